@@ -1,0 +1,35 @@
+//===- RelaxDialect.td - Relax graph dialect ---------------*- tablegen -*-===//
+
+#ifndef RELAX_DIALECT_RELAX_IR_RELAXDIALECT_TD
+#define RELAX_DIALECT_RELAX_IR_RELAXDIALECT_TD
+
+include "mlir/IR/DialectBase.td"
+
+def Relax_Dialect : Dialect {
+  let name = "relax";
+  let cppNamespace = "::mlir::relax";
+  let summary = "Graph-level programs on tensors with symbolic shapes";
+  let description = [{
+    The graph level of Relax: functions over tensors whose shapes are
+    symbolic expressions, pure dataflow regions, `match_cast` to bind new
+    symbolic variables from run-time values, calls between graph functions,
+    calls into tensor programs (`call_tir`) and external libraries, and the
+    explicit memory ops that memory planning produces.
+
+    Symbolic variables are bound by the parameter types of a `relax.func`
+    (a variable that appears alone as a dim is read off that argument) and
+    by `relax.match_cast`. Every other use of a variable must be dominated
+    by a binding.
+  }];
+  let dependentDialects = [
+    "::mlir::sym::SymDialect",
+    "::mlir::tprog::TProgDialect"
+  ];
+  let useDefaultTypePrinterParser = 1;
+  let hasConstantMaterializer = 1;
+  let extraClassDeclaration = [{
+    void registerTypes();
+  }];
+}
+
+#endif // RELAX_DIALECT_RELAX_IR_RELAXDIALECT_TD

@@ -1,0 +1,35 @@
+//===- RelaxDialect.cpp - Relax graph dialect -----------------------------===//
+
+#include "Relax/Dialect/Relax/IR/RelaxDialect.h"
+#include "Relax/Dialect/Relax/IR/RelaxOps.h"
+#include "Relax/Dialect/Relax/IR/RelaxTypes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+
+using namespace mlir;
+using namespace mlir::relax;
+
+#include "Relax/Dialect/Relax/IR/RelaxDialect.cpp.inc"
+
+void RelaxDialect::initialize() {
+  registerTypes();
+  addOperations<
+#define GET_OP_LIST
+#include "Relax/Dialect/Relax/IR/RelaxOps.cpp.inc"
+      >();
+}
+
+Operation *RelaxDialect::materializeConstant(OpBuilder &builder,
+                                             Attribute value, Type type,
+                                             Location loc) {
+  auto elements = dyn_cast<ElementsAttr>(value);
+  if (!elements || !isa<RelaxTensorType>(type))
+    return nullptr;
+  auto op = ConstantOp::create(builder, loc, elements);
+  if (op.getType() != type) {
+    op.erase();
+    return nullptr;
+  }
+  return op;
+}

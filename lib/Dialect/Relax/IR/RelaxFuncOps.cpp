@@ -1,0 +1,218 @@
+//===- RelaxFuncOps.cpp - Relax functions and regions ---------------------===//
+//
+// relax.func, relax.return, relax.dataflow and relax.output, and the check
+// that every symbolic variable is bound before it is used.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Relax/Dialect/Relax/IR/RelaxOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/FunctionImplementation.h"
+
+using namespace mlir;
+using namespace mlir::relax;
+using sym::SymExprAttr;
+
+//===----------------------------------------------------------------------===//
+// Symbolic variables of types
+//===----------------------------------------------------------------------===//
+
+/// Adds every variable used anywhere in `typeOrAttr` to `vars`.
+template <typename T>
+static void collectUsedVars(T typeOrAttr, llvm::SetVector<StringAttr> &vars) {
+  typeOrAttr.walk([&](SymExprAttr expr) {
+    if (expr.isVar())
+      vars.insert(expr.getName());
+  });
+}
+
+/// Adds the variables that appear alone as a dim of a tensor or shape in
+/// `type` (through tuples): those a value of this type binds.
+static void collectDefinableVars(Type type,
+                                 llvm::SetVector<StringAttr> &vars) {
+  type.walk([&](Type inner) {
+    if (auto shaped = dyn_cast<sym::SymShapedTypeInterface>(inner);
+        shaped && shaped.hasRank())
+      for (SymExprAttr dim : shaped.getSymDims())
+        if (dim && dim.isVar())
+          vars.insert(dim.getName());
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// FuncOp
+//===----------------------------------------------------------------------===//
+
+ParseResult FuncOp::parse(OpAsmParser &parser, OperationState &result) {
+  auto buildFuncType = [](Builder &builder, ArrayRef<Type> argTypes,
+                          ArrayRef<Type> results,
+                          function_interface_impl::VariadicFlag,
+                          std::string &) {
+    return builder.getFunctionType(argTypes, results);
+  };
+  return function_interface_impl::parseFunctionOp(
+      parser, result, /*allowVariadic=*/false,
+      getFunctionTypeAttrName(result.name), buildFuncType,
+      getArgAttrsAttrName(result.name), getResAttrsAttrName(result.name));
+}
+
+void FuncOp::print(OpAsmPrinter &printer) {
+  function_interface_impl::printFunctionOp(
+      printer, *this, /*isVariadic=*/false, getFunctionTypeAttrName(),
+      getArgAttrsAttrName(), getResAttrsAttrName());
+}
+
+LogicalResult FuncOp::verify() {
+  for (auto [i, type] : llvm::enumerate(getArgumentTypes()))
+    if (!isRelaxValueType(type))
+      return emitOpError("parameter #")
+             << i << " has type " << type << ", which is not a relax value";
+  for (auto [i, type] : llvm::enumerate(getResultTypes()))
+    if (!isRelaxValueType(type))
+      return emitOpError("result #")
+             << i << " has type " << type << ", which is not a relax value";
+  if (!getBody().empty() && !getBody().hasOneBlock())
+    return emitOpError("body must be a single block");
+
+  // Parameters bind the variables that appear alone as a dim; every other
+  // variable of the signature must be one of those.
+  llvm::SetVector<StringAttr> bound, used;
+  for (Type type : getArgumentTypes()) {
+    collectDefinableVars(type, bound);
+    collectUsedVars(type, used);
+  }
+  for (StringAttr var : used)
+    if (!bound.contains(var))
+      return emitOpError("symbolic variable '")
+             << var.getValue()
+             << "' is used in parameter types but never appears alone as a "
+                "dim, so it cannot be bound";
+  for (auto [i, type] : llvm::enumerate(getResultTypes())) {
+    llvm::SetVector<StringAttr> resultVars;
+    collectUsedVars(type, resultVars);
+    for (StringAttr var : resultVars)
+      if (!bound.contains(var))
+        return emitOpError("result #")
+               << i << " uses symbolic variable '" << var.getValue()
+               << "', which no parameter binds";
+  }
+  if (auto constraints = (*this)->getAttrOfType<ArrayAttr>(
+          sym::SymDialect::getConstraintsAttrName())) {
+    for (Attribute constraint : constraints) {
+      StringAttr var;
+      if (auto range = dyn_cast<sym::SymRangeAttr>(constraint))
+        var = range.getVar();
+      else if (auto div = dyn_cast<sym::SymDivisibleAttr>(constraint))
+        var = div.getVar();
+      if (var && !bound.contains(var))
+        return emitOpError("constraint on '")
+               << var.getValue() << "', which is not a symbolic parameter";
+    }
+  }
+  return success();
+}
+
+LogicalResult FuncOp::verifyRegions() {
+  if (isExternal())
+    return success();
+  Block &entry = getBody().front();
+  if (entry.getArgumentTypes() != getArgumentTypes())
+    return emitOpError("entry block arguments must match the parameters");
+
+  llvm::SetVector<StringAttr> bound;
+  for (Type type : getArgumentTypes())
+    collectDefinableVars(type, bound);
+
+  // Walk in program order. The graph level has no branches, so program order
+  // is dominance order: a variable is usable after the op that binds it.
+  WalkResult result = getBody().walk<WalkOrder::PreOrder>([&](Operation *op)
+                                                              -> WalkResult {
+    if (isa<MatchCastOp>(op))
+      collectDefinableVars(op->getResult(0).getType(), bound);
+
+    auto check = [&](llvm::SetVector<StringAttr> &used,
+                     StringRef where) -> LogicalResult {
+      for (StringAttr var : used)
+        if (!bound.contains(var))
+          return op->emitOpError("uses symbolic variable '")
+                 << var.getValue() << "' in its " << where
+                 << " before it is bound; bind it with a parameter or a "
+                    "relax.match_cast";
+      return success();
+    };
+    llvm::SetVector<StringAttr> used;
+    for (Type type : op->getResultTypes())
+      collectUsedVars(type, used);
+    if (failed(check(used, "result types")))
+      return WalkResult::interrupt();
+    // Attributes of graph ops (sizes, offsets, shapes) are evaluated with
+    // the bound values too.
+    if (isa<RelaxDialect>(op->getDialect())) {
+      used.clear();
+      collectUsedVars(op->getAttrDictionary(), used);
+      if (failed(check(used, "attributes")))
+        return WalkResult::interrupt();
+    }
+    for (Region &region : op->getRegions()) {
+      used.clear();
+      for (Block &block : region)
+        for (Type type : block.getArgumentTypes())
+          collectUsedVars(type, used);
+      if (failed(check(used, "block arguments")))
+        return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+//===----------------------------------------------------------------------===//
+// ReturnOp and OutputOp
+//===----------------------------------------------------------------------===//
+
+/// Checks that `values` may be yielded where `expected` types are declared.
+static LogicalResult verifyYield(Operation *op, ValueRange values,
+                                 TypeRange expected, StringRef what) {
+  if (values.size() != expected.size())
+    return op->emitOpError("yields ")
+           << values.size() << " values but the " << what << " has "
+           << expected.size() << " results";
+  for (auto [i, value, type] : llvm::enumerate(values, expected))
+    if (!isRefinementOf(value.getType(), type))
+      return op->emitOpError("operand #")
+             << i << " has type " << value.getType() << " but the " << what
+             << " declares " << type;
+  return success();
+}
+
+LogicalResult ReturnOp::verify() {
+  auto func = (*this)->getParentOfType<FuncOp>();
+  return verifyYield(*this, getOperands(), func.getResultTypes(),
+                     "function");
+}
+
+LogicalResult OutputOp::verify() {
+  auto dataflow = (*this)->getParentOfType<DataflowOp>();
+  return verifyYield(*this, getOperands(), dataflow.getResultTypes(),
+                     "dataflow region");
+}
+
+//===----------------------------------------------------------------------===//
+// DataflowOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult DataflowOp::verifyRegions() {
+  Block &body = getBody().front();
+  if (body.empty() || !isa<OutputOp>(body.back()))
+    return emitOpError("region must end with relax.output");
+  for (Operation &op : body.without_terminator()) {
+    if (op.getNumRegions() != 0)
+      return op.emitOpError("is not allowed in a dataflow region: dataflow "
+                            "regions have no control flow");
+    if (!isa<MatchCastOp>(op) && !isMemoryEffectFree(&op))
+      return op.emitOpError("has side effects and is not allowed in a "
+                            "dataflow region");
+  }
+  return success();
+}
