@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs what building and testing Relax-MLIR needs on Debian 12, skipping
+# packages that are already present. Safe to run repeatedly.
+set -euo pipefail
+
+packages=(
+  libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22 lld-22
+  libclang-rt-22-dev libomp-22-dev spirv-tools ninja-build ccache cmake python3
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
+    || missing+=("$p")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing: ${missing[*]}"
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
+    "${missing[@]}" >/dev/null
+fi

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Builds Relax-MLIR with AddressSanitizer and UndefinedBehaviorSanitizer into
+# build-san and runs the whole test suite with it.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+export BUILD_DIR=build-san
+export BUILD_TYPE=RelWithDebInfo
+export CMAKE_ARGS="-DRELAX_ENABLE_SANITIZERS=ON"
+exec scripts/test.sh

@@ -1,0 +1,39 @@
+# -*- Python -*-
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "RELAX"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.relax_obj_root, "test")
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "consumer",
+                   "Inputs"]
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%relax_src_root", config.relax_src_root))
+config.substitutions.append(("%relax_obj_root", config.relax_obj_root))
+config.substitutions.append(("%cmake", config.cmake_command))
+config.substitutions.append(("%mlir_dir", config.mlir_dir))
+config.substitutions.append(("%cxx", config.cxx_compiler))
+config.substitutions.append(("%cc", config.c_compiler))
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP",
+                                     "CCACHE_DIR"])
+llvm_config.use_default_substitutions()
+
+tool_dirs = [config.relax_tools_dir, config.llvm_tools_dir]
+llvm_config.add_tool_substitutions([ToolSubst("relax-opt", unresolved="fatal")],
+                                   tool_dirs)
+llvm_config.with_environment("PATH", config.relax_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+if config.sanitizers in ("ON", "1", "TRUE"):
+    config.available_features.add("sanitizers")
+    # libMLIR.so is not instrumented; only report errors in our code.
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=0"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1"
