@@ -17,8 +17,8 @@
 // upstream linalg/tensor/arith/math on builtin tensors in destination-passing
 // style; their dynamic dims are named with `sym.shape`, and
 // `relax.call_tir` deduces each program's own variables from the call (for
-// example @split_heads takes an input of width `h * d` and binds h := 8,
-// d := 64 from its destination [b, 8, s, 64], then checks 8 * 64 == 512).
+// example @split_heads takes an input of width `h * 64` and binds h := 8
+// from its destination [b, 8, s, 64], then checks 8 * 64 == 512).
 //
 // Run it with:
 //   relax-opt examples/llama_decoder_layer.mlir
@@ -79,67 +79,69 @@ tprog.func @rms_norm(%x: tensor<?x?x?xf32> {sym.shape = #sym.shape<[b, s, n]>},
   tprog.return %r : tensor<?x?x?xf32>
 }
 
-// out[b, s, j] = sum_k x[b, s, k] * w[k, j], as a 2-d matmul over the
-// flattened [b * s, k] rows.
+// out[b, s, j] = sum_k x[b, s, k] * w[k, j]
 tprog.func @matmul(%x: tensor<?x?x?xf32> {sym.shape = #sym.shape<[b, s, k]>},
                    %w: tensor<?x?xf32> {sym.shape = #sym.shape<[k, n]>},
                    %out: tensor<?x?x?xf32> {sym.shape = #sym.shape<[b, s, n]>, tprog.output})
     -> tensor<?x?x?xf32> {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c2 = arith.constant 2 : index
   %zero = arith.constant 0.0 : f32
-  %b = tensor.dim %out, %c0 : tensor<?x?x?xf32>
-  %s = tensor.dim %out, %c1 : tensor<?x?x?xf32>
-  %n = tensor.dim %out, %c2 : tensor<?x?x?xf32>
-  %x2 = tensor.collapse_shape %x [[0, 1], [2]] : tensor<?x?x?xf32> into tensor<?x?xf32>
-  %out2 = tensor.collapse_shape %out [[0, 1], [2]] : tensor<?x?x?xf32> into tensor<?x?xf32>
-  %init = linalg.fill ins(%zero : f32) outs(%out2 : tensor<?x?xf32>) -> tensor<?x?xf32>
-  %mm = linalg.matmul ins(%x2, %w : tensor<?x?xf32>, tensor<?x?xf32>)
-                      outs(%init : tensor<?x?xf32>) -> tensor<?x?xf32>
-  %r = tensor.expand_shape %mm [[0, 1], [2]] output_shape [%b, %s, %n]
-      : tensor<?x?xf32> into tensor<?x?x?xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%out : tensor<?x?x?xf32>) -> tensor<?x?x?xf32>
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(b, s, j, k) -> (b, s, k)>,
+                       affine_map<(b, s, j, k) -> (k, j)>,
+                       affine_map<(b, s, j, k) -> (b, s, j)>],
+      iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%x, %w : tensor<?x?x?xf32>, tensor<?x?xf32>)
+      outs(%init : tensor<?x?x?xf32>) {
+  ^bb0(%xv: f32, %wv: f32, %acc: f32):
+    %m = arith.mulf %xv, %wv : f32
+    %a = arith.addf %acc, %m : f32
+    linalg.yield %a : f32
+  } -> tensor<?x?x?xf32>
   tprog.return %r : tensor<?x?x?xf32>
 }
 
-// [b, s, h * d] -> [b, h, s, d]: out[b, i, s, j] = x[b, s, i * d + j].
-tprog.func @split_heads(%x: tensor<?x?x?xf32> {sym.shape = #sym.shape<[b, s, h * d]>},
-                        %out: tensor<?x?x?x?xf32> {sym.shape = #sym.shape<[b, h, s, d]>, tprog.output})
-    -> tensor<?x?x?x?xf32> {
+// [b, s, h * 64] -> [b, h, s, 64]: out[b, i, s, j] = x[b, s, i * 64 + j].
+// The number of heads `h` is a symbolic parameter of the program, deduced
+// from the destination at each call; the head dim is static.
+//
+// (Note: the head dim is static on purpose. With both `h` and the head dim
+// dynamic, the [2, 3] group of the expand_shape below has two dynamic dims,
+// and LLVM 22's `expand-strided-metadata` crashes on the bufferized
+// memref.expand_shape: llvm/llvm-project#186830, fixed in LLVM 23.)
+tprog.func @split_heads(%x: tensor<?x?x?xf32> {sym.shape = #sym.shape<[b, s, h * 64]>},
+                        %out: tensor<?x?x?x64xf32> {sym.shape = #sym.shape<[b, h, s, 64]>, tprog.output})
+    -> tensor<?x?x?x64xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %c3 = arith.constant 3 : index
   %b = tensor.dim %x, %c0 : tensor<?x?x?xf32>
   %s = tensor.dim %x, %c1 : tensor<?x?x?xf32>
-  %h = tensor.dim %out, %c1 : tensor<?x?x?x?xf32>
-  %d = tensor.dim %out, %c3 : tensor<?x?x?x?xf32>
-  %e = tensor.expand_shape %x [[0], [1], [2, 3]] output_shape [%b, %s, %h, %d]
-      : tensor<?x?x?xf32> into tensor<?x?x?x?xf32>
-  %t = linalg.transpose ins(%e : tensor<?x?x?x?xf32>)
-                        outs(%out : tensor<?x?x?x?xf32>) permutation = [0, 2, 1, 3]
-  tprog.return %t : tensor<?x?x?x?xf32>
+  %h = tensor.dim %out, %c1 : tensor<?x?x?x64xf32>
+  %e = tensor.expand_shape %x [[0], [1], [2, 3]] output_shape [%b, %s, %h, 64]
+      : tensor<?x?x?xf32> into tensor<?x?x?x64xf32>
+  %t = linalg.transpose ins(%e : tensor<?x?x?x64xf32>)
+                        outs(%out : tensor<?x?x?x64xf32>) permutation = [0, 2, 1, 3]
+  tprog.return %t : tensor<?x?x?x64xf32>
 }
 
-// [b, h, s, d] -> [b, s, h * d], the inverse of @split_heads. The
-// destination is viewed as [b, s, h, d], written by a transpose, and
+// [b, h, s, 64] -> [b, s, h * 64], the inverse of @split_heads. The
+// destination is viewed as [b, s, h, 64], written by a transpose, and
 // flattened back.
-tprog.func @merge_heads(%x: tensor<?x?x?x?xf32> {sym.shape = #sym.shape<[b, h, s, d]>},
-                        %out: tensor<?x?x?xf32> {sym.shape = #sym.shape<[b, s, h * d]>, tprog.output})
+tprog.func @merge_heads(%x: tensor<?x?x?x64xf32> {sym.shape = #sym.shape<[b, h, s, 64]>},
+                        %out: tensor<?x?x?xf32> {sym.shape = #sym.shape<[b, s, h * 64]>, tprog.output})
     -> tensor<?x?x?xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
-  %c3 = arith.constant 3 : index
-  %b = tensor.dim %x, %c0 : tensor<?x?x?x?xf32>
-  %h = tensor.dim %x, %c1 : tensor<?x?x?x?xf32>
-  %s = tensor.dim %x, %c2 : tensor<?x?x?x?xf32>
-  %d = tensor.dim %x, %c3 : tensor<?x?x?x?xf32>
-  %out4 = tensor.expand_shape %out [[0], [1], [2, 3]] output_shape [%b, %s, %h, %d]
-      : tensor<?x?x?xf32> into tensor<?x?x?x?xf32>
-  %t = linalg.transpose ins(%x : tensor<?x?x?x?xf32>)
-                        outs(%out4 : tensor<?x?x?x?xf32>) permutation = [0, 2, 1, 3]
+  %b = tensor.dim %x, %c0 : tensor<?x?x?x64xf32>
+  %h = tensor.dim %x, %c1 : tensor<?x?x?x64xf32>
+  %s = tensor.dim %x, %c2 : tensor<?x?x?x64xf32>
+  %out4 = tensor.expand_shape %out [[0], [1], [2, 3]] output_shape [%b, %s, %h, 64]
+      : tensor<?x?x?xf32> into tensor<?x?x?x64xf32>
+  %t = linalg.transpose ins(%x : tensor<?x?x?x64xf32>)
+                        outs(%out4 : tensor<?x?x?x64xf32>) permutation = [0, 2, 1, 3]
   %r = tensor.collapse_shape %t [[0], [1], [2, 3]]
-      : tensor<?x?x?x?xf32> into tensor<?x?x?xf32>
+      : tensor<?x?x?x64xf32> into tensor<?x?x?xf32>
   tprog.return %r : tensor<?x?x?xf32>
 }
 

@@ -151,7 +151,7 @@ relax.func private @ext_multi(!relax.tensor<[n, m], f16>, !relax.object) -> (!re
 
 // CHECK-LABEL: relax.func @dataflow_no_results
 // CHECK: dataflow {
-// CHECK-NEXT: relax.output{{$}}
+// CHECK-NEXT: {{(relax\.)?}}output{{$}}
 // CHECK-NEXT: }
 relax.func @dataflow_no_results(%x: !relax.tensor<[n], f32>) {
   relax.dataflow {
@@ -163,8 +163,8 @@ relax.func @dataflow_no_results(%x: !relax.tensor<[n], f32>) {
 // CHECK-LABEL: relax.func @dataflow_one_result
 // CHECK-SAME: (%[[X:.*]]: !relax.tensor<[n], f32>)
 // CHECK: %[[R:.*]] = dataflow -> !relax.tensor<[n], f32> {
-// CHECK-NEXT: %[[Y:.*]] = relax.call_tir @relu(%[[X]]) : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
-// CHECK-NEXT: relax.output %[[Y]] : !relax.tensor<[n], f32>
+// CHECK-NEXT: %[[Y:.*]] = {{(relax\.)?}}call_tir @relu(%[[X]]) : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+// CHECK-NEXT: {{(relax\.)?}}output %[[Y]] : !relax.tensor<[n], f32>
 // CHECK-NEXT: }
 // CHECK-NEXT: return %[[R]] : !relax.tensor<[n], f32>
 relax.func @dataflow_one_result(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> {
@@ -177,34 +177,37 @@ relax.func @dataflow_one_result(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n
 
 // CHECK-LABEL: relax.func @dataflow_several_results
 // CHECK-SAME: (%[[X:.*]]: !relax.tensor<[n], f32>)
-// CHECK: %[[R:.*]]:3 = dataflow -> !relax.tensor<[n], f32>, !relax.shape<[n]>, !relax.tensor<*, f32> {
-// CHECK-NEXT: %[[S:.*]] = relax.shape_of %[[X]]
-// CHECK-NEXT: relax.output %[[X]], %[[S]], %[[X]] : !relax.tensor<[n], f32>, !relax.shape<[n]>, !relax.tensor<[n], f32>
+// CHECK: %[[R:.*]]:3 = dataflow -> !relax.tensor<[n], f32>, !relax.shape<[n]>, !relax.tensor<[n], f32> {
+// CHECK-NEXT: %[[S:.*]] = {{(relax\.)?}}shape_of %[[X]]
+// CHECK-NEXT: {{(relax\.)?}}output %[[X]], %[[S]], %[[X]] : !relax.tensor<[n], f32>, !relax.shape<[n]>, !relax.tensor<[n], f32>
 // CHECK-NEXT: }
-// CHECK-NEXT: return %[[R]]#0, %[[R]]#1, %[[R]]#2 : !relax.tensor<[n], f32>, !relax.shape<[n]>, !relax.tensor<*, f32>
+// CHECK-NEXT: return %[[R]]#0, %[[R]]#1, %[[R]]#2 : !relax.tensor<[n], f32>, !relax.shape<[n]>, !relax.tensor<[n], f32>
 relax.func @dataflow_several_results(%x: !relax.tensor<[n], f32>)
     -> (!relax.tensor<[n], f32>, !relax.shape<[n]>, !relax.tensor<*, f32>) {
-  %r:3 = relax.dataflow -> !relax.tensor<[n], f32>, !relax.shape<[n]>, !relax.tensor<*, f32> {
+  %r:3 = relax.dataflow -> !relax.tensor<[n], f32>, !relax.shape<[n]>, !relax.tensor<[n], f32> {
     %s = relax.shape_of %x : !relax.tensor<[n], f32>
     relax.output %x, %s, %x : !relax.tensor<[n], f32>, !relax.shape<[n]>, !relax.tensor<[n], f32>
   }
-  relax.return %r#0, %r#1, %r#2 : !relax.tensor<[n], f32>, !relax.shape<[n]>, !relax.tensor<*, f32>
+  relax.return %r#0, %r#1, %r#2 : !relax.tensor<[n], f32>, !relax.shape<[n]>, !relax.tensor<[n], f32>
 }
 
-// A match_cast inside a dataflow region binds variables for later ops.
+// A match_cast inside a dataflow region binds variables for later ops and
+// for the region's results.
 // CHECK-LABEL: relax.func @dataflow_match_cast
 // CHECK-SAME: (%[[X:.*]]: !relax.tensor<*, f32>)
-// CHECK: dataflow -> !relax.tensor<*, f32> {
-// CHECK-NEXT: %[[C:.*]] = relax.match_cast %[[X]] : !relax.tensor<*, f32> -> !relax.tensor<[k], f32>
-// CHECK-NEXT: %[[Y:.*]] = relax.call_tir @relu(%[[C]]) : (!relax.tensor<[k], f32>) -> !relax.tensor<[k], f32>
-// CHECK-NEXT: relax.output %[[Y]]
+// CHECK: %[[R:.*]] = dataflow -> !relax.tensor<[k], f32> {
+// CHECK-NEXT: %[[C:.*]] = {{(relax\.)?}}match_cast %[[X]] : !relax.tensor<*, f32> -> !relax.tensor<[k], f32>
+// CHECK-NEXT: %[[Y:.*]] = {{(relax\.)?}}call_tir @relu(%[[C]]) : (!relax.tensor<[k], f32>) -> !relax.tensor<[k], f32>
+// CHECK-NEXT: {{(relax\.)?}}output %[[Y]]
+// CHECK: %[[S:.*]] = shape [2 * k]
 relax.func @dataflow_match_cast(%x: !relax.tensor<*, f32>) -> !relax.tensor<*, f32> {
-  %r = relax.dataflow -> !relax.tensor<*, f32> {
+  %r = relax.dataflow -> !relax.tensor<[k], f32> {
     %c = relax.match_cast %x : !relax.tensor<*, f32> -> !relax.tensor<[k], f32>
     %y = relax.call_tir @relu(%c) : (!relax.tensor<[k], f32>) -> !relax.tensor<[k], f32>
     relax.output %y : !relax.tensor<[k], f32>
   }
-  relax.return %r : !relax.tensor<*, f32>
+  %s = relax.shape [2 * k]
+  relax.return %r : !relax.tensor<[k], f32>
 }
 
 //===----------------------------------------------------------------------===//
@@ -353,23 +356,21 @@ relax.func @shape(%x: !relax.tensor<[n], f32>)
 
 // CHECK-LABEL: relax.func @tuple
 // CHECK-SAME: (%[[X:.*]]: !relax.tensor<[n], f32>, %[[S:.*]]: !relax.shape<[n]>, %[[E:.*]]: tuple<>)
-// CHECK-NEXT: %[[T:.*]] = tuple %[[X]], %[[S]] : !relax.tensor<[n], f32>, !relax.shape<[n]>
-// CHECK-NEXT: %[[N:.*]] = tuple %[[T]], %[[E]] : tuple<!relax.tensor<[n], f32>, !relax.shape<[n]>>, tuple<>
+// CHECK-NEXT: %[[T:.*]] = tuple(%[[X]], %[[S]] : !relax.tensor<[n], f32>, !relax.shape<[n]>)
+// CHECK-NEXT: %[[N:.*]] = tuple(%[[T]], %[[E]] : tuple<!relax.tensor<[n], f32>, !relax.shape<[n]>>, tuple<>)
 // CHECK-NEXT: %[[G0:.*]] = tuple_get %[[T]][0] : tuple<!relax.tensor<[n], f32>, !relax.shape<[n]>>
 // CHECK-NEXT: %[[G1:.*]] = tuple_get %[[T]][1] : tuple<!relax.tensor<[n], f32>, !relax.shape<[n]>>
 // CHECK-NEXT: %[[G2:.*]] = tuple_get %[[N]][1] : tuple<tuple<!relax.tensor<[n], f32>, !relax.shape<[n]>>, tuple<>>
-// CHECK-NEXT: %[[EMPTY:.*]] = tuple{{$}}
+// CHECK-NEXT: %[[EMPTY:.*]] = tuple(){{$}}
 // CHECK-NEXT: return %[[G0]], %[[G1]], %[[G2]], %[[EMPTY]] : !relax.tensor<[n], f32>, !relax.shape<[n]>, tuple<>, tuple<>
 relax.func @tuple(%x: !relax.tensor<[n], f32>, %s: !relax.shape<[n]>, %e: tuple<>)
     -> (!relax.tensor<[n], f32>, !relax.shape<[n]>, tuple<>, tuple<>) {
-  %t = relax.tuple %x, %s : !relax.tensor<[n], f32>, !relax.shape<[n]>
-  %n = relax.tuple %t, %e : tuple<!relax.tensor<[n], f32>, !relax.shape<[n]>>, tuple<>
+  %t = relax.tuple(%x, %s : !relax.tensor<[n], f32>, !relax.shape<[n]>)
+  %n = relax.tuple(%t, %e : tuple<!relax.tensor<[n], f32>, !relax.shape<[n]>>, tuple<>)
   %g0 = relax.tuple_get %t[0] : tuple<!relax.tensor<[n], f32>, !relax.shape<[n]>>
   %g1 = relax.tuple_get %t[1] : tuple<!relax.tensor<[n], f32>, !relax.shape<[n]>>
   %g2 = relax.tuple_get %n[1] : tuple<tuple<!relax.tensor<[n], f32>, !relax.shape<[n]>>, tuple<>>
-  // An empty tuple is last: `relax.tuple` followed by `%v = ...` would
-  // take `%v` as its operand.
-  %empty = relax.tuple
+  %empty = relax.tuple()
   relax.return %g0, %g1, %g2, %empty : !relax.tensor<[n], f32>, !relax.shape<[n]>, tuple<>, tuple<>
 }
 

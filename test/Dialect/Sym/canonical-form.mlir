@@ -195,7 +195,7 @@ func.func private @fd_nested_with_offset() attributes {e = #sym.expr<(n floordiv
 func.func private @fd_one() attributes {e = #sym.expr<(n * m + 3) floordiv 1>}
 
 // CHECK-LABEL: func private @fd_neg_divisor()
-// CHECK-SAME: e = #sym.expr<-n floordiv 2>}
+// CHECK-SAME: e = #sym.expr<-n + n floordiv 2>}
 func.func private @fd_neg_divisor() attributes {e = #sym.expr<n floordiv -2>}
 
 // CHECK-LABEL: func private @fd_zero_lhs_var_divisor()
@@ -223,7 +223,7 @@ func.func private @fd_times_var() attributes {e = #sym.expr<(n floordiv 3) * m +
 func.func private @fd_of_min() attributes {e = #sym.expr<min(n, m) floordiv 2>}
 
 // CHECK-LABEL: func private @fd_neg_inner()
-// CHECK-SAME: e = #sym.expr<(-m - n) floordiv 3>}
+// CHECK-SAME: e = #sym.expr<-m - n + (2 * m + 2 * n) floordiv 3>}
 func.func private @fd_neg_inner() attributes {e = #sym.expr<(n + m) floordiv (0 - 3)>}
 
 // CHECK-LABEL: func private @fd_multi_var()
@@ -259,11 +259,11 @@ func.func private @mod_nested() attributes {e = #sym.expr<(n mod 8) mod 4>}
 func.func private @mod_nested_not_multiple() attributes {e = #sym.expr<(n mod 6) mod 4>}
 
 // CHECK-LABEL: func private @mod_neg_divisor()
-// CHECK-SAME: e = #sym.expr<-(-n mod 3)>}
+// CHECK-SAME: e = #sym.expr<-(2 * n mod 3)>}
 func.func private @mod_neg_divisor() attributes {e = #sym.expr<n mod -3>}
 
 // CHECK-LABEL: func private @mod_neg_coeff()
-// CHECK-SAME: e = #sym.expr<-n mod 4>}
+// CHECK-SAME: e = #sym.expr<3 * n mod 4>}
 func.func private @mod_neg_coeff() attributes {e = #sym.expr<(-n) mod 4>}
 
 // CHECK-LABEL: func private @mod_var_divisor()

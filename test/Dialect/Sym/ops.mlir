@@ -31,7 +31,7 @@ func.func @dim_relax_tensor(%x: !relax.tensor<[n, 4], f32>) -> index {
 }
 
 // CHECK-LABEL: func @dim_relax_shape
-// CHECK-SAME: (%[[S:.*]]: !relax.shape<[n, m * 2, ?]>)
+// CHECK-SAME: (%[[S:.*]]: !relax.shape<[n, 2 * m, ?]>)
 func.func @dim_relax_shape(%s: !relax.shape<[n, m * 2, ?]>) -> index {
   // CHECK: %[[D:.*]] = sym.dim %[[S]][2] : !relax.shape<[n, 2 * m, ?]>
   // CHECK: return %[[D]]
@@ -111,3 +111,8 @@ func.func private @attrs() attributes {
   range = #sym.range<n in [?, 4096]>,
   shape = #sym.shape<[n, ?, 4, min(m, 16)]>
 }
+
+// A declaration carries shapes on its signature.
+// CHECK-LABEL: func.func private @declaration
+// CHECK-SAME: (tensor<?xf32> {sym.shape = #sym.shape<[n]>}) -> (tensor<?xf32> {sym.shape = #sym.shape<[n]>})
+func.func private @declaration(tensor<?xf32> {sym.shape = #sym.shape<[n]>}) -> (tensor<?xf32> {sym.shape = #sym.shape<[n]>})

@@ -78,3 +78,7 @@ tprog.func private @ext(tensor<4xf32>, tensor<4xf32> {tprog.output}) -> tensor<4
 
 // CHECK-LABEL: tprog.func private @ext_memref(memref<8xi32>, memref<8xi32> {tprog.output}){{$}}
 tprog.func private @ext_memref(memref<8xi32>, memref<8xi32> {tprog.output})
+
+// CHECK-LABEL: tprog.func private @external_dynamic
+// CHECK-SAME: (tensor<?xf32> {sym.shape = #sym.shape<[n]>}, tensor<?xf32> {sym.shape = #sym.shape<[n]>, tprog.output}) -> tensor<?xf32>
+tprog.func private @external_dynamic(tensor<?xf32> {sym.shape = #sym.shape<[n]>}, tensor<?xf32> {sym.shape = #sym.shape<[n]>, tprog.output}) -> tensor<?xf32>

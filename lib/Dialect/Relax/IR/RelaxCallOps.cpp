@@ -274,15 +274,19 @@ LogicalResult CallTIRInplaceOp::verify() {
              << i << " of type " << getResult(i).getType()
              << " does not match argument #" << index << " of type "
              << argType << " that it overwrites";
-    // The overwritten value is dead after the call.
+    // The overwritten value is dead after the call, also after the regions
+    // that enclose it.
     Value arg = getArgs()[index];
-    for (Operation *user : arg.getUsers()) {
-      Operation *ancestor = getOperation()->getBlock()->findAncestorOpInBlock(
-          *user);
-      if (ancestor && ancestor != getOperation() &&
-          getOperation()->isBeforeInBlock(ancestor))
-        return emitOpError("argument #")
-               << index << " is overwritten but used again afterwards";
+    for (Operation *scope = getOperation(); scope && !isa<FuncOp>(scope);
+         scope = scope->getParentOp()) {
+      for (Operation *user : arg.getUsers()) {
+        if (user == getOperation())
+          continue;
+        Operation *ancestor = scope->getBlock()->findAncestorOpInBlock(*user);
+        if (ancestor && ancestor != scope && scope->isBeforeInBlock(ancestor))
+          return emitOpError("argument #")
+                 << index << " is overwritten but used again afterwards";
+      }
     }
   }
   return verifyAllocatedResults(*this, allocated);

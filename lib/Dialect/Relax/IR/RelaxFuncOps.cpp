@@ -126,11 +126,10 @@ LogicalResult FuncOp::verifyRegions() {
 
   // Walk in program order. The graph level has no branches, so program order
   // is dominance order: a variable is usable after the op that binds it.
-  WalkResult result = getBody().walk<WalkOrder::PreOrder>([&](Operation *op)
-                                                              -> WalkResult {
-    if (isa<MatchCastOp>(op))
-      collectDefinableVars(op->getResult(0).getType(), bound);
-
+  // Block arguments are checked on entry to an op's regions, results and
+  // attributes once the regions are done (a region may bind variables that
+  // its op's results use).
+  auto walkFn = [&](Operation *op, const WalkStage &stage) -> WalkResult {
     auto check = [&](llvm::SetVector<StringAttr> &used,
                      StringRef where) -> LogicalResult {
       for (StringAttr var : used)
@@ -142,6 +141,19 @@ LogicalResult FuncOp::verifyRegions() {
       return success();
     };
     llvm::SetVector<StringAttr> used;
+    if (stage.isBeforeAllRegions()) {
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (Type type : block.getArgumentTypes())
+            collectUsedVars(type, used);
+      if (failed(check(used, "block arguments")))
+        return WalkResult::interrupt();
+    }
+    if (!stage.isAfterAllRegions())
+      return WalkResult::advance();
+    if (isa<MatchCastOp>(op))
+      collectDefinableVars(op->getResult(0).getType(), bound);
+    used.clear();
     for (Type type : op->getResultTypes())
       collectUsedVars(type, used);
     if (failed(check(used, "result types")))
@@ -154,17 +166,12 @@ LogicalResult FuncOp::verifyRegions() {
       if (failed(check(used, "attributes")))
         return WalkResult::interrupt();
     }
-    for (Region &region : op->getRegions()) {
-      used.clear();
-      for (Block &block : region)
-        for (Type type : block.getArgumentTypes())
-          collectUsedVars(type, used);
-      if (failed(check(used, "block arguments")))
-        return WalkResult::interrupt();
-    }
     return WalkResult::advance();
-  });
-  return failure(result.wasInterrupted());
+  };
+  for (Operation &op : getBody().front())
+    if (op.walk(walkFn).wasInterrupted())
+      return failure();
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -193,9 +200,20 @@ LogicalResult ReturnOp::verify() {
 }
 
 LogicalResult OutputOp::verify() {
+  // A dataflow region only groups ops: its results are exactly the values
+  // it outputs, so that inlining the region keeps every type.
   auto dataflow = (*this)->getParentOfType<DataflowOp>();
-  return verifyYield(*this, getOperands(), dataflow.getResultTypes(),
-                     "dataflow region");
+  TypeRange expected = dataflow.getResultTypes();
+  if (getNumOperands() != expected.size())
+    return emitOpError("yields ")
+           << getNumOperands() << " values but the dataflow region has "
+           << expected.size() << " results";
+  for (auto [i, value, type] : llvm::enumerate(getOperands(), expected))
+    if (value.getType() != type)
+      return emitOpError("operand #")
+             << i << " has type " << value.getType()
+             << " but the dataflow region declares " << type;
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

@@ -56,14 +56,15 @@ static void printSymExpr(OpAsmPrinter &printer, Operation *, SymExprAttr expr) {
 static std::string typeString(Type type) {
   std::string text;
   llvm::raw_string_ostream os(text);
-  os << type;
+  os << '\'' << type << '\'';
   return text;
 }
 
 /// Explains why a value of type `source` can never match `target`, or
 /// returns an empty string when it may.
 static std::string whyCastFails(Type source, Type target) {
-  if (source == target || isa<ObjectType>(source))
+  // Any value is an object; an object may turn out to be anything.
+  if (source == target || isa<ObjectType>(source) || isa<ObjectType>(target))
     return "";
   auto describeDims = [](std::optional<SmallVector<SymExprAttr>> src,
                          std::optional<SmallVector<SymExprAttr>> dst)

@@ -114,7 +114,7 @@ static void printMonomial(raw_ostream &os, SymExprAttr term, bool absolute) {
     printNode(os, term);
     return;
   }
-  if (absolute && coeff < 0)
+  if (absolute && coeff < 0 && coeff != std::numeric_limits<int64_t>::min())
     coeff = -coeff;
   if (coeff == -1)
     os << '-';
@@ -128,7 +128,9 @@ static bool isNegativeTerm(SymExprAttr term) {
     return term.getValue() < 0 &&
            term.getValue() != std::numeric_limits<int64_t>::min();
   ArrayRef<SymExprAttr> factors;
-  return splitCoefficient(term, factors) < 0;
+  int64_t coeff = splitCoefficient(term, factors);
+  // INT64_MIN has no absolute value; such a term is printed with its sign.
+  return coeff < 0 && coeff != std::numeric_limits<int64_t>::min();
 }
 
 static void printNode(raw_ostream &os, SymExprAttr e) {
@@ -253,6 +255,21 @@ private:
   FailureOr<SymExprAttr> parseUnary() {
     SMLoc loc = parser.getCurrentLocation();
     if (succeeded(parser.parseOptionalMinus())) {
+      // A negative literal is read whole, so that INT64_MIN parses.
+      APInt magnitude;
+      OptionalParseResult literal = parser.parseOptionalInteger(magnitude);
+      if (literal.has_value()) {
+        if (failed(*literal))
+          return failure();
+        // The magnitude may be at most 2^63 (INT64_MIN).
+        uint64_t limit = uint64_t(1) << 63;
+        if (magnitude.isNegative() || magnitude.getActiveBits() > 64 ||
+            magnitude.getZExtValue() > limit)
+          return overflow(loc);
+        return SymExprAttr::getConstant(
+            parser.getContext(),
+            static_cast<int64_t>(uint64_t(0) - magnitude.getZExtValue()));
+      }
       FailureOr<SymExprAttr> operand = parseUnary();
       if (failed(operand))
         return failure();
@@ -267,12 +284,14 @@ private:
   FailureOr<SymExprAttr> parsePrimary() {
     MLIRContext *ctx = parser.getContext();
     SMLoc loc = parser.getCurrentLocation();
-    int64_t value;
+    APInt value;
     OptionalParseResult intResult = parser.parseOptionalInteger(value);
     if (intResult.has_value()) {
       if (failed(*intResult))
         return failure();
-      return SymExprAttr::getConstant(ctx, value);
+      if (value.isNegative() || value.getActiveBits() > 63)
+        return overflow(loc);
+      return SymExprAttr::getConstant(ctx, value.getZExtValue());
     }
     if (succeeded(parser.parseOptionalLParen())) {
       FailureOr<SymExprAttr> inner = parseSum();

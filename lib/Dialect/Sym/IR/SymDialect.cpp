@@ -41,34 +41,30 @@ LogicalResult SymDialect::verifyOperationAttribute(Operation *op,
   return success();
 }
 
-LogicalResult SymDialect::verifyRegionArgAttribute(Operation *op,
-                                                   unsigned regionIndex,
-                                                   unsigned argIndex,
-                                                   NamedAttribute attr) {
-  if (attr.getName() != getShapeAttrName())
-    return op->emitError("unknown sym dialect argument attribute '")
-           << attr.getName().getValue() << "'";
+/// Checks a `sym.shape` attribute against the type it describes.
+static LogicalResult verifyShapeAttr(Operation *op, Type type,
+                                     NamedAttribute attr, StringRef what) {
+  StringRef name = SymDialect::getShapeAttrName();
+  if (attr.getName() != name)
+    return op->emitError("unknown sym dialect attribute '")
+           << attr.getName().getValue() << "' on " << what;
   auto shape = dyn_cast<SymShapeAttr>(attr.getValue());
   if (!shape)
-    return op->emitError("'") << getShapeAttrName() << "' of argument #"
-                              << argIndex << " must be a #sym.shape";
-  Type type = op->getRegion(regionIndex).getArgument(argIndex).getType();
+    return op->emitError("'") << name << "' of " << what
+                              << " must be a #sym.shape";
   auto shaped = dyn_cast<ShapedType>(type);
   if (!shaped || !shaped.hasRank())
-    return op->emitError("'")
-           << getShapeAttrName() << "' on argument #" << argIndex
-           << " needs a ranked shaped type, got " << type;
+    return op->emitError("'") << name << "' on " << what
+                              << " needs a ranked shaped type, got " << type;
   if (shaped.getRank() != shape.getRank())
     return op->emitError("'")
-           << getShapeAttrName() << "' of argument #" << argIndex
-           << " has rank " << shape.getRank() << " but the type has rank "
-           << shaped.getRank();
+           << name << "' of " << what << " has rank " << shape.getRank()
+           << " but the type has rank " << shaped.getRank();
   for (auto [i, dim, expr] :
        llvm::enumerate(shaped.getShape(), shape.getDims())) {
     if (!expr)
-      return op->emitError("'") << getShapeAttrName() << "' of argument #"
-                                << argIndex << " leaves dim " << i
-                                << " unknown";
+      return op->emitError("'") << name << "' of " << what << " leaves dim "
+                                << i << " unknown";
     if (ShapedType::isDynamic(dim))
       continue;
     std::optional<int64_t> c = expr.getConstantValue();
@@ -77,10 +73,43 @@ LogicalResult SymDialect::verifyRegionArgAttribute(Operation *op,
       llvm::raw_string_ostream os(text);
       expr.printExpr(os);
       return op->emitError("'")
-             << getShapeAttrName() << "' of argument #" << argIndex
-             << " gives dim " << i << " as " << text
-             << " but the type has static size " << dim;
+             << name << "' of " << what << " gives dim " << i << " as "
+             << text << " but the type has static size " << dim;
     }
   }
   return success();
+}
+
+LogicalResult SymDialect::verifyRegionArgAttribute(Operation *op,
+                                                   unsigned regionIndex,
+                                                   unsigned argIndex,
+                                                   NamedAttribute attr) {
+  // Function declarations have no entry block: use the signature.
+  Type type;
+  if (auto func = dyn_cast<FunctionOpInterface>(op))
+    type = func.getArgumentTypes()[argIndex];
+  else
+    type = op->getRegion(regionIndex).getArgument(argIndex).getType();
+  return verifyShapeAttr(op, type, attr,
+                         "argument #" + std::to_string(argIndex));
+}
+
+LogicalResult SymDialect::verifyRegionResultAttribute(Operation *op,
+                                                      unsigned regionIndex,
+                                                      unsigned resultIndex,
+                                                      NamedAttribute attr) {
+  auto func = dyn_cast<FunctionOpInterface>(op);
+  if (!func)
+    return op->emitError("sym result attributes are only valid on functions");
+  return verifyShapeAttr(op, func.getResultTypes()[resultIndex], attr,
+                         "result #" + std::to_string(resultIndex));
+}
+
+Operation *SymDialect::materializeConstant(OpBuilder &builder,
+                                           Attribute value, Type type,
+                                           Location loc) {
+  auto integer = dyn_cast<IntegerAttr>(value);
+  if (!integer || !type.isIndex())
+    return nullptr;
+  return arith::ConstantOp::create(builder, loc, type, integer);
 }

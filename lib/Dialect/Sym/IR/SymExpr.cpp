@@ -206,13 +206,15 @@ static Poly dividedExactly(const Poly &p, int64_t d) {
   return r;
 }
 
-/// Splits `p` into `d * q + r` where every coefficient of `r` has magnitude
-/// below `d` (coefficients divided with truncation toward zero).
+/// Splits `p` into `d * q + r` where every coefficient of `r` is in
+/// [0, d). Rounding down (not toward zero) makes the split unique, so that
+/// `p` and `p + d * x` give the same remainder.
 static void splitByDivisor(const Poly &p, int64_t d, Poly &q, Poly &r) {
   q.overflow = r.overflow = p.overflow;
   for (const auto &[m, c] : p.terms) {
-    q.addTerm(m, c / d);
-    r.addTerm(m, c % d);
+    int64_t quotient = llvm::divideFloorSigned(c, d);
+    q.addTerm(m, quotient);
+    r.addTerm(m, c - quotient * d);
   }
 }
 

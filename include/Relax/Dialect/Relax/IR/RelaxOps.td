@@ -79,7 +79,7 @@ def Relax_ReturnOp : Relax_Op<"return", [
 }
 
 def Relax_DataflowOp : Relax_Op<"dataflow", [
-    RecursiveMemoryEffects, SingleBlock
+    OpAsmOpInterface, RecursiveMemoryEffects, SingleBlock
   ]> {
   let summary = "A pure straight-line region";
   let description = [{
@@ -100,6 +100,10 @@ def Relax_DataflowOp : Relax_Op<"dataflow", [
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = "(`->` type($results)^)? $body attr-dict";
   let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    /// OpAsmOpInterface.
+    static ::llvm::StringRef getDefaultDialect() { return "relax"; }
+  }];
 }
 
 def Relax_OutputOp : Relax_Op<"output", [
@@ -275,12 +279,13 @@ def Relax_TupleOp : Relax_Op<"tuple", [
   let summary = "Builds a tuple";
   let description = [{
     ```mlir
-    %t = relax.tuple %a, %b : !relax.tensor<[n], f32>, !relax.shape<[n]>
+    %t = relax.tuple(%a, %b : !relax.tensor<[n], f32>, !relax.shape<[n]>)
+    %e = relax.tuple()
     ```
   }];
   let arguments = (ins Variadic<Relax_Value>:$fields);
   let results = (outs AnyTuple:$result);
-  let assemblyFormat = "($fields^ `:` type($fields))? attr-dict";
+  let assemblyFormat = "`(` ($fields^ `:` type($fields))? `)` attr-dict";
 }
 
 def Relax_TupleGetOp : Relax_Op<"tuple_get", [

@@ -7,6 +7,7 @@
 #ifndef RELAX_DIALECT_SYM_IR_SYMDIALECT_H
 #define RELAX_DIALECT_SYM_IR_SYMDIALECT_H
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Dialect.h"
 
 #include "Relax/Dialect/Sym/IR/SymDialect.h.inc"

@@ -28,9 +28,12 @@ def Sym_Dialect : Dialect {
     evaluates an expression and `sym.assert_eq` checks an equality that could
     not be proven at compile time.
   }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
   let useDefaultAttributePrinterParser = 1;
+  let hasConstantMaterializer = 1;
   let hasOperationAttrVerify = 1;
   let hasRegionArgAttrVerify = 1;
+  let hasRegionResultAttrVerify = 1;
   let extraClassDeclaration = [{
     void registerAttributes();
 
