@@ -357,3 +357,24 @@ func.func private @sum_minus_fd() attributes {e = #sym.expr<m - (n floordiv 2) *
 // CHECK-LABEL: func private @mul_neg_const_fd()
 // CHECK-SAME: e = #sym.expr<-(n floordiv 2) + 5>}
 func.func private @mul_neg_const_fd() attributes {e = #sym.expr<(n floordiv 2) * -1 + 5>}
+
+// Division by a constant rounds every remaining coefficient down into
+// [0, d), so expressions that differ by a multiple of the divisor meet.
+// CHECK-LABEL: func private @fd_unique_a()
+// CHECK-SAME: e = #sym.expr<(n + 1) floordiv 2 - 2>}
+func.func private @fd_unique_a() attributes {e = #sym.expr<(n - 3) floordiv 2>}
+// CHECK-LABEL: func private @fd_unique_b()
+// CHECK-SAME: e = #sym.expr<(n + 1) floordiv 2 - 2>}
+func.func private @fd_unique_b() attributes {e = #sym.expr<(n + 1) floordiv 2 - 2>}
+// CHECK-LABEL: func private @mod_unique_a()
+// CHECK-SAME: e = #sym.expr<(n + 3) mod 4>}
+func.func private @mod_unique_a() attributes {e = #sym.expr<(n - 1) mod 4>}
+// CHECK-LABEL: func private @mod_unique_b()
+// CHECK-SAME: e = #sym.expr<(n + 3) mod 4>}
+func.func private @mod_unique_b() attributes {e = #sym.expr<(n + 7) mod 4>}
+
+// INT64_MIN has no absolute value: it prints with its own sign and parses
+// back.
+// CHECK-LABEL: func private @int64_min()
+// CHECK-SAME: e = #sym.expr<-9223372036854775808>, f = #sym.expr<m + -9223372036854775808 * n>, g = #sym.expr<n + -9223372036854775808>}
+func.func private @int64_min() attributes {e = #sym.expr<-9223372036854775807 - 1>, f = #sym.expr<m - 9223372036854775807 * n - n>, g = #sym.expr<n - 9223372036854775807 - 1>}
