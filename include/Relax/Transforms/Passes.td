@@ -24,4 +24,35 @@ def RelaxToNonDataflowPass : Pass<"relax-to-non-dataflow"> {
   let dependentDialects = ["::mlir::relax::RelaxDialect"];
 }
 
+def RelaxInferShapesPass : Pass<"relax-infer-shapes", "::mlir::ModuleOp"> {
+  let summary = "Infer and refine the types of graph values";
+  let description = [{
+    Computes the type of every value of every `relax.func` from its operands
+    and refines the written types with it: unknown ranks and dims (`*`, `?`)
+    are filled in, written dims are kept.
+
+    - Graph ops use their shape rules (InferShapeOpInterface), with the
+      prover and the function's `sym.constraints`.
+    - `relax.call` deduces the callee's symbolic parameters from the
+      arguments and substitutes them in the callee's results. Functions are
+      processed callees first, and a function's declared results are refined
+      from what it returns (dims that use variables bound inside the body
+      stay unknown).
+    - `relax.call_tir` and friends keep their written output annotation.
+    - `relax.match_cast` teaches the prover the equalities it checks.
+    - Tuples, shapes and constants are recomputed from their operands;
+      dataflow regions yield their refined values.
+    - Where the branches of a `relax.if` disagree, the result gets an
+      unknown dim (`?`), or an unknown rank when the ranks differ.
+
+    Policy for equalities: a needed equality that is disproven is an error at
+    the op; one that is neither proven nor disproven (broadcasting `n`
+    against `m`) becomes a run-time check right before the op: a
+    `relax.shape` of the actual value matched with `relax.match_cast`
+    against the expected one, carrying a message that names the op and the
+    dims. The check also teaches the prover the equality for the ops after.
+  }];
+  let dependentDialects = ["::mlir::relax::RelaxDialect"];
+}
+
 #endif // RELAX_TRANSFORMS_PASSES_TD

@@ -1,6 +1,7 @@
 //===- RelaxDialect.cpp - Relax graph dialect -----------------------------===//
 
 #include "Relax/Dialect/Relax/IR/RelaxDialect.h"
+#include "Relax/Dialect/Relax/IR/RelaxGraphOps.h"
 #include "Relax/Dialect/Relax/IR/RelaxOps.h"
 #include "Relax/Dialect/Relax/IR/RelaxTypes.h"
 
@@ -17,6 +18,10 @@ void RelaxDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
 #include "Relax/Dialect/Relax/IR/RelaxOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "Relax/Dialect/Relax/IR/RelaxGraphOps.cpp.inc"
       >();
 }
 

@@ -40,6 +40,9 @@ static void collectDefinableVars(Type type,
   });
 }
 
+static LogicalResult verifyBindings(Region &region,
+                                    llvm::SetVector<StringAttr> &bound);
+
 //===----------------------------------------------------------------------===//
 // FuncOp
 //===----------------------------------------------------------------------===//
@@ -124,53 +127,62 @@ LogicalResult FuncOp::verifyRegions() {
   for (Type type : getArgumentTypes())
     collectDefinableVars(type, bound);
 
-  // Walk in program order. The graph level has no branches, so program order
-  // is dominance order: a variable is usable after the op that binds it.
-  // Block arguments are checked on entry to an op's regions, results and
-  // attributes once the regions are done (a region may bind variables that
-  // its op's results use).
-  auto walkFn = [&](Operation *op, const WalkStage &stage) -> WalkResult {
-    auto check = [&](llvm::SetVector<StringAttr> &used,
-                     StringRef where) -> LogicalResult {
-      for (StringAttr var : used)
-        if (!bound.contains(var))
-          return op->emitOpError("uses symbolic variable '")
-                 << var.getValue() << "' in its " << where
-                 << " before it is bound; bind it with a parameter or a "
-                    "relax.match_cast";
-      return success();
-    };
-    llvm::SetVector<StringAttr> used;
-    if (stage.isBeforeAllRegions()) {
-      for (Region &region : op->getRegions())
-        for (Block &block : region)
-          for (Type type : block.getArgumentTypes())
+  return verifyBindings(getBody(), bound);
+}
+
+/// Checks that the types and graph-op attributes in `region` only use bound
+/// variables, adding those that match_casts bind. Ops are visited in program
+/// order, which is dominance order at the graph level. A dataflow region
+/// runs exactly once, so its bindings stay visible after it; a branch of a
+/// relax.if binds only for itself.
+static LogicalResult verifyBindings(Region &region,
+                                    llvm::SetVector<StringAttr> &bound) {
+  for (Block &block : region) {
+    for (Operation &op : block) {
+      auto check = [&](llvm::SetVector<StringAttr> &used,
+                       StringRef where) -> LogicalResult {
+        for (StringAttr var : used)
+          if (!bound.contains(var))
+            return op.emitOpError("uses symbolic variable '")
+                   << var.getValue() << "' in its " << where
+                   << " before it is bound; bind it with a parameter or a "
+                      "relax.match_cast";
+        return success();
+      };
+      llvm::SetVector<StringAttr> used;
+      for (Region &nested : op.getRegions())
+        for (Block &nestedBlock : nested)
+          for (Type type : nestedBlock.getArgumentTypes())
             collectUsedVars(type, used);
       if (failed(check(used, "block arguments")))
-        return WalkResult::interrupt();
-    }
-    if (!stage.isAfterAllRegions())
-      return WalkResult::advance();
-    if (isa<MatchCastOp>(op))
-      collectDefinableVars(op->getResult(0).getType(), bound);
-    used.clear();
-    for (Type type : op->getResultTypes())
-      collectUsedVars(type, used);
-    if (failed(check(used, "result types")))
-      return WalkResult::interrupt();
-    // Attributes of graph ops (sizes, offsets, shapes) are evaluated with
-    // the bound values too.
-    if (isa<RelaxDialect>(op->getDialect())) {
+        return failure();
+      for (Region &nested : op.getRegions()) {
+        if (isa<DataflowOp>(op)) {
+          if (failed(verifyBindings(nested, bound)))
+            return failure();
+          continue;
+        }
+        llvm::SetVector<StringAttr> scoped = bound;
+        if (failed(verifyBindings(nested, scoped)))
+          return failure();
+      }
+      if (isa<MatchCastOp>(op))
+        collectDefinableVars(op.getResult(0).getType(), bound);
       used.clear();
-      collectUsedVars(op->getAttrDictionary(), used);
-      if (failed(check(used, "attributes")))
-        return WalkResult::interrupt();
+      for (Type type : op.getResultTypes())
+        collectUsedVars(type, used);
+      if (failed(check(used, "result types")))
+        return failure();
+      // Attributes of graph ops (sizes, offsets, shapes) are evaluated with
+      // the bound values too.
+      if (isa<RelaxDialect>(op.getDialect())) {
+        used.clear();
+        collectUsedVars(op.getAttrDictionary(), used);
+        if (failed(check(used, "attributes")))
+          return failure();
+      }
     }
-    return WalkResult::advance();
-  };
-  for (Operation &op : getBody().front())
-    if (op.walk(walkFn).wasInterrupted())
-      return failure();
+  }
   return success();
 }
 
@@ -233,4 +245,25 @@ LogicalResult DataflowOp::verifyRegions() {
                             "dataflow region");
   }
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// IfOp and YieldOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult IfOp::verify() {
+  if (auto tensor = dyn_cast<RelaxTensorType>(getCond().getType()))
+    if (!tensor.getElementType().isInteger(1) ||
+        (tensor.hasRank() && tensor.getRank() != 0))
+      return emitOpError("condition must be i1 or a rank-0 i1 tensor, got ")
+             << tensor;
+  for (Region *region : {&getThenRegion(), &getElseRegion()})
+    if (region->front().empty() || !isa<YieldOp>(region->front().back()))
+      return emitOpError("each branch must end with relax.yield");
+  return success();
+}
+
+LogicalResult YieldOp::verify() {
+  auto parent = (*this)->getParentOfType<IfOp>();
+  return verifyYield(*this, getOperands(), parent.getResultTypes(), "relax.if");
 }

@@ -422,6 +422,35 @@ SymExprAttr SymExprAttr::max(ArrayRef<SymExprAttr> operands) {
   return buildMinMax(operands, /*isMin=*/false);
 }
 
+SymExprAttr SymExprAttr::exactDiv(SymExprAttr lhs, SymExprAttr rhs) {
+  if (!lhs || !rhs)
+    return {};
+  Poly divisor = toPoly(rhs);
+  if (divisor.overflow || divisor.terms.size() != 1)
+    return {};
+  const auto &[dm, dc] = *divisor.terms.begin();
+  if (dc == 0)
+    return {};
+  Poly dividend = toPoly(lhs), quotient;
+  for (const auto &[m, c] : dividend.terms) {
+    if (c % dc != 0)
+      return {};
+    // Remove the divisor's atoms from the monomial; both are sorted.
+    Monomial rest;
+    auto it = dm.begin();
+    for (SymExprAttr atom : m) {
+      if (it != dm.end() && *it == atom)
+        ++it;
+      else
+        rest.push_back(atom);
+    }
+    if (it != dm.end())
+      return {};
+    quotient.addTerm(rest, c / dc);
+  }
+  return fromPoly(lhs.getContext(), quotient);
+}
+
 //===----------------------------------------------------------------------===//
 // Queries and substitution
 //===----------------------------------------------------------------------===//

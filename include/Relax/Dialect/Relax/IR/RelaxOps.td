@@ -130,10 +130,51 @@ def Relax_MatchCastOp : Relax_Op<"match_cast"> {
     %y = relax.match_cast %x : !relax.tensor<*, f32> -> !relax.tensor<[m, 4], f32>
     ```
   }];
-  let arguments = (ins Relax_Value:$value);
+  let arguments = (ins Relax_Value:$value, OptionalAttr<StrAttr>:$message);
   let results = (outs Relax_Value:$result);
   let assemblyFormat =
       "$value attr-dict `:` type($value) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Relax_IfOp : Relax_Op<"if", [
+    OpAsmOpInterface, RecursiveMemoryEffects, NoRegionArguments
+  ]> {
+  let summary = "Runs one of two regions depending on a condition";
+  let description = [{
+    `cond` is an `i1` scalar or a rank-0 `i1` tensor. Each region ends in
+    `relax.yield`; the values it yields must fit the result types. Variables
+    that a branch binds are not visible after the `relax.if`.
+
+    ```mlir
+    %r = relax.if %c : i1 -> !relax.tensor<[?], f32> {
+      relax.yield %a : !relax.tensor<[n], f32>
+    } else {
+      relax.yield %b : !relax.tensor<[m], f32>
+    }
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[I1, Relax_AnyTensor]>:$cond);
+  let results = (outs Variadic<Relax_Value>:$results);
+  let regions = (region SizedRegion<1>:$thenRegion,
+                        SizedRegion<1>:$elseRegion);
+  let assemblyFormat = [{
+    $cond `:` type($cond) (`->` type($results)^)? $thenRegion `else`
+    $elseRegion attr-dict
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// OpAsmOpInterface.
+    static ::llvm::StringRef getDefaultDialect() { return "relax"; }
+  }];
+}
+
+def Relax_YieldOp : Relax_Op<"yield", [
+    Pure, HasParent<"IfOp">, ReturnLike, Terminator
+  ]> {
+  let summary = "Yields the results of a branch";
+  let arguments = (ins Variadic<Relax_Value>:$operands);
+  let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
   let hasVerifier = 1;
 }
 

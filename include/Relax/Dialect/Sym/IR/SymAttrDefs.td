@@ -61,6 +61,10 @@ def Sym_ExprAttr : Sym_Attr<"SymExpr", "expr"> {
     static SymExprAttr floorDiv(SymExprAttr lhs, SymExprAttr rhs);
     static SymExprAttr mod(SymExprAttr lhs, SymExprAttr rhs);
     static SymExprAttr min(::llvm::ArrayRef<SymExprAttr> operands);
+    /// Returns `lhs / rhs` when `rhs` is a single monomial (a coefficient
+    /// times a product of atoms) that divides every term of `lhs`
+    /// exactly; null otherwise.
+    static SymExprAttr exactDiv(SymExprAttr lhs, SymExprAttr rhs);
     static SymExprAttr max(::llvm::ArrayRef<SymExprAttr> operands);
 
     bool isConstant() const {

@@ -1,0 +1,505 @@
+//===- RelaxGraphOps.td - Relax high-level op library ------*- tablegen -*-===//
+//
+// The high-level ops that models are written in. Each has a shape rule (the
+// InferShapeOpInterface), a dtype rule and a pattern kind.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RELAX_DIALECT_RELAX_IR_RELAXGRAPHOPS_TD
+#define RELAX_DIALECT_RELAX_IR_RELAXGRAPHOPS_TD
+
+include "Relax/Dialect/Relax/IR/RelaxTypes.td"
+include "Relax/Dialect/Relax/IR/RelaxInterfaces.td"
+include "Relax/Dialect/Sym/IR/SymAttrDefs.td"
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+/// A graph op with a shape rule. `rule` is the C++ call that computes the
+/// result types (in namespace mlir::relax::rules, with `context` and
+/// `results` in scope); `kind` is its PatternKind.
+class Relax_GraphOp<string mnemonic, string rule, string kind,
+                    list<Trait> traits = []>
+    : Op<Relax_Dialect, mnemonic,
+         !listconcat(traits, [Pure, Relax_InferShapeOpInterface])> {
+  let extraClassDeclaration = [{
+    ::llvm::LogicalResult inferRelaxTypes(
+        ::mlir::relax::ShapeInferenceContext &context,
+        ::llvm::SmallVectorImpl<::mlir::Type> &results);
+    ::mlir::relax::PatternKind getPatternKind() {
+      return ::mlir::relax::PatternKind::}] # kind # [{;
+    }
+  }];
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::inferRelaxTypes(
+        ::mlir::relax::ShapeInferenceContext &context,
+        ::llvm::SmallVectorImpl<::mlir::Type> &results) {
+      return ::mlir::relax::rules::}] # rule # [{;
+    }
+  }];
+  let assemblyFormat =
+      "operands attr-dict `:` functional-type(operands, results)";
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise unary
+//===----------------------------------------------------------------------===//
+
+class Relax_UnaryOp<string mnemonic, string what, bit floatOnly>
+    : Relax_GraphOp<mnemonic, "unary(context, results, " #
+                    !if(floatOnly, "true", "false") # ")", "ElementWise"> {
+  let summary = "Elementwise " # what;
+  let description = [{
+    Applies the function to every element. The result has the operand's
+    type. }] # !if(floatOnly, "The element type must be a float type.",
+                   "The element type must be an integer or float type.") # [{
+
+    ```mlir
+    %y = relax.}] # mnemonic # [{ %x : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32>
+    ```
+  }];
+  let arguments = (ins Relax_AnyTensor:$x);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+def Relax_ExpOp : Relax_UnaryOp<"exp", "exponential", 1>;
+def Relax_LogOp : Relax_UnaryOp<"log", "natural logarithm", 1>;
+def Relax_SqrtOp : Relax_UnaryOp<"sqrt", "square root", 1>;
+def Relax_RsqrtOp : Relax_UnaryOp<"rsqrt", "reciprocal square root", 1>;
+def Relax_TanhOp : Relax_UnaryOp<"tanh", "hyperbolic tangent", 1>;
+def Relax_SigmoidOp : Relax_UnaryOp<"sigmoid", "logistic sigmoid", 1>;
+def Relax_SiluOp : Relax_UnaryOp<"silu", "x * sigmoid(x)", 1>;
+def Relax_GeluOp : Relax_UnaryOp<"gelu", "GELU with the exact erf form", 1>;
+def Relax_GeluTanhOp : Relax_UnaryOp<"gelu_tanh", "GELU with the tanh approximation", 1>;
+def Relax_ErfOp : Relax_UnaryOp<"erf", "error function", 1>;
+def Relax_SinOp : Relax_UnaryOp<"sin", "sine", 1>;
+def Relax_CosOp : Relax_UnaryOp<"cos", "cosine", 1>;
+def Relax_ReluOp : Relax_UnaryOp<"relu", "max(x, 0)", 0>;
+def Relax_NegOp : Relax_UnaryOp<"neg", "negation", 0>;
+def Relax_AbsOp : Relax_UnaryOp<"abs", "absolute value", 0>;
+
+//===----------------------------------------------------------------------===//
+// Elementwise binary with broadcasting
+//===----------------------------------------------------------------------===//
+
+class Relax_BinaryOp<string mnemonic, string what, bit isCompare>
+    : Relax_GraphOp<mnemonic, "binary(context, results, " #
+                    !if(isCompare, "true", "false") # ")", "Broadcast"> {
+  let summary = "Elementwise " # what # " with broadcasting";
+  let description = [{
+    Broadcasts the operands against each other as numpy does: shapes are
+    aligned from the right, and a dim of literal size 1 stretches to the
+    other operand's dim. Two symbolic dims must be equal: when that cannot
+    be proven, `--relax-infer-shapes` inserts a run-time check; when it is
+    disproven (`n` against `n + 1`) the op is invalid. Both operands have the
+    same element type; }] # !if(isCompare, "the result is `i1`.",
+                                "the result has that element type.") # [{
+
+    ```mlir
+    %y = relax.}] # mnemonic # [{ %a, %b : (!relax.tensor<[n, 1], f32>, !relax.tensor<[4], f32>) -> !relax.tensor<[n, 4], }] # !if(isCompare, "i1", "f32") # [{>
+    ```
+  }];
+  let arguments = (ins Relax_AnyTensor:$lhs, Relax_AnyTensor:$rhs);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+def Relax_AddOp : Relax_BinaryOp<"add", "a + b", 0>;
+def Relax_SubtractOp : Relax_BinaryOp<"subtract", "a - b", 0>;
+def Relax_MultiplyOp : Relax_BinaryOp<"multiply", "a * b", 0>;
+def Relax_DivideOp : Relax_BinaryOp<"divide", "a / b", 0>;
+def Relax_PowerOp : Relax_BinaryOp<"power", "a ** b", 0>;
+def Relax_MaximumOp : Relax_BinaryOp<"maximum", "max(a, b)", 0>;
+def Relax_MinimumOp : Relax_BinaryOp<"minimum", "min(a, b)", 0>;
+def Relax_EqualOp : Relax_BinaryOp<"equal", "comparison a == b", 1>;
+def Relax_NotEqualOp : Relax_BinaryOp<"not_equal", "comparison a != b", 1>;
+def Relax_LessOp : Relax_BinaryOp<"less", "comparison a < b", 1>;
+def Relax_LessEqualOp : Relax_BinaryOp<"less_equal", "comparison a <= b", 1>;
+def Relax_GreaterOp : Relax_BinaryOp<"greater", "comparison a > b", 1>;
+def Relax_GreaterEqualOp : Relax_BinaryOp<"greater_equal", "comparison a >= b", 1>;
+
+def Relax_WhereOp : Relax_GraphOp<"where", "where(context, results)",
+                                  "Broadcast"> {
+  let summary = "Selects elements by a condition, with broadcasting";
+  let description = [{
+    `cond ? x : y` elementwise, with all three operands broadcast together.
+    `cond` has element type `i1`; `x` and `y` share the result's element
+    type.
+  }];
+  let arguments = (ins Relax_AnyTensor:$cond, Relax_AnyTensor:$x,
+                       Relax_AnyTensor:$y);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+//===----------------------------------------------------------------------===//
+// Linear algebra and neural network ops
+//===----------------------------------------------------------------------===//
+
+def Relax_MatmulOp : Relax_GraphOp<"matmul",
+    "matmul(context, results, getTransposeA(), getTransposeB())",
+    "OutElementWiseFusable"> {
+  let summary = "Batched matrix product with broadcast batch dims";
+  let description = [{
+    `[..., m, k] x [..., k, n] -> [..., m, n]`; the batch dims broadcast as
+    in the binary ops. `transpose_a` / `transpose_b` swap the last two dims of
+    an operand first. A 1-D operand is a vector as in numpy (its dim is
+    dropped from the result).
+  }];
+  let arguments = (ins Relax_AnyTensor:$a, Relax_AnyTensor:$b,
+                       DefaultValuedAttr<BoolAttr, "false">:$transpose_a,
+                       DefaultValuedAttr<BoolAttr, "false">:$transpose_b);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+class Relax_SoftmaxBase<string mnemonic, string what>
+    : Relax_GraphOp<mnemonic, "softmax(context, results, getAxis())",
+                    "Reduction"> {
+  let summary = what # " along one axis";
+  let arguments = (ins Relax_AnyTensor:$x,
+                       DefaultValuedAttr<I64Attr, "-1">:$axis);
+  let results = (outs Relax_AnyTensor:$result);
+}
+def Relax_SoftmaxOp : Relax_SoftmaxBase<"softmax", "Softmax">;
+def Relax_LogSoftmaxOp : Relax_SoftmaxBase<"log_softmax", "Log-softmax">;
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+class Relax_ReduceOp<string mnemonic, string what>
+    : Relax_GraphOp<mnemonic,
+        "reduce(context, results, getAxes(), getKeepdims(), false)",
+        "Reduction"> {
+  let summary = "Reduces by " # what # " along axes";
+  let description = [{
+    Reduces along `axes` (all axes when absent). With `keepdims` the reduced
+    dims stay as size 1.
+  }];
+  let arguments = (ins Relax_AnyTensor:$x,
+                       OptionalAttr<DenseI64ArrayAttr>:$axes,
+                       DefaultValuedAttr<BoolAttr, "false">:$keepdims);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+def Relax_SumOp : Relax_ReduceOp<"sum", "sum">;
+def Relax_MeanOp : Relax_ReduceOp<"mean", "mean">;
+def Relax_MaxOp : Relax_ReduceOp<"max", "maximum">;
+def Relax_MinOp : Relax_ReduceOp<"min", "minimum">;
+def Relax_ProdOp : Relax_ReduceOp<"prod", "product">;
+def Relax_VarianceOp : Relax_ReduceOp<"variance", "population variance">;
+
+def Relax_ArgmaxOp : Relax_GraphOp<"argmax",
+    "argReduce(context, results, getAxis(), getKeepdims())", "Reduction"> {
+  let summary = "Index of the maximum along an axis";
+  let description = [{
+    Returns `i64` indices of the maximum along `axis`, or of the flattened
+    tensor when `axis` is absent.
+  }];
+  let arguments = (ins Relax_AnyTensor:$x, OptionalAttr<I64Attr>:$axis,
+                       DefaultValuedAttr<BoolAttr, "false">:$keepdims);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+def Relax_CumsumOp : Relax_GraphOp<"cumsum", "sameShape(context, results, 0, getAxis())",
+                                   "Opaque"> {
+  let summary = "Cumulative sum along an axis";
+  let arguments = (ins Relax_AnyTensor:$x, DefaultValuedAttr<I64Attr, "0">:$axis);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+//===----------------------------------------------------------------------===//
+// Normalization
+//===----------------------------------------------------------------------===//
+
+def Relax_RmsNormOp : Relax_GraphOp<"rms_norm",
+    "norm(context, results, getAxes(), 1)", "Reduction"> {
+  let summary = "RMS normalization with a learned scale";
+  let description = [{
+    `x / sqrt(mean(x * x, axes) + epsilon) * weight`, where `weight` has the
+    shape of the normalized axes (default: the last one).
+  }];
+  let arguments = (ins Relax_AnyTensor:$x, Relax_AnyTensor:$weight,
+                       OptionalAttr<DenseI64ArrayAttr>:$axes,
+                       DefaultValuedAttr<F64Attr, "1e-5">:$epsilon);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+def Relax_LayerNormOp : Relax_GraphOp<"layer_norm",
+    "norm(context, results, getAxes(), 2)", "Reduction"> {
+  let summary = "Layer normalization with scale and shift";
+  let description = [{
+    Normalizes over `axes` (default: the last one) and applies `gamma` and
+    `beta`, which have the shape of the normalized axes.
+  }];
+  let arguments = (ins Relax_AnyTensor:$x, Relax_AnyTensor:$gamma,
+                       Relax_AnyTensor:$beta,
+                       OptionalAttr<DenseI64ArrayAttr>:$axes,
+                       DefaultValuedAttr<F64Attr, "1e-5">:$epsilon);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+def Relax_GroupNormOp : Relax_GraphOp<"group_norm",
+    "groupNorm(context, results, getNumGroups(), getChannelAxis())",
+    "Reduction"> {
+  let summary = "Group normalization";
+  let description = [{
+    Splits the channel axis into `num_groups` groups (the channel count must
+    be a multiple), normalizes each over its channels and the remaining
+    non-batch axes, and applies per-channel `gamma` and `beta`.
+  }];
+  let arguments = (ins Relax_AnyTensor:$x, Relax_AnyTensor:$gamma,
+                       Relax_AnyTensor:$beta, I64Attr:$num_groups,
+                       DefaultValuedAttr<I64Attr, "1">:$channel_axis,
+                       DefaultValuedAttr<F64Attr, "1e-5">:$epsilon);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+//===----------------------------------------------------------------------===//
+// Shape manipulation
+//===----------------------------------------------------------------------===//
+
+def Relax_ReshapeOp : Relax_GraphOp<"reshape",
+    "reshape(context, results, getShape())", "Injective"> {
+  let summary = "Reshapes to a symbolic shape";
+  let description = [{
+    The new shape is a list of symbolic dims; at most one may be `?`, which
+    is inferred so that the element count is unchanged. The element counts
+    must be provably equal, or are checked at run time.
+
+    ```mlir
+    %y = relax.reshape %x {shape = #sym.shape<[b * s, ?]>} : (!relax.tensor<[b, s, 64], f32>) -> !relax.tensor<[b * s, 64], f32>
+    ```
+  }];
+  let arguments = (ins Relax_AnyTensor:$x, Sym_ShapeAttr:$shape);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+def Relax_PermuteDimsOp : Relax_GraphOp<"permute_dims",
+    "permuteDims(context, results, getAxes())", "Injective"> {
+  let summary = "Permutes the dims";
+  let description = [{
+    Result dim `i` is operand dim `axes[i]`; without `axes` the dims are
+    reversed.
+  }];
+  let arguments = (ins Relax_AnyTensor:$x,
+                       OptionalAttr<DenseI64ArrayAttr>:$axes);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+def Relax_ExpandDimsOp : Relax_GraphOp<"expand_dims",
+    "expandDims(context, results, getAxes())", "Injective"> {
+  let summary = "Inserts dims of size 1";
+  let description = [{
+    `axes` are positions in the result, which has rank `rank + len(axes)`.
+  }];
+  let arguments = (ins Relax_AnyTensor:$x, DenseI64ArrayAttr:$axes);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+def Relax_SqueezeOp : Relax_GraphOp<"squeeze",
+    "squeeze(context, results, getAxes())", "Injective"> {
+  let summary = "Removes dims of size 1";
+  let description = [{
+    Removes the listed dims, which must be 1 (checked at run time when they
+    are symbolic), or every dim of literal size 1 when `axes` is absent.
+  }];
+  let arguments = (ins Relax_AnyTensor:$x,
+                       OptionalAttr<DenseI64ArrayAttr>:$axes);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+def Relax_BroadcastToOp : Relax_GraphOp<"broadcast_to",
+    "broadcastTo(context, results, getShape())", "Broadcast"> {
+  let summary = "Broadcasts to a symbolic shape";
+  let arguments = (ins Relax_AnyTensor:$x, Sym_ShapeAttr:$shape);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+def Relax_ConcatOp : Relax_GraphOp<"concat",
+    "concat(context, results, getAxis())", "Injective"> {
+  let summary = "Concatenates tensors along an axis";
+  let description = [{
+    The result's dim along `axis` is the symbolic sum of the inputs' dims;
+    every other dim must agree.
+  }];
+  let arguments = (ins Variadic<Relax_AnyTensor>:$inputs,
+                       DefaultValuedAttr<I64Attr, "0">:$axis);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+def Relax_SplitOp : Relax_GraphOp<"split",
+    "split(context, results, getAxis(), getSections(), getIndicesAttr())",
+    "Injective"> {
+  let summary = "Splits a tensor along an axis";
+  let description = [{
+    Either into `sections` equal parts (the dim must be a multiple), or at
+    the symbolic `indices`, which must be increasing.
+  }];
+  let arguments = (ins Relax_AnyTensor:$x,
+                       DefaultValuedAttr<I64Attr, "0">:$axis,
+                       OptionalAttr<I64Attr>:$sections,
+                       OptionalAttr<Sym_ShapeAttr>:$indices);
+  let results = (outs Variadic<Relax_AnyTensor>:$results);
+}
+
+def Relax_StridedSliceOp : Relax_GraphOp<"strided_slice",
+    "stridedSlice(context, results, getAxes(), getBegin(), getEnd(), getStrides())",
+    "Injective"> {
+  let summary = "Slices with symbolic bounds";
+  let description = [{
+    Along each of `axes`, takes elements `begin, begin + stride, ...` below
+    `min(end, dim)`. Bounds are symbolic and non-negative; strides are
+    positive constants (default 1).
+  }];
+  let arguments = (ins Relax_AnyTensor:$x, DenseI64ArrayAttr:$axes,
+                       Sym_ShapeAttr:$begin, Sym_ShapeAttr:$end,
+                       OptionalAttr<DenseI64ArrayAttr>:$strides);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+def Relax_TakeOp : Relax_GraphOp<"take",
+    "take(context, results, getAxis())", "Injective"> {
+  let summary = "Gathers slices by integer indices (embedding lookup)";
+  let description = [{
+    `x[..., indices, ...]` along `axis`: the result shape is
+    `x.shape[:axis] + indices.shape + x.shape[axis + 1:]`.
+  }];
+  let arguments = (ins Relax_AnyTensor:$x, Relax_AnyTensor:$indices,
+                       DefaultValuedAttr<I64Attr, "0">:$axis);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+def Relax_AstypeOp : Relax_GraphOp<"astype",
+    "astype(context, results, getDtype())", "ElementWise"> {
+  let summary = "Converts the element type";
+  let arguments = (ins Relax_AnyTensor:$x, TypeAttr:$dtype);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+def Relax_TrilOp : Relax_GraphOp<"tril", "sameShape(context, results, 2, {})",
+                                 "Injective"> {
+  let summary = "Keeps the lower triangle of the last two dims";
+  let description = [{
+    Zeroes the elements above diagonal `k` of the last two dims (a causal
+    mask with `k = 0`).
+  }];
+  let arguments = (ins Relax_AnyTensor:$x, DefaultValuedAttr<I64Attr, "0">:$k);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+def Relax_TriuOp : Relax_GraphOp<"triu", "sameShape(context, results, 2, {})",
+                                 "Injective"> {
+  let summary = "Keeps the upper triangle of the last two dims";
+  let arguments = (ins Relax_AnyTensor:$x, DefaultValuedAttr<I64Attr, "0">:$k);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+//===----------------------------------------------------------------------===//
+// Creation
+//===----------------------------------------------------------------------===//
+
+def Relax_FullOp : Relax_GraphOp<"full", "full(context, results, getShape())",
+                                 "ElementWise"> {
+  let summary = "A tensor of a symbolic shape filled with a scalar";
+  let description = [{
+    `value` is a rank-0 tensor; the result has its element type.
+  }];
+  let arguments = (ins Relax_AnyTensor:$value, Sym_ShapeAttr:$shape);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+class Relax_ConstantFillOp<string mnemonic, string what>
+    : Relax_GraphOp<mnemonic, "fill(context, results, getShape(), getDtype())",
+                    "ElementWise"> {
+  let summary = "A tensor of a symbolic shape filled with " # what;
+  let arguments = (ins Sym_ShapeAttr:$shape, TypeAttr:$dtype);
+  let results = (outs Relax_AnyTensor:$result);
+}
+def Relax_ZerosOp : Relax_ConstantFillOp<"zeros", "zeros">;
+def Relax_OnesOp : Relax_ConstantFillOp<"ones", "ones">;
+
+def Relax_ArangeOp : Relax_GraphOp<"arange",
+    "arange(context, results, getStart(), getEnd(), getStep(), getDtype())",
+    "Injective"> {
+  let summary = "Evenly spaced values with symbolic bounds";
+  let description = [{
+    `start, start + step, ...` below `end`; the length is
+    `(end - start + step - 1) floordiv step` for a positive constant step.
+  }];
+  let arguments = (ins Sym_ExprAttr:$start, Sym_ExprAttr:$end,
+                       Sym_ExprAttr:$step, TypeAttr:$dtype);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+//===----------------------------------------------------------------------===//
+// Transformer and convolution ops
+//===----------------------------------------------------------------------===//
+
+def Relax_RotaryEmbeddingOp : Relax_GraphOp<"rotary_embedding",
+    "rotaryEmbedding(context, results)", "Injective"> {
+  let summary = "Rotary position embedding";
+  let description = [{
+    `x` is `[batch, seq, heads, head_dim]`; `cos` and `sin` are
+    `[seq, head_dim]` tables for the positions of `x` (sliced from a longer
+    table by the caller when decoding with a KV cache). Rotates pairs
+    `(x[..., i], x[..., i + head_dim / 2])`; head_dim must be even.
+  }];
+  let arguments = (ins Relax_AnyTensor:$x, Relax_AnyTensor:$cos,
+                       Relax_AnyTensor:$sin);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+def Relax_AttentionOp : Relax_GraphOp<"attention",
+    "attention(context, results)", "OutElementWiseFusable"> {
+  let summary = "Scaled dot-product attention";
+  let description = [{
+    `q` is `[batch, seq, heads, head_dim]`, `k` and `v` are
+    `[batch, kv_seq, kv_heads, head_dim]` and `[batch, kv_seq, kv_heads,
+    v_dim]`; the result is `[batch, seq, heads, v_dim]`. `heads` must be a
+    multiple of `kv_heads` (grouped-query attention). `kv_seq` is a
+    separate symbolic length, e.g. the KV-cache length `past + seq`; with
+    `causal`, query `i` sees keys up to `kv_seq - seq + i`. `scale` defaults
+    to `1 / sqrt(head_dim)`.
+  }];
+  let arguments = (ins Relax_AnyTensor:$q, Relax_AnyTensor:$k,
+                       Relax_AnyTensor:$v,
+                       DefaultValuedAttr<BoolAttr, "false">:$causal,
+                       OptionalAttr<F64Attr>:$scale);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+class Relax_ConvOp<string mnemonic, int spatial>
+    : Relax_GraphOp<mnemonic,
+        "conv(context, results, " # spatial # ", getStrides(), getPadding(), getDilation(), getGroups())",
+        "OutElementWiseFusable"> {
+  let summary = spatial # "-D convolution (channels first)";
+  let description = [{
+    `x` is `[n, c, spatial...]`, `weight` `[o, c / groups, kernel...]`. Each
+    output spatial dim is
+    `(in + pad_begin + pad_end - dilation * (kernel - 1) - 1) floordiv stride + 1`.
+    `strides` and `dilation` default to 1, `padding` (all begins, then all
+    ends) to 0.
+  }];
+  let arguments = (ins Relax_AnyTensor:$x, Relax_AnyTensor:$weight,
+                       OptionalAttr<DenseI64ArrayAttr>:$strides,
+                       OptionalAttr<DenseI64ArrayAttr>:$padding,
+                       OptionalAttr<DenseI64ArrayAttr>:$dilation,
+                       DefaultValuedAttr<I64Attr, "1">:$groups);
+  let results = (outs Relax_AnyTensor:$result);
+}
+def Relax_Conv1dOp : Relax_ConvOp<"conv1d", 1>;
+def Relax_Conv2dOp : Relax_ConvOp<"conv2d", 2>;
+
+class Relax_PoolOp<string mnemonic, string what>
+    : Relax_GraphOp<mnemonic,
+        "pool(context, results, getPoolSize(), getStrides(), getPadding(), getDilation())",
+        "OutElementWiseFusable"> {
+  let summary = "2-D " # what # " pooling (channels first)";
+  let arguments = (ins Relax_AnyTensor:$x, DenseI64ArrayAttr:$pool_size,
+                       OptionalAttr<DenseI64ArrayAttr>:$strides,
+                       OptionalAttr<DenseI64ArrayAttr>:$padding,
+                       OptionalAttr<DenseI64ArrayAttr>:$dilation);
+  let results = (outs Relax_AnyTensor:$result);
+}
+def Relax_MaxPool2dOp : Relax_PoolOp<"max_pool2d", "max">;
+def Relax_AvgPool2dOp : Relax_PoolOp<"avg_pool2d", "average">;
+
+#endif // RELAX_DIALECT_RELAX_IR_RELAXGRAPHOPS_TD

@@ -1,0 +1,176 @@
+//===- SymProver.h - Decide facts about symbolic expressions ------*- C++ -*-===//
+//
+// A small decision procedure for questions about `#sym.expr` attributes under
+// the constraints of a function: ranges and divisibility of variables, and
+// equalities learned at run time. It answers equality, ordering, divisibility
+// and positivity queries with a three-valued `Proof`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RELAX_DIALECT_SYM_ANALYSIS_SYMPROVER_H
+#define RELAX_DIALECT_SYM_ANALYSIS_SYMPROVER_H
+
+#include "Relax/Dialect/Sym/IR/SymAttrs.h"
+
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+
+#include <optional>
+
+namespace mlir::sym {
+
+/// Outcome of a query: the fact holds for every value of the variables that
+/// satisfies the constraints, holds for none, or neither is shown.
+enum class Proof { Proven, Disproven, Unknown };
+
+/// A closed integer interval; std::nullopt ends are unbounded.
+struct Interval {
+  std::optional<int64_t> lower, upper;
+};
+
+/// Decides facts about symbolic expressions under constraints.
+///
+/// Every query simplifies its operands (see `simplify`), takes the canonical
+/// difference of the two sides and decides its sign or value with
+///   - interval arithmetic over the polynomial form: a monomial is its
+///     coefficient times the product of the intervals of its atoms; variables
+///     have their recorded range (by default `[0, +inf)`), `floordiv`, `mod`,
+///     `min` and `max` have intervals derived from their operands. Arithmetic
+///     saturates: a bound that overflows 64 bits becomes unbounded;
+///   - divisibility: the known divisor of a monomial is its coefficient times
+///     the divisors of its atoms. A difference `g * t + c`, where `g` divides
+///     every non-constant monomial, is never zero when `g` does not divide
+///     `c`, and intervals are tightened to the values congruent to `c`;
+///   - equalities recorded with `addEquality`: substitutions are applied by
+///     `simplify`, other equalities prove differences that are a constant
+///     multiple of them.
+///
+/// What the prover cannot decide (it answers Unknown, never a wrong answer):
+///   - Anything that needs relations between atoms: intervals treat the atoms
+///     of a polynomial as independent, so `n * n >= 2 * n - 1` is not
+///     decided (it needs `(n - 1)^2 >= 0`), nor `n * m >= n` under `m >= 1`
+///     unless `n * m - n` is bounded atom by atom. Min/max atoms of degree
+///     one are split into cases and floordiv atoms of degree one are
+///     eliminated (`d * (x floordiv d) == x - x mod d`); inside products
+///     they are only bounded by intervals.
+///   - Relations between variables: only ranges and divisors of single
+///     variables are recorded, so `n <= m` is never assumed, and with no
+///     constraints `n == m` and `n <= m` are Unknown.
+///   - Inequalities implied by recorded equalities: `m == n * k` does not
+///     bound `m` (substitutions do, as `m` is replaced), and an equality is
+///     only used when the query difference is a constant multiple of it.
+///   - The range of a variable that an equality eliminates is carried over
+///     only when its replacement is linear in one variable (`m == 2 * n`
+///     with `m <= 64` gives `n <= 32`); otherwise it is lost.
+///   - Division and modulus by a non-constant are only bounded when the
+///     dividend is non-negative and the divisor is at least one.
+///   - Divisibility of `floordiv`, `mod`, products of non-divisible atoms
+///     (`2 | n * (n + 1)`) and other number-theoretic facts.
+///   - When the constraints are contradictory (an empty range, a recorded
+///     equality that can never hold), every query answers Unknown.
+///   - A null `SymExprAttr` (an unknown dim) answers Unknown everywhere.
+class SymProver {
+public:
+  /// Every variable is assumed non-negative (variables stand for sizes).
+  SymProver() = default;
+  /// Also reads the `sym.constraints` attribute of `func`.
+  explicit SymProver(FunctionOpInterface func);
+
+  /// Records a `#sym.range` or `#sym.divisible` constraint; other attributes
+  /// are ignored.
+  void addConstraint(Attribute constraint);
+  /// Records `lower <= var <= upper`, intersected with what is known.
+  void addRange(StringAttr var, std::optional<int64_t> lower,
+                std::optional<int64_t> upper);
+  /// Records that `var` is a multiple of `divisor` (combined by lcm with the
+  /// known divisor). Non-positive divisors are ignored.
+  void addDivisible(StringAttr var, int64_t divisor);
+  /// Records `lhs == rhs` learned at run time (match_cast, assert). When one
+  /// side is a variable not occurring in the other side, it becomes a
+  /// substitution; otherwise the fact is kept and used by proveEq.
+  void addEquality(SymExprAttr lhs, SymExprAttr rhs);
+
+  /// Substitutes recorded equalities and simplifies min/max/floordiv/mod
+  /// using ranges (e.g. min(n, 4096) -> n when n <= 4096; n floordiv 8 * 8 ->
+  /// n when 8 | n; n mod 8 -> 0 when 8 | n; n floordiv 5000 -> 0 when
+  /// 0 <= n < 5000). Returns `expr` itself when nothing applies, and null for
+  /// a null `expr`.
+  SymExprAttr simplify(SymExprAttr expr) const;
+  /// Returns an interval that contains every value of `expr` under the
+  /// constraints.
+  Interval getBounds(SymExprAttr expr) const;
+
+  Proof proveEq(SymExprAttr lhs, SymExprAttr rhs) const;
+  Proof proveLe(SymExprAttr lhs, SymExprAttr rhs) const;
+  Proof proveLt(SymExprAttr lhs, SymExprAttr rhs) const;
+  Proof proveDivisible(SymExprAttr expr, int64_t divisor) const;
+  Proof provePositive(SymExprAttr expr) const;
+
+private:
+  /// What is known about one variable.
+  struct VarInfo {
+    /// Range, already tightened to multiples of `divisor`.
+    Interval range{0, std::nullopt};
+    /// A positive number the variable is a multiple of.
+    int64_t divisor = 1;
+  };
+
+  /// Returns the facts known about `var` (the defaults when none).
+  VarInfo getVarInfo(StringAttr var) const;
+  /// Re-tightens the range of `info` to its divisor; marks the constraints
+  /// infeasible when the range becomes empty.
+  void normalize(VarInfo &info);
+
+  /// Replaces substituted variables; returns `expr` on failure (overflow).
+  SymExprAttr substitute(SymExprAttr expr) const;
+  /// Simplification of an expression whose substitutions are applied.
+  SymExprAttr simplifyNode(SymExprAttr expr) const;
+  /// Polynomial-level rules: `d * (x floordiv d) -> x` when `d | x`, and
+  /// `c * x - c * d * (x floordiv d) -> c * (x mod d)`.
+  SymExprAttr simplifyPolynomial(SymExprAttr expr) const;
+
+  /// Interval of an (already simplified) expression, tightened by the
+  /// divisibility of its monomials.
+  Interval computeBounds(SymExprAttr expr) const;
+  /// Interval of one atom (variable, floordiv, mod, min, max).
+  Interval computeAtomBounds(SymExprAttr atom) const;
+  /// Largest known divisor of an (already simplified) expression; 0 for the
+  /// constant 0.
+  int64_t computeDivisor(SymExprAttr expr) const;
+  /// Splits an expression into `g * t + c`: returns `g` (the gcd of the known
+  /// divisors of the non-constant monomials, 0 when there are none) and sets
+  /// `constant` to `c`.
+  int64_t computeResidue(SymExprAttr expr, int64_t &constant) const;
+  /// Returns true when `expr >= 0` is proven (no simplification).
+  bool isNonNegative(SymExprAttr expr) const;
+
+  /// Decides `diff == 0` for a simplified difference.
+  Proof decideZero(SymExprAttr diff) const;
+  /// Decides `diff >= bound` for a simplified difference. Case splits on
+  /// min/max atoms and eliminations of floordiv atoms each take one unit of
+  /// `budget`.
+  Proof decideAtLeast(SymExprAttr diff, int64_t bound, unsigned &budget) const;
+  /// Simplifies `lhs - rhs`; null when either side is null or on overflow.
+  SymExprAttr difference(SymExprAttr lhs, SymExprAttr rhs) const;
+
+  /// Records `diff == 0` for a difference with substitutions applied.
+  void addZero(SymExprAttr diff);
+  /// Records the substitution `var := value` and carries the facts known
+  /// about `var` over to the variable of `value` when possible.
+  void addSubstitution(StringAttr var, SymExprAttr value);
+
+  llvm::DenseMap<StringAttr, VarInfo> vars;
+  /// Substitutions in the order they were learned. No value contains a
+  /// substituted variable.
+  llvm::MapVector<StringAttr, SymExprAttr> substitutions;
+  /// Differences `lhs - rhs` of recorded equalities that are not
+  /// substitutions, with substitutions applied.
+  SmallVector<SymExprAttr> zeros;
+  /// Set when the constraints admit no value; every query is then Unknown.
+  bool infeasible = false;
+};
+
+} // namespace mlir::sym
+
+#endif // RELAX_DIALECT_SYM_ANALYSIS_SYMPROVER_H
