@@ -11,7 +11,9 @@
 //                 ["divisible", #sym.expr<m>, 2],
 //                 ["positive", #sym.expr<n + 1>]]
 //
-// gives `fact #0: proven`, `fact #1: unknown`, ...
+// gives `fact #0: proven`, `fact #1: unknown`, ... Each expression of an
+// optional `test.simplify` list is reported simplified with its bounds:
+// `simplify #0: n in [1, 4096]`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +27,14 @@
 
 using namespace mlir;
 using namespace mlir::sym;
+
+/// Prints an interval end, `?` when unbounded.
+static void printEnd(InFlightDiagnostic &diag, std::optional<int64_t> end) {
+  if (end)
+    diag << *end;
+  else
+    diag << '?';
+}
 
 static StringRef stringifyProof(Proof proof) {
   switch (proof) {
@@ -87,11 +97,11 @@ struct TestSymProverPass
   void runOnOperation() override {
     getOperation().walk([&](func::FuncOp func) {
       auto facts = func->getAttrOfType<ArrayAttr>("test.facts");
-      if (!facts)
+      auto simplify = func->getAttrOfType<ArrayAttr>("test.simplify");
+      if (!facts && !simplify)
         return;
       SymProver prover(func);
-      if (auto equalities =
-              func->getAttrOfType<ArrayAttr>("test.equalities")) {
+      if (auto equalities = func->getAttrOfType<ArrayAttr>("test.equalities")) {
         for (Attribute equality : equalities) {
           auto pair = dyn_cast<ArrayAttr>(equality);
           if (!pair || pair.size() != 2 || !isa<SymExprAttr>(pair[0]) ||
@@ -103,6 +113,28 @@ struct TestSymProverPass
                              cast<SymExprAttr>(pair[1]));
         }
       }
+      if (simplify) {
+        for (auto [i, attr] : llvm::enumerate(simplify)) {
+          auto expr = dyn_cast<SymExprAttr>(attr);
+          if (!expr) {
+            func.emitError("malformed expression #") << i << ": " << attr;
+            signalPassFailure();
+            continue;
+          }
+          std::string text;
+          llvm::raw_string_ostream os(text);
+          prover.simplify(expr).printExpr(os);
+          Interval bounds = prover.getBounds(expr);
+          InFlightDiagnostic diag = func.emitRemark("simplify #")
+                                    << i << ": " << text << " in [";
+          printEnd(diag, bounds.lower);
+          diag << ", ";
+          printEnd(diag, bounds.upper);
+          diag << "]";
+        }
+      }
+      if (!facts)
+        return;
       for (auto [i, fact] : llvm::enumerate(facts)) {
         auto list = dyn_cast<ArrayAttr>(fact);
         FailureOr<Proof> proof =

@@ -36,9 +36,13 @@ struct TestSymValueBoundsPass
       Value result = op->getResult(0);
       auto printBound = [&](presburger::BoundType type,
                             InFlightDiagnostic &diag) {
+        // Traverse the whole backward slice: the default stop condition
+        // stops at the first constant bound, which need not be the tightest.
+        auto neverStop = [](Value, std::optional<int64_t>,
+                            ValueBoundsConstraintSet &) { return false; };
         FailureOr<int64_t> bound =
             ValueBoundsConstraintSet::computeConstantBound(
-                type, result, /*stopCondition=*/nullptr, /*closedUB=*/true);
+                type, result, neverStop, /*closedUB=*/true);
         if (succeeded(bound))
           diag << *bound;
         else

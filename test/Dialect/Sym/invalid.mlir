@@ -290,3 +290,64 @@ func.func private @shape_negative_dim_expr() attributes {s = #sym.shape<[n - n -
 
 // expected-error @+1 {{'sym.shape' of result #0 has rank 2 but the type has rank 1}}
 func.func private @result_shape_rank(tensor<?xf32>) -> (tensor<?xf32> {sym.shape = #sym.shape<[n, 2]>})
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// sym.assume
+//===----------------------------------------------------------------------===//
+
+func.func @assume_empty_range(%x: index) {
+  // expected-error @+1 {{'sym.assume' op has an empty range: 8 > 4}}
+  %y = sym.assume %x in [8, 4]
+  return
+}
+
+// -----
+
+func.func @assume_zero_divisor(%x: index) {
+  // expected-error @+1 {{'sym.assume' op divisor must be positive, got 0}}
+  %y = sym.assume %x in [1, 4] divisible 0
+  return
+}
+
+// -----
+
+func.func @assume_negative_divisor(%x: index) {
+  // expected-error @+1 {{'sym.assume' op divisor must be positive, got -8}}
+  %y = sym.assume %x divisible -8
+  return
+}
+
+// -----
+
+func.func @assume_no_multiple(%x: index) {
+  // expected-error @+1 {{'sym.assume' op range [1, 7] holds no multiple of 8}}
+  %y = sym.assume %x in [1, 7] divisible 8
+  return
+}
+
+// -----
+
+// expected-note @+1 {{prior use here}}
+func.func @assume_not_index(%x: i64) {
+  // expected-error @+1 {{use of value '%x' expects different type than prior uses: 'index' vs 'i64'}}
+  %y = sym.assume %x in [1, 7]
+  return
+}
+
+// -----
+
+func.func @assume_generic_type(%x: i64) {
+  // expected-error @+1 {{'sym.assume' op operand #0 must be index, but got 'i64'}}
+  %y = "sym.assume"(%x) : (i64) -> i64
+  return
+}
+
+// -----
+
+func.func @assume_missing_bracket(%x: index) {
+  // expected-error @+1 {{expected '['}}
+  %y = sym.assume %x in 1, 4]
+  return
+}

@@ -116,3 +116,22 @@ func.func private @attrs() attributes {
 // CHECK-LABEL: func.func private @declaration
 // CHECK-SAME: (tensor<?xf32> {sym.shape = #sym.shape<[n]>}) -> (tensor<?xf32> {sym.shape = #sym.shape<[n]>})
 func.func private @declaration(tensor<?xf32> {sym.shape = #sym.shape<[n]>}) -> (tensor<?xf32> {sym.shape = #sym.shape<[n]>})
+
+// CHECK-LABEL: func @assume
+// CHECK-SAME: (%[[X:.*]]: index)
+func.func @assume(%x: index) -> (index, index, index, index, index, index) {
+  // CHECK: %[[A:.*]] = sym.assume %[[X]] in [1, 4096] divisible 8
+  %a = sym.assume %x in [1, 4096] divisible 8
+  // CHECK: %[[B:.*]] = sym.assume %[[X]] in [?, 512]{{ *$}}
+  %b = sym.assume %x in [?, 512]
+  // CHECK: %[[C:.*]] = sym.assume %[[X]] in [-8, ?]{{ *$}}
+  %c = sym.assume %x in [-8, ?]
+  // CHECK: %[[D:.*]] = sym.assume %[[X]] divisible 16{{ *$}}
+  %d = sym.assume %x divisible 16
+  // CHECK: %[[E:.*]] = sym.assume %[[X]]{{ *$}}
+  %e = sym.assume %x in [?, ?]
+  // CHECK: %[[F:.*]] = sym.assume %[[A]] in [4, 4] {tag}
+  %f = sym.assume %a in [4, 4] {tag}
+  // CHECK: return %[[A]], %[[B]], %[[C]], %[[D]], %[[E]], %[[F]]
+  return %a, %b, %c, %d, %e, %f : index, index, index, index, index, index
+}

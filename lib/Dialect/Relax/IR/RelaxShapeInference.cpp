@@ -41,7 +41,11 @@ LogicalResult ShapeInferenceContext::requireEqual(SymExprAttr lhs,
     return fail(what + " is " + sym::toString(lhs) + " but must equal " +
                 sym::toString(rhs));
   case Proof::Unknown:
-    if (lhs && rhs)
+    // One run-time check per equality, however many dims need it.
+    if (lhs && rhs && llvm::none_of(requirements, [&](const auto &req) {
+          return (req.lhs == lhs && req.rhs == rhs) ||
+                 (req.lhs == rhs && req.rhs == lhs);
+        }))
       requirements.push_back(
           {lhs, rhs,
            (what + ": expected " + sym::toString(lhs) + " == " +
@@ -55,10 +59,23 @@ LogicalResult ShapeInferenceContext::requireEqual(SymExprAttr lhs,
 LogicalResult ShapeInferenceContext::requireDivisible(SymExprAttr expr,
                                                       int64_t divisor,
                                                       const Twine &what) {
-  if (!expr || prover.proveDivisible(expr, divisor) != Proof::Disproven)
+  if (!expr)
     return success();
-  return fail(what + ": " + sym::toString(expr) + " is not a multiple of " +
-              Twine(divisor));
+  switch (prover.proveDivisible(expr, divisor)) {
+  case Proof::Proven:
+    return success();
+  case Proof::Disproven:
+    return fail(what + ": " + sym::toString(expr) + " is not a multiple of " +
+                Twine(divisor));
+  case Proof::Unknown:
+    // Checked at run time as `expr mod divisor == 0`.
+    return requireEqual(
+        SymExprAttr::mod(expr,
+                         SymExprAttr::getConstant(getContext(), divisor)),
+        SymExprAttr::getConstant(getContext(), 0),
+        what + " " + sym::toString(expr) + " modulo " + Twine(divisor));
+  }
+  llvm_unreachable("unknown proof");
 }
 
 DimList ShapeInferenceContext::getDims(unsigned index) const {

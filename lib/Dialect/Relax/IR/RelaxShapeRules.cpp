@@ -31,6 +31,12 @@ static SymExprAttr constant(ShapeInferenceContext &context, int64_t value) {
 
 static bool isOne(SymExprAttr dim) { return dim && dim.getConstantValue() == 1; }
 
+/// A dim that is 1 for every value allowed by the constraints.
+static bool isProvenOne(ShapeInferenceContext &context, SymExprAttr dim) {
+  return isOne(dim) ||
+         (dim && context.proveEq(dim, constant(context, 1)) == Proof::Proven);
+}
+
 static bool isNumeric(Type type) {
   return type && (isa<FloatType>(type) || isa<IntegerType>(type));
 }
@@ -119,9 +125,9 @@ broadcastDims(ShapeInferenceContext &context,
         sawUnknown = true;
         continue;
       }
-      if (isOne(dim))
+      if (isProvenOne(context, dim))
         continue;
-      if (isOne(out)) {
+      if (isProvenOne(context, out)) {
         out = dim;
         continue;
       }
@@ -188,6 +194,8 @@ LogicalResult rules::where(ShapeInferenceContext &context, Results &results) {
     return context.fail("condition must have element type i1");
   if (failed(requireSameElementType(context, {1, 2})))
     return failure();
+  if (!isNumeric(context.getElementType(1)))
+    return context.fail("values must have an integer or float element type");
   FailureOr<DimList> dims = broadcastOperands(context, {0, 1, 2});
   if (failed(dims))
     return failure();
@@ -211,6 +219,8 @@ LogicalResult rules::matmul(ShapeInferenceContext &context, Results &results,
                             bool transposeA, bool transposeB) {
   if (failed(requireSameElementType(context, {0, 1})))
     return failure();
+  if (!isNumeric(context.getElementType(0)))
+    return context.fail("operands must have an integer or float element type");
   Type element = context.getElementType(0);
   DimList a = context.getDims(0), b = context.getDims(1);
   if (!a || !b) {
@@ -279,7 +289,9 @@ static FailureOr<DimList> reducedDims(ShapeInferenceContext &context,
 
 LogicalResult rules::reduce(ShapeInferenceContext &context, Results &results,
                             OptionalAxes axes, bool keepdims,
-                            bool indexResult) {
+                            bool indexResult, bool floatOnly) {
+  if (floatOnly && failed(requireFloat(context, 0)))
+    return failure();
   if (!isNumeric(context.getElementType(0)))
     return context.fail("operand #0 must have an integer or float element "
                         "type");
@@ -301,12 +313,15 @@ LogicalResult rules::argReduce(ShapeInferenceContext &context,
     axes = SmallVector<int64_t>{*axis};
   return reduce(context, results,
                 axes ? OptionalAxes(ArrayRef<int64_t>(*axes)) : std::nullopt,
-                keepdims, /*indexResult=*/true);
+                keepdims, /*indexResult=*/true, /*floatOnly=*/false);
 }
 
 LogicalResult rules::sameShape(ShapeInferenceContext &context,
                                Results &results, int64_t minRank,
                                std::optional<int64_t> axis) {
+  if (!isNumeric(context.getElementType(0)))
+    return context.fail("operand #0 must have an integer or float element "
+                        "type");
   DimList dims = context.getDims(0);
   if (dims) {
     int64_t rank = dims->size();
@@ -333,6 +348,8 @@ LogicalResult rules::norm(ShapeInferenceContext &context, Results &results,
   if (dims) {
     int64_t rank = dims->size();
     SmallVector<int64_t> last = {-1};
+    if (axes && axes->empty())
+      return context.fail("needs at least one axis to normalize over");
     FailureOr<SmallVector<int64_t>> normalized =
         normalizeAxes(context, axes ? *axes : ArrayRef<int64_t>(last), rank);
     if (failed(normalized))

@@ -26,7 +26,8 @@ LogicalResult matmul(ShapeInferenceContext &context, Results &results,
 LogicalResult softmax(ShapeInferenceContext &context, Results &results,
                       int64_t axis);
 LogicalResult reduce(ShapeInferenceContext &context, Results &results,
-                     OptionalAxes axes, bool keepdims, bool indexResult);
+                     OptionalAxes axes, bool keepdims, bool indexResult,
+                     bool floatOnly);
 LogicalResult argReduce(ShapeInferenceContext &context, Results &results,
                         std::optional<int64_t> axis, bool keepdims);
 LogicalResult sameShape(ShapeInferenceContext &context, Results &results,

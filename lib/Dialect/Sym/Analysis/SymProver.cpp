@@ -4,9 +4,10 @@
 // arithmetic over the polynomial form of `#sym.expr`, divisibility, and the
 // use of equalities learned at run time.
 //
-// All arithmetic on bounds is checked: a bound whose computation overflows
-// 64 bits becomes unbounded, and an expression that cannot be built (the
-// canonical constructors return null on overflow) leaves the query Unknown.
+// All arithmetic on bounds is checked and saturates instead of wrapping, and
+// an expression that cannot be built (the canonical constructors return null
+// on overflow) leaves the query Unknown. Recursion follows the operands of
+// expression attributes, whose depth is that of the parsed expression.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,7 +25,7 @@ using namespace mlir::sym;
 
 using Kind = SymExprKind;
 
-/// Number of case splits (on min/max atoms) and floordiv eliminations one
+/// Number of case splits (on min/max atoms) and floordiv/mod eliminations one
 /// decision may perform. Bounds the cost of nested min/max expressions.
 static constexpr unsigned kDecisionBudget = 16;
 
@@ -93,8 +94,8 @@ static SymExprAttr buildTerm(MLIRContext *ctx, int64_t coeff,
 
 /// Rebuilds `expr` with every atom of its polynomial form replaced by
 /// `fn(atom)`. Returns null when `fn` or the arithmetic fails.
-static SymExprAttr
-mapAtoms(SymExprAttr expr, function_ref<SymExprAttr(SymExprAttr)> fn) {
+static SymExprAttr mapAtoms(SymExprAttr expr,
+                            function_ref<SymExprAttr(SymExprAttr)> fn) {
   MLIRContext *ctx = expr.getContext();
   SymExprAttr result = getConstant(ctx, 0);
   for (const Term &term : getTerms(expr)) {
@@ -119,19 +120,20 @@ static bool occursIn(StringAttr var, SymExprAttr expr) {
   return used.contains(var);
 }
 
-/// Returns true when `expr` is `k * of` for some integer `k` (and `of` is not
-/// zero).
-static bool isMultipleOf(SymExprAttr expr, SymExprAttr of) {
+/// Returns `r` when `expr == k * of + r` for integers `k` and `r` (and `of`
+/// is not a constant), std::nullopt otherwise.
+static std::optional<int64_t> getConstantRemainder(SymExprAttr expr,
+                                                   SymExprAttr of) {
   SmallVector<Term> exprTerms = getTerms(expr), ofTerms = getTerms(of);
-  if (exprTerms.empty() || ofTerms.empty())
-    return false;
+  if (exprTerms.empty() || ofTerms.empty() || ofTerms.front().atoms.empty())
+    return std::nullopt;
   int64_t a = exprTerms.front().coeff, b = ofTerms.front().coeff;
-  if (b == -1 && a == std::numeric_limits<int64_t>::min())
-    return false;
-  if (a % b != 0)
-    return false;
+  if (llvm::divideSignedWouldOverflow(a, b) || a % b != 0)
+    return std::nullopt;
   SymExprAttr rest = SymExprAttr::sub(expr, scale(a / b, of));
-  return rest && rest.getConstantValue() == 0;
+  if (!rest)
+    return std::nullopt;
+  return rest.getConstantValue();
 }
 
 //===----------------------------------------------------------------------===//
@@ -182,30 +184,48 @@ static ExtInt lowerEnd(const Interval &i) {
 static ExtInt upperEnd(const Interval &i) {
   return i.upper ? ExtInt::finite(*i.upper) : ExtInt::infinity(true);
 }
-static std::optional<int64_t> toBound(ExtInt e) {
+/// Converts an end on the extended integers back to a lower end: a lower
+/// end beyond INT64_MAX saturates to INT64_MAX, which is still below it.
+static std::optional<int64_t> toLower(ExtInt e) {
+  if (e.kind == ExtInt::Kind::PosInf)
+    return std::numeric_limits<int64_t>::max();
   if (e.kind == ExtInt::Kind::Finite)
     return e.value;
   return std::nullopt;
 }
 
-static std::optional<int64_t> addBounds(std::optional<int64_t> a,
-                                        std::optional<int64_t> b) {
+/// Converts an end on the extended integers back to an upper end.
+static std::optional<int64_t> toUpper(ExtInt e) {
+  if (e.kind == ExtInt::Kind::NegInf)
+    return std::numeric_limits<int64_t>::min();
+  if (e.kind == ExtInt::Kind::Finite)
+    return e.value;
+  return std::nullopt;
+}
+
+/// Adds two ends; an overflowing sum saturates to infinity.
+static ExtInt addExt(ExtInt a, ExtInt b) {
+  if (a.kind != ExtInt::Kind::Finite)
+    return a;
+  if (b.kind != ExtInt::Kind::Finite)
+    return b;
   int64_t sum;
-  if (!a || !b || llvm::AddOverflow(*a, *b, sum))
-    return std::nullopt;
-  return sum;
+  if (llvm::AddOverflow(a.value, b.value, sum))
+    return ExtInt::infinity(a.value > 0);
+  return ExtInt::finite(sum);
 }
 
 static Interval addIntervals(const Interval &a, const Interval &b) {
-  return {addBounds(a.lower, b.lower), addBounds(a.upper, b.upper)};
+  return {toLower(addExt(lowerEnd(a), lowerEnd(b))),
+          toUpper(addExt(upperEnd(a), upperEnd(b)))};
 }
 
 static Interval mulIntervals(const Interval &a, const Interval &b) {
   ExtInt candidates[] = {
       mulExt(lowerEnd(a), lowerEnd(b)), mulExt(lowerEnd(a), upperEnd(b)),
       mulExt(upperEnd(a), lowerEnd(b)), mulExt(upperEnd(a), upperEnd(b))};
-  return {toBound(*llvm::min_element(candidates)),
-          toBound(*llvm::max_element(candidates))};
+  return {toLower(*llvm::min_element(candidates)),
+          toUpper(*llvm::max_element(candidates))};
 }
 
 static Interval getPoint(int64_t value) { return {value, value}; }
@@ -279,8 +299,12 @@ void SymProver::normalize(VarInfo &info) {
     if (rem != 0 && !llvm::AddOverflow(*range.lower, d - rem, up))
       range.lower = up;
   }
-  if (d > 1 && range.upper)
-    range.upper = *range.upper - llvm::mod(*range.upper, d);
+  if (d > 1 && range.upper) {
+    // Round the upper end down to a multiple of d.
+    int64_t down;
+    if (!llvm::SubOverflow(*range.upper, llvm::mod(*range.upper, d), down))
+      range.upper = down;
+  }
   if (range.lower && range.upper && *range.lower > *range.upper)
     infeasible = true;
 }
@@ -386,8 +410,7 @@ void SymProver::addSubstitution(StringAttr var, SymExprAttr value) {
   VarInfo info = getVarInfo(var);
   if (std::optional<int64_t> c = value.getConstantValue()) {
     if ((info.range.lower && *c < *info.range.lower) ||
-        (info.range.upper && *c > *info.range.upper) ||
-        *c % info.divisor != 0)
+        (info.range.upper && *c > *info.range.upper) || *c % info.divisor != 0)
       infeasible = true;
     return;
   }
@@ -433,9 +456,8 @@ void SymProver::addSubstitution(StringAttr var, SymExprAttr value) {
 SymExprAttr SymProver::substitute(SymExprAttr expr) const {
   if (substitutions.empty())
     return expr;
-  SymExprAttr result = expr.replaceVars([&](StringAttr var) {
-    return substitutions.lookup(var);
-  });
+  SymExprAttr result = expr.replaceVars(
+      [&](StringAttr var) { return substitutions.lookup(var); });
   return result ? result : expr;
 }
 
@@ -505,8 +527,11 @@ SymExprAttr SymProver::simplifyNode(SymExprAttr expr) const {
       if (!d || *d <= 0)
         return atom;
       SymExprAttr x = atom.getOperands()[0];
-      if (kind == Kind::Mod && computeDivisor(x) % *d == 0)
-        return getConstant(ctx, 0);
+      // With x == g * t + c and d | g, x mod d == c mod d.
+      int64_t constant;
+      int64_t g = computeResidue(x, constant);
+      if (kind == Kind::Mod && g > 0 && g % *d == 0)
+        return getConstant(ctx, llvm::mod(constant, *d));
       Interval bounds = computeBounds(x);
       if (!bounds.lower || !bounds.upper)
         return atom;
@@ -516,7 +541,9 @@ SymExprAttr SymProver::simplifyNode(SymExprAttr expr) const {
       // The dividend stays within [q * d, q * d + d - 1].
       if (kind == Kind::FloorDiv)
         return getConstant(ctx, q);
-      int64_t base = *bounds.lower - llvm::mod(*bounds.lower, *d);
+      int64_t base;
+      if (llvm::SubOverflow(*bounds.lower, llvm::mod(*bounds.lower, *d), base))
+        return atom;
       return SymExprAttr::sub(x, getConstant(ctx, base));
     }
     if (kind != Kind::Min && kind != Kind::Max)
@@ -524,8 +551,8 @@ SymExprAttr SymProver::simplifyNode(SymExprAttr expr) const {
     // Drop the operands that another operand provably beats.
     bool isMin = kind == Kind::Min;
     auto beats = [&](SymExprAttr a, SymExprAttr b) {
-      SymExprAttr diff = isMin ? SymExprAttr::sub(b, a)
-                               : SymExprAttr::sub(a, b);
+      SymExprAttr diff =
+          isMin ? SymExprAttr::sub(b, a) : SymExprAttr::sub(a, b);
       return diff && isNonNegative(diff);
     };
     SmallVector<SymExprAttr> kept;
@@ -555,16 +582,15 @@ SymExprAttr SymProver::simplifyPolynomial(SymExprAttr expr) const {
         continue;
       std::optional<int64_t> d = atom.getOperands()[1].getConstantValue();
       SymExprAttr x = atom.getOperands()[0];
-      if (!d || *d <= 0 || term.coeff % *d != 0 ||
-          computeDivisor(x) % *d != 0)
+      if (!d || *d <= 0 || term.coeff % *d != 0 || computeDivisor(x) % *d != 0)
         continue;
       rewritten.coeff = term.coeff / *d;
       rewritten.atoms[i] = x;
       changed = true;
       break;
     }
-    result = SymExprAttr::add(
-        result, buildTerm(ctx, rewritten.coeff, rewritten.atoms));
+    result = SymExprAttr::add(result,
+                              buildTerm(ctx, rewritten.coeff, rewritten.atoms));
     if (!result)
       return expr;
   }
@@ -575,7 +601,8 @@ SymExprAttr SymProver::simplifyPolynomial(SymExprAttr expr) const {
   // bounded range where the two terms separately have none. Kept when the
   // result has no more monomials.
   for (const Term &term : getTerms(expr)) {
-    if (term.atoms.size() != 1 || term.atoms.front().getKind() != Kind::FloorDiv)
+    if (term.atoms.size() != 1 ||
+        term.atoms.front().getKind() != Kind::FloorDiv)
       continue;
     SymExprAttr q = term.atoms.front();
     SymExprAttr x = q.getOperands()[0];
@@ -585,9 +612,9 @@ SymExprAttr SymProver::simplifyPolynomial(SymExprAttr expr) const {
     // k * q == c * x - c * (x mod d) with c == k / d.
     int64_t c = term.coeff / *d;
     SymExprAttr remainder = SymExprAttr::mod(x, q.getOperands()[1]);
-    SymExprAttr candidate = SymExprAttr::add(
-        SymExprAttr::sub(expr, scale(term.coeff, q)),
-        SymExprAttr::sub(scale(c, x), scale(c, remainder)));
+    SymExprAttr candidate =
+        SymExprAttr::add(SymExprAttr::sub(expr, scale(term.coeff, q)),
+                         SymExprAttr::sub(scale(c, x), scale(c, remainder)));
     if (!candidate)
       continue;
     // The rewrite is an identity; keep it only when it removes the division
@@ -677,14 +704,18 @@ Interval SymProver::computeAtomBounds(SymExprAttr atom) const {
       Interval y = computeBounds(divisor);
       if (!y.lower || *y.lower < 1)
         return {};
-      result = {0, y.upper ? std::optional<int64_t>(*y.upper - 1)
-                           : std::nullopt};
+      result = {0,
+                y.upper ? std::optional<int64_t>(*y.upper - 1) : std::nullopt};
     }
     // A non-negative dividend bounds the remainder from above.
     if (x.lower && *x.lower >= 0 && x.upper &&
         (!result.upper || *x.upper < *result.upper))
       result.upper = x.upper;
-    return result;
+    // With x == g * t + c, x mod d == c (mod gcd(g, d)).
+    int64_t constant;
+    int64_t g = computeResidue(atom.getOperands()[0], constant);
+    int64_t h = std::gcd(g, computeDivisor(divisor));
+    return h > 0 ? tighten(result, h, constant) : result;
   }
   case Kind::Min:
   case Kind::Max: {
@@ -700,7 +731,7 @@ Interval SymProver::computeAtomBounds(SymExprAttr atom) const {
       if (!upper || (isMin ? hi < *upper : *upper < hi))
         upper = hi;
     }
-    return {toBound(*lower), toBound(*upper)};
+    return {toLower(*lower), toUpper(*upper)};
   }
   default:
     return {};
@@ -777,9 +808,10 @@ Proof SymProver::decideZero(SymExprAttr diff) const {
   int64_t g = computeResidue(diff, constant);
   if (g > 0 && constant % g != 0)
     return Proof::Disproven;
-  if (llvm::any_of(zeros,
-                   [&](SymExprAttr zero) { return isMultipleOf(diff, zero); }))
-    return Proof::Proven;
+  // diff == k * zero + r == r under a recorded equality.
+  for (SymExprAttr zero : zeros)
+    if (std::optional<int64_t> r = getConstantRemainder(diff, zero))
+      return *r == 0 ? Proof::Proven : Proof::Disproven;
   Interval bounds = computeBounds(diff);
   if ((bounds.lower && *bounds.lower > 0) ||
       (bounds.upper && *bounds.upper < 0))
@@ -810,9 +842,9 @@ Proof SymProver::decideAtLeast(SymExprAttr diff, int64_t bound,
     return Proof::Proven;
   if (bounds.upper && *bounds.upper < bound)
     return Proof::Disproven;
-  if (llvm::any_of(zeros,
-                   [&](SymExprAttr zero) { return isMultipleOf(diff, zero); }))
-    return 0 >= bound ? Proof::Proven : Proof::Disproven;
+  for (SymExprAttr zero : zeros)
+    if (std::optional<int64_t> r = getConstantRemainder(diff, zero))
+      return *r >= bound ? Proof::Proven : Proof::Disproven;
 
   MLIRContext *ctx = diff.getContext();
   for (const Term &term : getTerms(diff)) {
@@ -832,8 +864,7 @@ Proof SymProver::decideAtLeast(SymExprAttr diff, int64_t bound,
       bool allProven = true, allDisproven = true;
       bool anyProven = false, anyDisproven = false;
       for (SymExprAttr operand : atom.getOperands()) {
-        SymExprAttr split =
-            SymExprAttr::add(rest, scale(term.coeff, operand));
+        SymExprAttr split = SymExprAttr::add(rest, scale(term.coeff, operand));
         Proof p = split ? decideAtLeast(split, bound, budget) : Proof::Unknown;
         allProven &= p == Proof::Proven;
         allDisproven &= p == Proof::Disproven;
@@ -846,6 +877,23 @@ Proof SymProver::decideAtLeast(SymExprAttr diff, int64_t bound,
         return Proof::Proven;
       if (isMin ? anyDisproven : allDisproven)
         return Proof::Disproven;
+      continue;
+    }
+    if (kind == Kind::Mod) {
+      std::optional<int64_t> d = atom.getOperands()[1].getConstantValue();
+      int64_t coeff;
+      if (!d || *d <= 0 || llvm::MulOverflow(term.coeff, *d, coeff))
+        continue;
+      --budget;
+      // c * (x mod d) == c * x - c * d * (x floordiv d): a quotient that is
+      // bounded below where x is, in place of a remainder unrelated to x.
+      SymExprAttr x = atom.getOperands()[0];
+      SymExprAttr quotient = SymExprAttr::floorDiv(x, atom.getOperands()[1]);
+      SymExprAttr eliminated = SymExprAttr::add(
+          rest, SymExprAttr::sub(scale(term.coeff, x), scale(coeff, quotient)));
+      Proof p = decideAtLeast(eliminated, bound, budget);
+      if (p != Proof::Unknown)
+        return p;
       continue;
     }
     if (kind == Kind::FloorDiv) {

@@ -92,15 +92,16 @@ static void printAssumeFacts(OpAsmPrinter &printer, Operation *,
     else
       printer << '?';
   };
+  // The directive is preceded by a space already.
   if (lower || upper) {
-    printer << " in [";
+    printer << "in [";
     printEnd(lower);
     printer << ", ";
     printEnd(upper);
     printer << ']';
   }
   if (divisor)
-    printer << " divisible " << divisor.getInt();
+    printer << (lower || upper ? " " : "") << "divisible " << divisor.getInt();
 }
 
 #define GET_OP_CLASSES
@@ -154,8 +155,8 @@ void DimOp::inferResultRangesFromOptional(ArrayRef<IntegerValueRange>,
       (*dims)[index])
     size = (*dims)[index].getConstantValue();
   if (size) {
-    setResultRange(getResult(), ConstantIntRanges::constant(APInt(
-                                    width, *size, /*isSigned=*/true)));
+    setResultRange(getResult(), ConstantIntRanges::constant(
+                                    APInt(width, *size, /*isSigned=*/true)));
     return;
   }
   setResultRange(getResult(), getSignedRange(width, 0, std::nullopt));
@@ -246,8 +247,7 @@ inferExprRange(SymExprAttr expr, unsigned width,
       return ConstantIntRanges::maxRange(width);
     if (lhs.smin().isNonNegative() && lhs.smax().slt(rhs.smin()))
       return lhs;
-    return ConstantIntRanges::fromSigned(APInt::getZero(width),
-                                         rhs.smax() - 1);
+    return ConstantIntRanges::fromSigned(APInt::getZero(width), rhs.smax() - 1);
   }
   }
   llvm_unreachable("unknown symbolic expression kind");
@@ -258,7 +258,8 @@ void EvalOp::inferResultRanges(ArrayRef<ConstantIntRanges> argRanges,
   // Without bound values the expression is a constant.
   if (argRanges.empty()) {
     setResultRange(getResult(),
-                   inferExprRange(getExpr(), IndexType::kInternalStorageBitWidth,
+                   inferExprRange(getExpr(),
+                                  IndexType::kInternalStorageBitWidth,
                                   [](StringAttr) -> ConstantIntRanges {
                                     llvm_unreachable("verified: no variables");
                                   }));
@@ -301,8 +302,9 @@ AssumeOp::getTightenedRange() {
     if (rem != 0 && !llvm::AddOverflow(*lower, *divisor - rem, up))
       lower = up;
   }
-  if (upper)
-    upper = *upper - llvm::mod(*upper, *divisor);
+  int64_t down;
+  if (upper && !llvm::SubOverflow(*upper, llvm::mod(*upper, *divisor), down))
+    upper = down;
   return {lower, upper};
 }
 
@@ -310,16 +312,14 @@ LogicalResult AssumeOp::verify() {
   std::optional<int64_t> lower = getOptionalInt(getLowerAttr());
   std::optional<int64_t> upper = getOptionalInt(getUpperAttr());
   if (lower && upper && *lower > *upper)
-    return emitOpError("has an empty range: ")
-           << *lower << " > " << *upper;
+    return emitOpError("has an empty range: ") << *lower << " > " << *upper;
   if (std::optional<int64_t> divisor = getOptionalInt(getDivisorAttr())) {
     if (*divisor <= 0)
       return emitOpError("divisor must be positive, got ") << *divisor;
     auto [low, high] = getTightenedRange();
     if (low && high && *low > *high)
-      return emitOpError("range [")
-             << *lower << ", " << *upper << "] holds no multiple of "
-             << *divisor;
+      return emitOpError("range [") << *lower << ", " << *upper
+                                    << "] holds no multiple of " << *divisor;
   }
   return success();
 }

@@ -56,6 +56,8 @@ class Relax_UnaryOp<string mnemonic, string what, bit floatOnly>
     ```mlir
     %y = relax.}] # mnemonic # [{ %x : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32>
     ```
+
+    Pattern kind: elementwise.
   }];
   let arguments = (ins Relax_AnyTensor:$x);
   let results = (outs Relax_AnyTensor:$result);
@@ -97,6 +99,8 @@ class Relax_BinaryOp<string mnemonic, string what, bit isCompare>
     ```mlir
     %y = relax.}] # mnemonic # [{ %a, %b : (!relax.tensor<[n, 1], f32>, !relax.tensor<[4], f32>) -> !relax.tensor<[n, 4], }] # !if(isCompare, "i1", "f32") # [{>
     ```
+
+    Pattern kind: broadcast.
   }];
   let arguments = (ins Relax_AnyTensor:$lhs, Relax_AnyTensor:$rhs);
   let results = (outs Relax_AnyTensor:$result);
@@ -123,6 +127,8 @@ def Relax_WhereOp : Relax_GraphOp<"where", "where(context, results)",
     `cond ? x : y` elementwise, with all three operands broadcast together.
     `cond` has element type `i1`; `x` and `y` share the result's element
     type.
+
+    Pattern kind: broadcast.
   }];
   let arguments = (ins Relax_AnyTensor:$cond, Relax_AnyTensor:$x,
                        Relax_AnyTensor:$y);
@@ -142,6 +148,8 @@ def Relax_MatmulOp : Relax_GraphOp<"matmul",
     in the binary ops. `transpose_a` / `transpose_b` swap the last two dims of
     an operand first. A 1-D operand is a vector as in numpy (its dim is
     dropped from the result).
+
+    Pattern kind: output-elementwise-fusable.
   }];
   let arguments = (ins Relax_AnyTensor:$a, Relax_AnyTensor:$b,
                        DefaultValuedAttr<BoolAttr, "false">:$transpose_a,
@@ -153,6 +161,12 @@ class Relax_SoftmaxBase<string mnemonic, string what>
     : Relax_GraphOp<mnemonic, "softmax(context, results, getAxis())",
                     "Reduction"> {
   let summary = what # " along one axis";
+  let description = [{
+    The result has the operand's type; `axis` must be in range and the
+    element type a float type.
+
+    Pattern kind: reduction.
+  }];
   let arguments = (ins Relax_AnyTensor:$x,
                        DefaultValuedAttr<I64Attr, "-1">:$axis);
   let results = (outs Relax_AnyTensor:$result);
@@ -164,14 +178,18 @@ def Relax_LogSoftmaxOp : Relax_SoftmaxBase<"log_softmax", "Log-softmax">;
 // Reductions
 //===----------------------------------------------------------------------===//
 
-class Relax_ReduceOp<string mnemonic, string what>
+class Relax_ReduceOp<string mnemonic, string what, bit floatOnly = 0>
     : Relax_GraphOp<mnemonic,
-        "reduce(context, results, getAxes(), getKeepdims(), false)",
+        "reduce(context, results, getAxes(), getKeepdims(), false, " #
+        !if(floatOnly, "true", "false") # ")",
         "Reduction"> {
   let summary = "Reduces by " # what # " along axes";
   let description = [{
     Reduces along `axes` (all axes when absent). With `keepdims` the reduced
-    dims stay as size 1.
+    dims stay as size 1. The element type is kept; `mean` and `variance`
+    need a float type.
+
+    Pattern kind: reduction.
   }];
   let arguments = (ins Relax_AnyTensor:$x,
                        OptionalAttr<DenseI64ArrayAttr>:$axes,
@@ -180,11 +198,11 @@ class Relax_ReduceOp<string mnemonic, string what>
 }
 
 def Relax_SumOp : Relax_ReduceOp<"sum", "sum">;
-def Relax_MeanOp : Relax_ReduceOp<"mean", "mean">;
+def Relax_MeanOp : Relax_ReduceOp<"mean", "mean", 1>;
 def Relax_MaxOp : Relax_ReduceOp<"max", "maximum">;
 def Relax_MinOp : Relax_ReduceOp<"min", "minimum">;
 def Relax_ProdOp : Relax_ReduceOp<"prod", "product">;
-def Relax_VarianceOp : Relax_ReduceOp<"variance", "population variance">;
+def Relax_VarianceOp : Relax_ReduceOp<"variance", "population variance", 1>;
 
 def Relax_ArgmaxOp : Relax_GraphOp<"argmax",
     "argReduce(context, results, getAxis(), getKeepdims())", "Reduction"> {
@@ -192,6 +210,8 @@ def Relax_ArgmaxOp : Relax_GraphOp<"argmax",
   let description = [{
     Returns `i64` indices of the maximum along `axis`, or of the flattened
     tensor when `axis` is absent.
+
+    Pattern kind: reduction.
   }];
   let arguments = (ins Relax_AnyTensor:$x, OptionalAttr<I64Attr>:$axis,
                        DefaultValuedAttr<BoolAttr, "false">:$keepdims);
@@ -201,6 +221,11 @@ def Relax_ArgmaxOp : Relax_GraphOp<"argmax",
 def Relax_CumsumOp : Relax_GraphOp<"cumsum", "sameShape(context, results, 0, getAxis())",
                                    "Opaque"> {
   let summary = "Cumulative sum along an axis";
+  let description = [{
+    The result has the operand's type; `axis` must be in range.
+
+    Pattern kind: opaque (a scan).
+  }];
   let arguments = (ins Relax_AnyTensor:$x, DefaultValuedAttr<I64Attr, "0">:$axis);
   let results = (outs Relax_AnyTensor:$result);
 }
@@ -215,6 +240,8 @@ def Relax_RmsNormOp : Relax_GraphOp<"rms_norm",
   let description = [{
     `x / sqrt(mean(x * x, axes) + epsilon) * weight`, where `weight` has the
     shape of the normalized axes (default: the last one).
+
+    The result has `x`'s type. Pattern kind: reduction.
   }];
   let arguments = (ins Relax_AnyTensor:$x, Relax_AnyTensor:$weight,
                        OptionalAttr<DenseI64ArrayAttr>:$axes,
@@ -228,6 +255,8 @@ def Relax_LayerNormOp : Relax_GraphOp<"layer_norm",
   let description = [{
     Normalizes over `axes` (default: the last one) and applies `gamma` and
     `beta`, which have the shape of the normalized axes.
+
+    The result has `x`'s type. Pattern kind: reduction.
   }];
   let arguments = (ins Relax_AnyTensor:$x, Relax_AnyTensor:$gamma,
                        Relax_AnyTensor:$beta,
@@ -244,6 +273,8 @@ def Relax_GroupNormOp : Relax_GraphOp<"group_norm",
     Splits the channel axis into `num_groups` groups (the channel count must
     be a multiple), normalizes each over its channels and the remaining
     non-batch axes, and applies per-channel `gamma` and `beta`.
+
+    The result has `x`'s type. Pattern kind: reduction.
   }];
   let arguments = (ins Relax_AnyTensor:$x, Relax_AnyTensor:$gamma,
                        Relax_AnyTensor:$beta, I64Attr:$num_groups,
@@ -267,6 +298,8 @@ def Relax_ReshapeOp : Relax_GraphOp<"reshape",
     ```mlir
     %y = relax.reshape %x {shape = #sym.shape<[b * s, ?]>} : (!relax.tensor<[b, s, 64], f32>) -> !relax.tensor<[b * s, 64], f32>
     ```
+
+    Pattern kind: injective.
   }];
   let arguments = (ins Relax_AnyTensor:$x, Sym_ShapeAttr:$shape);
   let results = (outs Relax_AnyTensor:$result);
@@ -278,6 +311,8 @@ def Relax_PermuteDimsOp : Relax_GraphOp<"permute_dims",
   let description = [{
     Result dim `i` is operand dim `axes[i]`; without `axes` the dims are
     reversed.
+
+    Pattern kind: injective.
   }];
   let arguments = (ins Relax_AnyTensor:$x,
                        OptionalAttr<DenseI64ArrayAttr>:$axes);
@@ -289,6 +324,8 @@ def Relax_ExpandDimsOp : Relax_GraphOp<"expand_dims",
   let summary = "Inserts dims of size 1";
   let description = [{
     `axes` are positions in the result, which has rank `rank + len(axes)`.
+
+    Pattern kind: injective.
   }];
   let arguments = (ins Relax_AnyTensor:$x, DenseI64ArrayAttr:$axes);
   let results = (outs Relax_AnyTensor:$result);
@@ -300,6 +337,8 @@ def Relax_SqueezeOp : Relax_GraphOp<"squeeze",
   let description = [{
     Removes the listed dims, which must be 1 (checked at run time when they
     are symbolic), or every dim of literal size 1 when `axes` is absent.
+
+    Pattern kind: injective.
   }];
   let arguments = (ins Relax_AnyTensor:$x,
                        OptionalAttr<DenseI64ArrayAttr>:$axes);
@@ -309,6 +348,12 @@ def Relax_SqueezeOp : Relax_GraphOp<"squeeze",
 def Relax_BroadcastToOp : Relax_GraphOp<"broadcast_to",
     "broadcastTo(context, results, getShape())", "Broadcast"> {
   let summary = "Broadcasts to a symbolic shape";
+  let description = [{
+    Aligns the operand's dims to the right of `shape`; each must be a
+    literal 1 or equal to the target dim. The result has shape `shape`.
+
+    Pattern kind: broadcast.
+  }];
   let arguments = (ins Relax_AnyTensor:$x, Sym_ShapeAttr:$shape);
   let results = (outs Relax_AnyTensor:$result);
 }
@@ -319,6 +364,8 @@ def Relax_ConcatOp : Relax_GraphOp<"concat",
   let description = [{
     The result's dim along `axis` is the symbolic sum of the inputs' dims;
     every other dim must agree.
+
+    Pattern kind: injective.
   }];
   let arguments = (ins Variadic<Relax_AnyTensor>:$inputs,
                        DefaultValuedAttr<I64Attr, "0">:$axis);
@@ -332,6 +379,8 @@ def Relax_SplitOp : Relax_GraphOp<"split",
   let description = [{
     Either into `sections` equal parts (the dim must be a multiple), or at
     the symbolic `indices`, which must be increasing.
+
+    Pattern kind: injective.
   }];
   let arguments = (ins Relax_AnyTensor:$x,
                        DefaultValuedAttr<I64Attr, "0">:$axis,
@@ -348,6 +397,8 @@ def Relax_StridedSliceOp : Relax_GraphOp<"strided_slice",
     Along each of `axes`, takes elements `begin, begin + stride, ...` below
     `min(end, dim)`. Bounds are symbolic and non-negative; strides are
     positive constants (default 1).
+
+    Pattern kind: injective.
   }];
   let arguments = (ins Relax_AnyTensor:$x, DenseI64ArrayAttr:$axes,
                        Sym_ShapeAttr:$begin, Sym_ShapeAttr:$end,
@@ -361,6 +412,8 @@ def Relax_TakeOp : Relax_GraphOp<"take",
   let description = [{
     `x[..., indices, ...]` along `axis`: the result shape is
     `x.shape[:axis] + indices.shape + x.shape[axis + 1:]`.
+
+    Indices have an integer element type. Pattern kind: injective.
   }];
   let arguments = (ins Relax_AnyTensor:$x, Relax_AnyTensor:$indices,
                        DefaultValuedAttr<I64Attr, "0">:$axis);
@@ -370,6 +423,11 @@ def Relax_TakeOp : Relax_GraphOp<"take",
 def Relax_AstypeOp : Relax_GraphOp<"astype",
     "astype(context, results, getDtype())", "ElementWise"> {
   let summary = "Converts the element type";
+  let description = [{
+    The result has the operand's shape and element type `dtype`.
+
+    Pattern kind: elementwise.
+  }];
   let arguments = (ins Relax_AnyTensor:$x, TypeAttr:$dtype);
   let results = (outs Relax_AnyTensor:$result);
 }
@@ -380,6 +438,8 @@ def Relax_TrilOp : Relax_GraphOp<"tril", "sameShape(context, results, 2, {})",
   let description = [{
     Zeroes the elements above diagonal `k` of the last two dims (a causal
     mask with `k = 0`).
+
+    The result has the operand's type; rank at least 2. Pattern kind: injective.
   }];
   let arguments = (ins Relax_AnyTensor:$x, DefaultValuedAttr<I64Attr, "0">:$k);
   let results = (outs Relax_AnyTensor:$result);
@@ -388,6 +448,12 @@ def Relax_TrilOp : Relax_GraphOp<"tril", "sameShape(context, results, 2, {})",
 def Relax_TriuOp : Relax_GraphOp<"triu", "sameShape(context, results, 2, {})",
                                  "Injective"> {
   let summary = "Keeps the upper triangle of the last two dims";
+  let description = [{
+    Zeroes the elements below diagonal `k` of the last two dims. The result
+    has the operand's type; rank at least 2.
+
+    Pattern kind: injective.
+  }];
   let arguments = (ins Relax_AnyTensor:$x, DefaultValuedAttr<I64Attr, "0">:$k);
   let results = (outs Relax_AnyTensor:$result);
 }
@@ -401,6 +467,8 @@ def Relax_FullOp : Relax_GraphOp<"full", "full(context, results, getShape())",
   let summary = "A tensor of a symbolic shape filled with a scalar";
   let description = [{
     `value` is a rank-0 tensor; the result has its element type.
+
+    The result has shape `shape` (fully known). Pattern kind: elementwise.
   }];
   let arguments = (ins Relax_AnyTensor:$value, Sym_ShapeAttr:$shape);
   let results = (outs Relax_AnyTensor:$result);
@@ -410,6 +478,11 @@ class Relax_ConstantFillOp<string mnemonic, string what>
     : Relax_GraphOp<mnemonic, "fill(context, results, getShape(), getDtype())",
                     "ElementWise"> {
   let summary = "A tensor of a symbolic shape filled with " # what;
+  let description = [{
+    The result has shape `shape` (fully known) and element type `dtype`.
+
+    Pattern kind: elementwise.
+  }];
   let arguments = (ins Sym_ShapeAttr:$shape, TypeAttr:$dtype);
   let results = (outs Relax_AnyTensor:$result);
 }
@@ -423,6 +496,8 @@ def Relax_ArangeOp : Relax_GraphOp<"arange",
   let description = [{
     `start, start + step, ...` below `end`; the length is
     `(end - start + step - 1) floordiv step` for a positive constant step.
+
+    Pattern kind: injective.
   }];
   let arguments = (ins Sym_ExprAttr:$start, Sym_ExprAttr:$end,
                        Sym_ExprAttr:$step, TypeAttr:$dtype);
@@ -441,6 +516,8 @@ def Relax_RotaryEmbeddingOp : Relax_GraphOp<"rotary_embedding",
     `[seq, head_dim]` tables for the positions of `x` (sliced from a longer
     table by the caller when decoding with a KV cache). Rotates pairs
     `(x[..., i], x[..., i + head_dim / 2])`; head_dim must be even.
+
+    The result has `x`'s type. Pattern kind: injective.
   }];
   let arguments = (ins Relax_AnyTensor:$x, Relax_AnyTensor:$cos,
                        Relax_AnyTensor:$sin);
@@ -458,6 +535,8 @@ def Relax_AttentionOp : Relax_GraphOp<"attention",
     separate symbolic length, e.g. the KV-cache length `past + seq`; with
     `causal`, query `i` sees keys up to `kv_seq - seq + i`. `scale` defaults
     to `1 / sqrt(head_dim)`.
+
+    Pattern kind: output-elementwise-fusable.
   }];
   let arguments = (ins Relax_AnyTensor:$q, Relax_AnyTensor:$k,
                        Relax_AnyTensor:$v,
@@ -477,6 +556,8 @@ class Relax_ConvOp<string mnemonic, int spatial>
     `(in + pad_begin + pad_end - dilation * (kernel - 1) - 1) floordiv stride + 1`.
     `strides` and `dilation` default to 1, `padding` (all begins, then all
     ends) to 0.
+
+    Pattern kind: output-elementwise-fusable.
   }];
   let arguments = (ins Relax_AnyTensor:$x, Relax_AnyTensor:$weight,
                        OptionalAttr<DenseI64ArrayAttr>:$strides,
@@ -493,6 +574,14 @@ class Relax_PoolOp<string mnemonic, string what>
         "pool(context, results, getPoolSize(), getStrides(), getPadding(), getDilation())",
         "OutElementWiseFusable"> {
   let summary = "2-D " # what # " pooling (channels first)";
+  let description = [{
+    `x` is `[n, c, h, w]`; each output spatial dim is
+    `(in + pad_begin + pad_end - dilation * (pool - 1) - 1) floordiv stride + 1`
+    with `strides` and `dilation` defaulting to 1 and `padding` to 0. The
+    result is `[n, c, h_out, w_out]`.
+
+    Pattern kind: output-elementwise-fusable.
+  }];
   let arguments = (ins Relax_AnyTensor:$x, DenseI64ArrayAttr:$pool_size,
                        OptionalAttr<DenseI64ArrayAttr>:$strides,
                        OptionalAttr<DenseI64ArrayAttr>:$padding,

@@ -37,14 +37,20 @@ struct Interval {
 ///     coefficient times the product of the intervals of its atoms; variables
 ///     have their recorded range (by default `[0, +inf)`), `floordiv`, `mod`,
 ///     `min` and `max` have intervals derived from their operands. Arithmetic
-///     saturates: a bound that overflows 64 bits becomes unbounded;
+///     saturates and never wraps: a lower end beyond INT64_MAX is kept as
+///     INT64_MAX (an upper end below INT64_MIN as INT64_MIN), any other end
+///     that overflows becomes unbounded;
 ///   - divisibility: the known divisor of a monomial is its coefficient times
 ///     the divisors of its atoms. A difference `g * t + c`, where `g` divides
 ///     every non-constant monomial, is never zero when `g` does not divide
 ///     `c`, and intervals are tightened to the values congruent to `c`;
 ///   - equalities recorded with `addEquality`: substitutions are applied by
-///     `simplify`, other equalities prove differences that are a constant
-///     multiple of them.
+///     `simplify`, other equalities decide differences that are a constant
+///     multiple of them plus a constant;
+///   - case splits on min/max atoms (`a + min(b, c) >= 0` iff both
+///     `a + b >= 0` and `a + c >= 0`), and the identity
+///     `d * (x floordiv d) == x - x mod d`, which trades an unbounded
+///     quotient for a bounded remainder and back.
 ///
 /// What the prover cannot decide (it answers Unknown, never a wrong answer):
 ///   - Anything that needs relations between atoms: intervals treat the atoms
@@ -57,16 +63,21 @@ struct Interval {
 ///   - Relations between variables: only ranges and divisors of single
 ///     variables are recorded, so `n <= m` is never assumed, and with no
 ///     constraints `n == m` and `n <= m` are Unknown.
-///   - Inequalities implied by recorded equalities: `m == n * k` does not
-///     bound `m` (substitutions do, as `m` is replaced), and an equality is
-///     only used when the query difference is a constant multiple of it.
+///   - Consequences of recorded equalities that are not substitutions
+///     (`n * k == 64`): one is only used when the query difference is a
+///     constant multiple of it plus a constant, so `n * k == 64` proves
+///     `2 * n * k == 128` and disproves `n * k == 65`, but bounds neither
+///     `n` nor `k`.
 ///   - The range of a variable that an equality eliminates is carried over
 ///     only when its replacement is linear in one variable (`m == 2 * n`
 ///     with `m <= 64` gives `n <= 32`); otherwise it is lost.
 ///   - Division and modulus by a non-constant are only bounded when the
-///     dividend is non-negative and the divisor is at least one.
-///   - Divisibility of `floordiv`, `mod`, products of non-divisible atoms
-///     (`2 | n * (n + 1)`) and other number-theoretic facts.
+///     divisor is at least one (and, for division, the dividend is
+///     non-negative): `n mod m < m` is Unknown since `m` may be 0.
+///   - Divisibility of `floordiv` atoms, of products whose atoms have no
+///     known divisor (`2 | n * (n + 1)`), and other number-theoretic facts.
+///   - Negative values of variables: a range with a negative lower end is
+///     intersected with `[0, +inf)`.
 ///   - When the constraints are contradictory (an empty range, a recorded
 ///     equality that can never hold), every query answers Unknown.
 ///   - A null `SymExprAttr` (an unknown dim) answers Unknown everywhere.
@@ -148,8 +159,8 @@ private:
   /// Decides `diff == 0` for a simplified difference.
   Proof decideZero(SymExprAttr diff) const;
   /// Decides `diff >= bound` for a simplified difference. Case splits on
-  /// min/max atoms and eliminations of floordiv atoms each take one unit of
-  /// `budget`.
+  /// min/max atoms and eliminations of floordiv/mod atoms each take one unit
+  /// of `budget`.
   Proof decideAtLeast(SymExprAttr diff, int64_t bound, unsigned &budget) const;
   /// Simplifies `lhs - rhs`; null when either side is null or on overflow.
   SymExprAttr difference(SymExprAttr lhs, SymExprAttr rhs) const;
