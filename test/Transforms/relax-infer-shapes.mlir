@@ -171,3 +171,16 @@ relax.func @broadcast_proven_one(%x: !relax.tensor<[o], f32>, %y: !relax.tensor<
   %r = relax.add %x, %y : (!relax.tensor<[o], f32>, !relax.tensor<[4], f32>) -> !relax.tensor<*, f32>
   relax.return %r : !relax.tensor<*, f32>
 }
+
+// -----
+
+// The inferred dim of a reshape by a symbolic row count is a division that
+// must leave no remainder: checked at run time.
+// CHECK-LABEL: relax.func @reshape_symbolic_rows
+// CHECK: %[[S:.*]] = shape [m * n]
+// CHECK-NEXT: match_cast %[[S]] {message = "relax.reshape: element count: expected m * n == k * (m * n floordiv k)"}
+// CHECK-NEXT: reshape {{.*}} -> !relax.tensor<[k, m * n floordiv k], f32>
+relax.func @reshape_symbolic_rows(%x: !relax.tensor<[n, m], f32>, %y: !relax.tensor<[k], f32>) -> !relax.tensor<*, f32> {
+  %r = relax.reshape %x {shape = #sym.shape<[k, ?]>} : (!relax.tensor<[n, m], f32>) -> !relax.tensor<*, f32>
+  relax.return %r : !relax.tensor<*, f32>
+}

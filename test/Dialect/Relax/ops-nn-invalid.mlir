@@ -335,3 +335,27 @@ relax.func @max_pool2d_result(%x: !relax.tensor<[1, 4, 8, 8], f32>) -> !relax.te
   %0 = relax.max_pool2d %x {pool_size = array<i64: 2, 2>, strides = array<i64: 2>} : (!relax.tensor<[1, 4, 8, 8], f32>) -> !relax.tensor<[1, 4, 8, 8], f32>
   relax.return %0 : !relax.tensor<[1, 4, 8, 8], f32>
 }
+
+// -----
+
+relax.func @attention_zero_kv_heads(%q: !relax.tensor<[b, s, 8, 64], f32>, %k: !relax.tensor<[b, t, 0, 64], f32>) {
+  // expected-error @+1 {{'relax.attention' op key heads must be positive, got 0}}
+  %0 = relax.attention %q, %k, %k : (!relax.tensor<[b, s, 8, 64], f32>, !relax.tensor<[b, t, 0, 64], f32>, !relax.tensor<[b, t, 0, 64], f32>) -> !relax.tensor<*, f32>
+  relax.return
+}
+
+// -----
+
+relax.func @pool_window_too_large(%x: !relax.tensor<[1, 4, 2, 2], f32>) {
+  // expected-error @+1 {{'relax.max_pool2d' op window does not fit the padded input: output dim -2 is negative}}
+  %0 = relax.max_pool2d %x {pool_size = array<i64: 5, 5>} : (!relax.tensor<[1, 4, 2, 2], f32>) -> !relax.tensor<*, f32>
+  relax.return
+}
+
+// -----
+
+relax.func @conv_window_too_large(%x: !relax.tensor<[1, 16, 2], f32>, %w: !relax.tensor<[32, 16, 5], f32>) {
+  // expected-error @+1 {{'relax.conv1d' op window does not fit the padded input: output dim -2 is negative}}
+  %0 = relax.conv1d %x, %w : (!relax.tensor<[1, 16, 2], f32>, !relax.tensor<[32, 16, 5], f32>) -> !relax.tensor<*, f32>
+  relax.return
+}

@@ -425,10 +425,12 @@ LogicalResult rules::reshape(ShapeInferenceContext &context, Results &results,
     known.erase(known.begin() + inferred);
     SymExprAttr rest = product(context, known);
     SymExprAttr quotient = SymExprAttr::exactDiv(count, rest);
-    if (!quotient && count && rest && rest.getConstantValue()) {
-      // A constant divisor that does not divide the count exactly.
-      if (context.getProver().proveDivisible(count, *rest.getConstantValue()) ==
-          Proof::Disproven)
+    if (!quotient && count && rest) {
+      // Not an exact polynomial division: the element count check below
+      // makes sure the division leaves no remainder.
+      if (std::optional<int64_t> c = rest.getConstantValue();
+          c && *c != 0 &&
+          context.getProver().proveDivisible(count, *c) == Proof::Disproven)
         return context.fail("cannot infer a dim: " + sym::toString(count) +
                             " elements do not split into rows of " +
                             sym::toString(rest));
@@ -821,8 +823,10 @@ LogicalResult rules::attention(ShapeInferenceContext &context,
       return failure();
     if (std::optional<int64_t> c = kvHeads ? kvHeads.getConstantValue()
                                            : std::nullopt) {
-      if (*c <= 0 || failed(context.requireDivisible(
-                         heads, *c, "query heads (grouped by key heads)")))
+      if (*c <= 0)
+        return context.fail("key heads must be positive, got " + Twine(*c));
+      if (failed(context.requireDivisible(
+              heads, *c, "query heads (grouped by key heads)")))
         return failure();
     }
     if (v && (failed(context.requireDim(2, 0, batch, "value batch")) ||
@@ -871,6 +875,17 @@ static SymExprAttr windowOutput(ShapeInferenceContext &context, SymExprAttr in,
       SymExprAttr::floorDiv(SymExprAttr::sub(padded, span),
                             constant(context, stride)),
       constant(context, 1));
+}
+
+/// Rejects window outputs that are negative for every allowed input size.
+static LogicalResult checkWindowOutputs(ShapeInferenceContext &context,
+                                        ArrayRef<SymExprAttr> dims) {
+  for (SymExprAttr dim : dims)
+    if (dim && context.getProver().proveLe(constant(context, 0), dim) ==
+                   Proof::Disproven)
+      return context.fail("window does not fit the padded input: output dim " +
+                          sym::toString(dim) + " is negative");
+  return success();
 }
 
 /// Checks the window attributes of a convolution or pooling op.
@@ -946,6 +961,8 @@ LogicalResult rules::conv(ShapeInferenceContext &context, Results &results,
     result.push_back(windowOutput(context, (*x)[2 + i],
                                   w ? (*w)[2 + i] : SymExprAttr(), s[i], p[i],
                                   p[spatial + i], d[i]));
+  if (failed(checkWindowOutputs(context, ArrayRef(result).drop_front(2))))
+    return failure();
   results.push_back(RelaxTensorType::get(result, element));
   return success();
 }
@@ -976,6 +993,8 @@ LogicalResult rules::pool(ShapeInferenceContext &context, Results &results,
     result.push_back(windowOutput(context, (*x)[2 + i],
                                   constant(context, poolSize[i]), s[i], p[i],
                                   p[2 + i], d[i]));
+  if (failed(checkWindowOutputs(context, ArrayRef(result).drop_front(2))))
+    return failure();
   results.push_back(RelaxTensorType::get(result, element));
   return success();
 }

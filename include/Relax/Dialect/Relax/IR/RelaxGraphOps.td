@@ -485,6 +485,7 @@ class Relax_ConstantFillOp<string mnemonic, string what>
   }];
   let arguments = (ins Sym_ShapeAttr:$shape, TypeAttr:$dtype);
   let results = (outs Relax_AnyTensor:$result);
+  let assemblyFormat = "attr-dict `:` functional-type(operands, results)";
 }
 def Relax_ZerosOp : Relax_ConstantFillOp<"zeros", "zeros">;
 def Relax_OnesOp : Relax_ConstantFillOp<"ones", "ones">;
@@ -502,6 +503,7 @@ def Relax_ArangeOp : Relax_GraphOp<"arange",
   let arguments = (ins Sym_ExprAttr:$start, Sym_ExprAttr:$end,
                        Sym_ExprAttr:$step, TypeAttr:$dtype);
   let results = (outs Relax_AnyTensor:$result);
+  let assemblyFormat = "attr-dict `:` functional-type(operands, results)";
 }
 
 //===----------------------------------------------------------------------===//
