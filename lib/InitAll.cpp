@@ -4,6 +4,7 @@
 
 #include "Relax/Dialect/Relax/IR/RelaxDialect.h"
 #include "Relax/Dialect/Sym/IR/SymDialect.h"
+#include "Relax/Dialect/Sym/Transforms/ValueBoundsOpInterfaceImpl.h"
 #include "Relax/Dialect/TProg/IR/TProgDialect.h"
 #include "Relax/Transforms/Passes.h"
 
@@ -66,6 +67,7 @@ void mlir::relax::registerAllDialects(DialectRegistry &registry) {
   // LLVM and GPU target attributes. Each applies only once its dialects are
   // loaded.
   mlir::registerAllExtensions(registry);
+  sym::registerValueBoundsOpInterfaceExternalModels(registry);
 }
 
 void mlir::relax::registerAllPasses() {

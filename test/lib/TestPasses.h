@@ -15,8 +15,12 @@ void registerTestSymProverPass();
 /// Registers `--test-sym-value-bounds`.
 void registerTestSymValueBoundsPass();
 
+/// Registers `--test-relax-pattern-kinds`.
+void registerTestPatternKindsPass();
+
 /// Registers every test pass.
 inline void registerTestPasses() {
+  registerTestPatternKindsPass();
   registerTestSymProverPass();
   registerTestSymValueBoundsPass();
 }

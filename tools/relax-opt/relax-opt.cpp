@@ -1,6 +1,5 @@
 //===- relax-opt.cpp - Relax-MLIR optimizer driver ------------------------===//
 
-#include "Relax/Dialect/Sym/Transforms/ValueBoundsOpInterfaceImpl.h"
 #include "Relax/InitAll.h"
 #include "TestPasses.h"
 
@@ -12,7 +11,6 @@ int main(int argc, char **argv) {
   mlir::relax::test::registerTestPasses();
   mlir::DialectRegistry registry;
   mlir::relax::registerAllDialects(registry);
-  mlir::sym::registerValueBoundsOpInterfaceExternalModels(registry);
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "Relax-MLIR optimizer driver\n", registry));
 }

@@ -8,6 +8,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
 
 using namespace mlir;
 using namespace mlir::sym;
@@ -20,6 +21,9 @@ void SymDialect::initialize() {
 #define GET_OP_LIST
 #include "Relax/Dialect/Sym/IR/SymOps.cpp.inc"
       >();
+  // The model lives in RelaxSymTransforms; tools register it with
+  // sym::registerValueBoundsOpInterfaceExternalModels.
+  declarePromisedInterfaces<ValueBoundsOpInterface, AssumeOp, DimOp, EvalOp>();
 }
 
 LogicalResult SymDialect::verifyOperationAttribute(Operation *op,

@@ -124,9 +124,13 @@ struct Poly {
   }
   /// Greatest common divisor of all coefficients (0 for the zero polynomial).
   int64_t contentGcd() const {
+    // std::gcd of INT64_MIN is undefined; a coefficient of INT64_MIN only
+    // shares powers of two, which 2^62 stands for.
     int64_t g = 0;
     for (const auto &[m, c] : terms)
-      g = std::gcd(g, c);
+      g = std::gcd(g, c == std::numeric_limits<int64_t>::min()
+                          ? int64_t(1) << 62
+                          : c);
     return g;
   }
 };
@@ -212,9 +216,9 @@ static Poly dividedExactly(const Poly &p, int64_t d) {
 static void splitByDivisor(const Poly &p, int64_t d, Poly &q, Poly &r) {
   q.overflow = r.overflow = p.overflow;
   for (const auto &[m, c] : p.terms) {
-    int64_t quotient = llvm::divideFloorSigned(c, d);
-    q.addTerm(m, quotient);
-    r.addTerm(m, c - quotient * d);
+    // Both library helpers are free of overflow, unlike c - q * d.
+    q.addTerm(m, llvm::divideFloorSigned(c, d));
+    r.addTerm(m, llvm::mod(c, d));
   }
 }
 
@@ -339,7 +343,7 @@ SymExprAttr SymExprAttr::mod(SymExprAttr lhs, SymExprAttr rhs) {
     return neg(mod(neg(lhs), getConstant(ctx, -d)));
   }
   if (std::optional<int64_t> value = lhs.getConstantValue())
-    return getConstant(ctx, *value - llvm::divideFloorSigned(*value, d) * d);
+    return getConstant(ctx, llvm::mod(*value, d));
   if (d == 1)
     return getConstant(ctx, 0);
 
@@ -357,7 +361,7 @@ SymExprAttr SymExprAttr::mod(SymExprAttr lhs, SymExprAttr rhs) {
   if (!rest)
     return {};
   if (std::optional<int64_t> value = rest.getConstantValue())
-    return getConstant(ctx, *value - llvm::divideFloorSigned(*value, d) * d);
+    return getConstant(ctx, llvm::mod(*value, d));
   // (x mod (k * d)) mod d == x mod d.
   if (rest.getKind() == Kind::Mod && rest.getOperands()[1].isConstant() &&
       rest.getOperands()[1].getValue() % d == 0)
