@@ -308,13 +308,7 @@ LogicalResult ShapeInferrer::inferFunction(FuncOp func) {
   // said in terms of the parameters.
   llvm::SetVector<StringAttr> params;
   for (Type type : func.getArgumentTypes())
-    type.walk([&](Type inner) {
-      if (auto shaped = dyn_cast<sym::SymShapedTypeInterface>(inner);
-          shaped && shaped.hasRank())
-        for (SymExprAttr dim : shaped.getSymDims())
-          if (dim && dim.isVar())
-            params.insert(dim.getName());
-    });
+    collectDefinableVars(type, params);
   SmallVector<Type> results;
   for (auto [declared, returned] :
        llvm::zip(func.getResultTypes(), body.getTerminator()->getOperandTypes()))

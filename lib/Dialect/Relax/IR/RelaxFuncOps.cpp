@@ -27,18 +27,6 @@ static void collectUsedVars(T typeOrAttr, llvm::SetVector<StringAttr> &vars) {
   });
 }
 
-/// Adds the variables that appear alone as a dim of a tensor or shape in
-/// `type` (through tuples): those a value of this type binds.
-static void collectDefinableVars(Type type,
-                                 llvm::SetVector<StringAttr> &vars) {
-  type.walk([&](Type inner) {
-    if (auto shaped = dyn_cast<sym::SymShapedTypeInterface>(inner);
-        shaped && shaped.hasRank())
-      for (SymExprAttr dim : shaped.getSymDims())
-        if (dim && dim.isVar())
-          vars.insert(dim.getName());
-  });
-}
 
 static LogicalResult verifyBindings(Region &region,
                                     llvm::SetVector<StringAttr> &bound);

@@ -123,6 +123,17 @@ LogicalResult ShapeType::verify(function_ref<InFlightDiagnostic()> emitError,
 // Type relations
 //===----------------------------------------------------------------------===//
 
+void mlir::relax::collectDefinableVars(Type type,
+                                       llvm::SetVector<StringAttr> &vars) {
+  type.walk([&](Type inner) {
+    if (auto shaped = dyn_cast<sym::SymShapedTypeInterface>(inner);
+        shaped && shaped.hasRank())
+      for (SymExprAttr dim : shaped.getSymDims())
+        if (dim && dim.isVar())
+          vars.insert(dim.getName());
+  });
+}
+
 bool mlir::relax::isRelaxValueType(Type type) {
   if (isa<RelaxTensorType, ShapeType, ObjectType, StorageType>(type))
     return true;

@@ -17,6 +17,10 @@ namespace mlir::relax {
 /// these.
 bool isRelaxValueType(Type type);
 
+/// Adds the variables that appear alone as a dim of a tensor or shape in
+/// `type` (through tuples): those a value of this type binds.
+void collectDefinableVars(Type type, llvm::SetVector<StringAttr> &vars);
+
 /// Returns true if a value of type `actual` may be used where `expected` is
 /// declared: the same structure and element types, and every dim of
 /// `expected` either unknown or the same expression as in `actual`.
