@@ -26,7 +26,7 @@ struct TestPatternKindsPass
   }
 
   void runOnOperation() override {
-    getOperation()->walk([](InferShapeOpInterface op) {
+    getOperation()->walk([](PatternKindOpInterface op) {
       op->emitRemark("pattern kind: ") << stringifyPatternKind(op.getPatternKind());
     });
   }

@@ -24,6 +24,17 @@ def RelaxToNonDataflowPass : Pass<"relax-to-non-dataflow"> {
   let dependentDialects = ["::mlir::relax::RelaxDialect"];
 }
 
+def RelaxAnnotatePatternsPass : Pass<"relax-annotate-patterns", "::mlir::ModuleOp"> {
+  let summary = "Record the pattern kind of every tensor program";
+  let description = [{
+    Analyzes the body of every `tprog.func` (see `analyzePatternKind`) and
+    records the result as `relax.pattern_kind = "<kind>"`, which
+    `relax.call_tir` reports through `PatternKindOpInterface`. A program that
+    already carries the attribute keeps it, so a kind can be set by hand.
+  }];
+  let dependentDialects = ["::mlir::relax::RelaxDialect"];
+}
+
 def RelaxInferShapesPass : Pass<"relax-infer-shapes", "::mlir::ModuleOp"> {
   let summary = "Infer and refine the types of graph values";
   let description = [{

@@ -1159,3 +1159,20 @@ relax.func @inplace_arg_used_after_region(%x: !relax.tensor<[n], f32>) -> (!rela
   }
   relax.return %r, %x : !relax.tensor<[n], f32>, !relax.tensor<[n], f32>
 }
+
+// -----
+
+// expected-error @+1 {{'relax.pattern_kind' must name a pattern kind, got "fast"}}
+tprog.func @bad_kind(%o: tensor<4xf32> {tprog.output}) -> tensor<4xf32> attributes {relax.pattern_kind = "fast"} {
+  tprog.return %o : tensor<4xf32>
+}
+
+// -----
+
+// expected-error @+1 {{'relax.pattern_kind' is only valid on tprog.func}}
+func.func private @kind_on_func() attributes {relax.pattern_kind = "opaque"}
+
+// -----
+
+// expected-error @+1 {{unknown relax dialect attribute 'relax.foo'}}
+func.func private @unknown_relax_attr() attributes {relax.foo}

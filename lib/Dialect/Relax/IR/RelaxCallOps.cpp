@@ -245,6 +245,18 @@ CallTIROp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   return matchLeaves(*this, pairs, bindings, /*bind=*/true);
 }
 
+PatternKind CallTIROp::getPatternKind() {
+  auto callee = SymbolTable::lookupNearestSymbolFrom<tprog::FuncOp>(
+      *this, getCalleeAttr());
+  if (!callee)
+    return PatternKind::Opaque;
+  auto kind = callee->getAttrOfType<StringAttr>(
+      RelaxDialect::getPatternKindAttrName());
+  if (!kind)
+    return PatternKind::Opaque;
+  return symbolizePatternKind(kind.getValue()).value_or(PatternKind::Opaque);
+}
+
 //===----------------------------------------------------------------------===//
 // CallTIRInplaceOp
 //===----------------------------------------------------------------------===//

@@ -4,6 +4,7 @@
 #include "Relax/Dialect/Relax/IR/RelaxGraphOps.h"
 #include "Relax/Dialect/Relax/IR/RelaxOps.h"
 #include "Relax/Dialect/Relax/IR/RelaxTypes.h"
+#include "Relax/Dialect/TProg/IR/TProgOps.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -23,6 +24,22 @@ void RelaxDialect::initialize() {
 #define GET_OP_LIST
 #include "Relax/Dialect/Relax/IR/RelaxGraphOps.cpp.inc"
       >();
+}
+
+LogicalResult RelaxDialect::verifyOperationAttribute(Operation *op,
+                                                     NamedAttribute attr) {
+  if (attr.getName() != getPatternKindAttrName())
+    return op->emitError("unknown relax dialect attribute '")
+           << attr.getName().getValue() << "'";
+  auto kind = dyn_cast<StringAttr>(attr.getValue());
+  if (!kind || !symbolizePatternKind(kind.getValue()))
+    return op->emitError("'") << getPatternKindAttrName()
+                              << "' must name a pattern kind, got "
+                              << attr.getValue();
+  if (!isa<tprog::FuncOp>(op))
+    return op->emitError("'") << getPatternKindAttrName()
+                              << "' is only valid on tprog.func";
+  return success();
 }
 
 Operation *RelaxDialect::materializeConstant(OpBuilder &builder,

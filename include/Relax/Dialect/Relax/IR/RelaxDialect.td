@@ -27,8 +27,14 @@ def Relax_Dialect : Dialect {
   ];
   let useDefaultTypePrinterParser = 1;
   let hasConstantMaterializer = 1;
+  let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     void registerTypes();
+
+    /// Attribute recording the pattern kind of a tensor program.
+    static constexpr ::llvm::StringLiteral getPatternKindAttrName() {
+      return ::llvm::StringLiteral("relax.pattern_kind");
+    }
   }];
 }
 

@@ -20,7 +20,8 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 class Relax_GraphOp<string mnemonic, string rule, string kind,
                     list<Trait> traits = []>
     : Op<Relax_Dialect, mnemonic,
-         !listconcat(traits, [Pure, Relax_InferShapeOpInterface])> {
+         !listconcat(traits, [Pure, Relax_InferShapeOpInterface,
+                              Relax_PatternKindOpInterface])> {
   let extraClassDeclaration = [{
     ::llvm::LogicalResult inferRelaxTypes(
         ::mlir::relax::ShapeInferenceContext &context,

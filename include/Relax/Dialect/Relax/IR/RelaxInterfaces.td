@@ -27,13 +27,25 @@ def Relax_InferShapeOpInterface : OpInterface<"InferShapeOpInterface"> {
       }],
       "::llvm::LogicalResult", "inferRelaxTypes",
       (ins "::mlir::relax::ShapeInferenceContext &":$context,
-           "::llvm::SmallVectorImpl<::mlir::Type> &":$results)>,
-    InterfaceMethod<"Returns the op's pattern kind, used by fusion.",
-      "::mlir::relax::PatternKind", "getPatternKind">
+           "::llvm::SmallVectorImpl<::mlir::Type> &":$results)>
   ];
   let verify = [{
     return ::mlir::relax::detail::verifyInferredTypes($_op);
   }];
+}
+
+def Relax_PatternKindOpInterface : OpInterface<"PatternKindOpInterface"> {
+  let cppNamespace = "::mlir::relax";
+  let description = [{
+    A graph op whose computation has a pattern kind, the property fusion
+    groups ops by. High-level ops know theirs; a `relax.call_tir` reports the
+    kind that `--relax-annotate-patterns` recorded on its tensor program
+    (opaque when none was recorded), so fusion treats both the same way.
+  }];
+  let methods = [
+    InterfaceMethod<"Returns the op's pattern kind.",
+      "::mlir::relax::PatternKind", "getPatternKind">
+  ];
 }
 
 #endif // RELAX_DIALECT_RELAX_IR_RELAXINTERFACES_TD

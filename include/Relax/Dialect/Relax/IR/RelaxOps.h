@@ -4,6 +4,7 @@
 #define RELAX_DIALECT_RELAX_IR_RELAXOPS_H
 
 #include "Relax/Dialect/Relax/IR/RelaxDialect.h"
+#include "Relax/Dialect/Relax/IR/RelaxInterfaces.h"
 #include "Relax/Dialect/Relax/IR/RelaxTypes.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/OpDefinition.h"

@@ -3,6 +3,7 @@
 #ifndef RELAX_DIALECT_RELAX_IR_RELAXOPS_TD
 #define RELAX_DIALECT_RELAX_IR_RELAXOPS_TD
 
+include "Relax/Dialect/Relax/IR/RelaxInterfaces.td"
 include "Relax/Dialect/Relax/IR/RelaxTypes.td"
 include "Relax/Dialect/Sym/IR/SymAttrDefs.td"
 include "mlir/IR/OpAsmInterface.td"
@@ -213,7 +214,8 @@ class Relax_DPSCallOp<string mnemonic, list<Trait> traits = []>
 }
 
 def Relax_CallTIROp : Relax_DPSCallOp<"call_tir", [
-    DeclareOpInterfaceMethods<SymbolUserOpInterface>
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+    DeclareOpInterfaceMethods<Relax_PatternKindOpInterface>
   ]> {
   let summary = "Calls a tensor program in destination-passing style";
   let description = [{
@@ -222,7 +224,9 @@ def Relax_CallTIROp : Relax_DPSCallOp<"call_tir", [
     The callee's inputs match `args` and its destinations match the results;
     each pair must agree in element type and rank, and no dim may provably
     differ once the callee's symbolic parameters are deduced from the call.
-    Result shapes must be fully known, since the caller allocates them.
+    Result shapes must be fully known, since the caller allocates them. Its
+    pattern kind is the one recorded on the callee as `relax.pattern_kind`
+    (see `--relax-annotate-patterns`), opaque when there is none.
 
     ```mlir
     %y = relax.call_tir @add(%a, %b) : (!relax.tensor<[n, 4], f32>, !relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32>
