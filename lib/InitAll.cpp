@@ -2,6 +2,7 @@
 
 #include "Relax/InitAll.h"
 
+#include "Relax/Conversion/Passes.h"
 #include "Relax/Dialect/Relax/IR/RelaxDialect.h"
 #include "Relax/Dialect/Sym/IR/SymDialect.h"
 #include "Relax/Dialect/Sym/Transforms/ValueBoundsOpInterfaceImpl.h"
@@ -72,6 +73,7 @@ void mlir::relax::registerAllDialects(DialectRegistry &registry) {
 
 void mlir::relax::registerAllPasses() {
   relax::registerRelaxPasses();
+  relax::registerRelaxConversionPasses();
 
   mlir::registerTransformsPasses();
   mlir::registerConversionPasses();

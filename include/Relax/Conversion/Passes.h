@@ -1,0 +1,24 @@
+//===- Passes.h - Relax conversion passes -------------------------*- C++ -*-===//
+
+#ifndef RELAX_CONVERSION_PASSES_H
+#define RELAX_CONVERSION_PASSES_H
+
+#include "Relax/Dialect/Relax/IR/RelaxDialect.h"
+#include "Relax/Dialect/TProg/IR/TProgDialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::relax {
+
+#define GEN_PASS_DECL
+#include "Relax/Conversion/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "Relax/Conversion/Passes.h.inc"
+
+} // namespace mlir::relax
+
+#endif // RELAX_CONVERSION_PASSES_H

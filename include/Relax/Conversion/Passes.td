@@ -1,0 +1,30 @@
+//===- Passes.td - Relax conversion passes -----------------*- tablegen -*-===//
+
+#ifndef RELAX_CONVERSION_PASSES_TD
+#define RELAX_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def RelaxLegalizePass : Pass<"relax-legalize", "::mlir::ModuleOp"> {
+  let summary = "Lower high-level graph ops to calls of generated tensor programs";
+  let description = [{
+    Replaces each high-level graph op by a `relax.call_tir` of a `tprog.func`
+    written in linalg on builtin tensors, in destination-passing style. The
+    program's dynamic dims are named by fresh symbolic parameters, one per
+    distinct dim of the call site, so that a program serves every call whose
+    shapes differ only in their symbolic values: identical programs are
+    generated once and shared.
+
+    Operand and result shapes must be known (run `--relax-infer-shapes`
+    first). Ops without a lowering yet are left in place.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::tprog::TProgDialect"
+  ];
+}
+
+#endif // RELAX_CONVERSION_PASSES_TD

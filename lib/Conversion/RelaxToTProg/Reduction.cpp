@@ -1,0 +1,235 @@
+//===- Reduction.cpp - Programs of reductions and softmax -----------------===//
+
+#include "Lowerings.h"
+
+#include "Relax/Dialect/Relax/IR/RelaxGraphOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "llvm/ADT/SmallSet.h"
+
+using namespace mlir;
+using namespace mlir::relax;
+
+namespace {
+enum class Combiner { Sum, Prod, Max, Min };
+} // namespace
+
+/// The identity of a combiner as a scalar of `type`.
+static Value identityValue(OpBuilder &b, Location loc, Type type,
+                           Combiner combiner) {
+  if (auto floatType = dyn_cast<FloatType>(type)) {
+    const llvm::fltSemantics &sem = floatType.getFloatSemantics();
+    APFloat value = combiner == Combiner::Sum    ? APFloat::getZero(sem)
+                    : combiner == Combiner::Prod ? APFloat::getOne(sem)
+                    : combiner == Combiner::Max
+                        ? APFloat::getInf(sem, /*Negative=*/true)
+                        : APFloat::getInf(sem);
+    return arith::ConstantOp::create(b, loc, type,
+                                     b.getFloatAttr(type, value));
+  }
+  unsigned width = type.getIntOrFloatBitWidth();
+  APInt value = combiner == Combiner::Sum    ? APInt(width, 0)
+                : combiner == Combiner::Prod ? APInt(width, 1)
+                : combiner == Combiner::Max  ? APInt::getSignedMinValue(width)
+                                             : APInt::getSignedMaxValue(width);
+  return arith::ConstantOp::create(b, loc, type,
+                                   b.getIntegerAttr(type, value));
+}
+
+static Value combine(OpBuilder &b, Location loc, Combiner combiner, Value acc,
+                     Value x) {
+  bool isFloat = isa<FloatType>(x.getType());
+  switch (combiner) {
+  case Combiner::Sum:
+    return isFloat ? Value(arith::AddFOp::create(b, loc, acc, x))
+                   : Value(arith::AddIOp::create(b, loc, acc, x));
+  case Combiner::Prod:
+    return isFloat ? Value(arith::MulFOp::create(b, loc, acc, x))
+                   : Value(arith::MulIOp::create(b, loc, acc, x));
+  case Combiner::Max:
+    return isFloat ? Value(arith::MaximumFOp::create(b, loc, acc, x))
+                   : Value(arith::MaxSIOp::create(b, loc, acc, x));
+  case Combiner::Min:
+    return isFloat ? Value(arith::MinimumFOp::create(b, loc, acc, x))
+                   : Value(arith::MinSIOp::create(b, loc, acc, x));
+  }
+  llvm_unreachable("unknown combiner");
+}
+
+/// Reduces `input` along `axes` into `init` (already holding the identity),
+/// applying `map` to each element first. Reduced dims are dropped from the
+/// result, or kept as size 1 with `keepdims`.
+static Value reduce(OpBuilder &b, Location loc, Value input, Value init,
+                    const llvm::SmallSet<int64_t, 4> &axes, bool keepdims,
+                    Combiner combiner,
+                    function_ref<Value(OpBuilder &, Location, Value)> map =
+                        nullptr) {
+  MLIRContext *ctx = b.getContext();
+  unsigned rank = cast<RankedTensorType>(input.getType()).getRank();
+  SmallVector<AffineExpr> outExprs;
+  SmallVector<utils::IteratorType> iterators;
+  for (unsigned i = 0; i < rank; ++i) {
+    bool reduced = axes.contains(i);
+    iterators.push_back(reduced ? utils::IteratorType::reduction
+                                : utils::IteratorType::parallel);
+    if (!reduced)
+      outExprs.push_back(getAffineDimExpr(i, ctx));
+    else if (keepdims)
+      outExprs.push_back(getAffineConstantExpr(0, ctx));
+  }
+  SmallVector<AffineMap> maps = {AffineMap::getMultiDimIdentityMap(rank, ctx),
+                                 AffineMap::get(rank, 0, outExprs, ctx)};
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{init.getType()}, ValueRange{input}, ValueRange{init},
+      maps, iterators, [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        Value x = map ? map(nb, nloc, args[0]) : args[0];
+        linalg::YieldOp::create(nb, nloc,
+                                combine(nb, nloc, combiner, args[1], x));
+      });
+  return generic.getResult(0);
+}
+
+static Value fill(OpBuilder &b, Location loc, Value dest, Combiner combiner) {
+  Type element = cast<ShapedType>(dest.getType()).getElementType();
+  return linalg::FillOp::create(b, loc,
+                                identityValue(b, loc, element, combiner), dest)
+      .getResult(0);
+}
+
+/// Number of elements along `axes` of `input`, as a scalar of `type`.
+static Value countAlong(OpBuilder &b, Location loc, Value input,
+                        const llvm::SmallSet<int64_t, 4> &axes, Type type) {
+  Value count = arith::ConstantIndexOp::create(b, loc, 1);
+  for (int64_t axis : axes)
+    count = arith::MulIOp::create(b, loc, count,
+                                  tensor::DimOp::create(b, loc, input, axis));
+  Value asInt = arith::IndexCastOp::create(b, loc, b.getI64Type(), count);
+  return arith::SIToFPOp::create(b, loc, type, asInt);
+}
+
+/// An empty tensor shaped like `source` without dim `axis`.
+static Value emptyWithout(OpBuilder &b, Location loc, Value source,
+                          int64_t axis) {
+  auto type = cast<RankedTensorType>(source.getType());
+  SmallVector<int64_t> shape;
+  SmallVector<Value> dynamic;
+  for (int64_t i = 0, e = type.getRank(); i < e; ++i) {
+    if (i == axis)
+      continue;
+    shape.push_back(type.getDimSize(i));
+    if (type.isDynamicDim(i))
+      dynamic.push_back(tensor::DimOp::create(b, loc, source, i));
+  }
+  return tensor::EmptyOp::create(b, loc, shape, type.getElementType(),
+                                 dynamic);
+}
+
+static LogicalResult buildSoftmax(OpBuilder &b, Location loc, Value x,
+                                  Value out, int64_t axis, bool isLog,
+                                  SmallVectorImpl<Value> &results) {
+  MLIRContext *ctx = b.getContext();
+  auto type = cast<RankedTensorType>(x.getType());
+  int64_t rank = type.getRank();
+  axis = axis < 0 ? axis + rank : axis;
+  llvm::SmallSet<int64_t, 4> axes;
+  axes.insert(axis);
+  // max along the axis, then the sum of exp(x - max).
+  Value max = reduce(b, loc, x, fill(b, loc, emptyWithout(b, loc, x, axis),
+                                     Combiner::Max),
+                     axes, /*keepdims=*/false, Combiner::Max);
+  SmallVector<AffineExpr> projected;
+  for (int64_t i = 0; i < rank; ++i)
+    if (i != axis)
+      projected.push_back(getAffineDimExpr(i, ctx));
+  AffineMap id = AffineMap::getMultiDimIdentityMap(rank, ctx);
+  AffineMap proj = AffineMap::get(rank, 0, projected, ctx);
+  SmallVector<utils::IteratorType> sumIterators(rank,
+                                                utils::IteratorType::parallel);
+  sumIterators[axis] = utils::IteratorType::reduction;
+  Value sumInit = fill(b, loc, emptyWithout(b, loc, x, axis), Combiner::Sum);
+  Value sum =
+      linalg::GenericOp::create(
+          b, loc, TypeRange{sumInit.getType()}, ValueRange{x, max},
+          ValueRange{sumInit}, SmallVector<AffineMap>{id, proj, proj},
+          sumIterators,
+          [&](OpBuilder &nb, Location nloc, ValueRange args) {
+            Value e = math::ExpOp::create(
+                nb, nloc, arith::SubFOp::create(nb, nloc, args[0], args[1]));
+            linalg::YieldOp::create(
+                nb, nloc, ValueRange{arith::AddFOp::create(nb, nloc, args[2], e)});
+          })
+          .getResult(0);
+  SmallVector<utils::IteratorType> parallel(rank,
+                                            utils::IteratorType::parallel);
+  Value result =
+      linalg::GenericOp::create(
+          b, loc, TypeRange{out.getType()}, ValueRange{x, max, sum},
+          ValueRange{out}, SmallVector<AffineMap>{id, proj, proj, id},
+          parallel,
+          [&](OpBuilder &nb, Location nloc, ValueRange args) {
+            Value shifted = arith::SubFOp::create(nb, nloc, args[0], args[1]);
+            Value value =
+                isLog ? Value(arith::SubFOp::create(
+                            nb, nloc, shifted,
+                            math::LogOp::create(nb, nloc, args[2])))
+                      : Value(arith::DivFOp::create(
+                            nb, nloc, math::ExpOp::create(nb, nloc, shifted),
+                            args[2]));
+            linalg::YieldOp::create(nb, nloc, value);
+          })
+          .getResult(0);
+  results.push_back(result);
+  return success();
+}
+
+LogicalResult lowering::buildReduction(OpBuilder &b, Location loc,
+                                       Operation *op, ValueRange inputs,
+                                       ValueRange outputs,
+                                       SmallVectorImpl<Value> &results) {
+  Value x = inputs.front(), out = outputs.front();
+  if (auto softmax = dyn_cast<SoftmaxOp>(op))
+    return buildSoftmax(b, loc, x, out, softmax.getAxis(), false, results);
+  if (auto logSoftmax = dyn_cast<LogSoftmaxOp>(op))
+    return buildSoftmax(b, loc, x, out, logSoftmax.getAxis(), true, results);
+
+  int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
+  auto axesAttr = op->getAttrOfType<DenseI64ArrayAttr>("axes");
+  bool keepdims = op->getAttrOfType<BoolAttr>("keepdims").getValue();
+  llvm::SmallSet<int64_t, 4> axes;
+  if (axesAttr) {
+    for (int64_t axis : axesAttr.asArrayRef())
+      axes.insert(axis < 0 ? axis + rank : axis);
+  } else {
+    for (int64_t i = 0; i < rank; ++i)
+      axes.insert(i);
+  }
+  Combiner combiner = isa<ProdOp>(op)  ? Combiner::Prod
+                      : isa<MaxOp>(op) ? Combiner::Max
+                      : isa<MinOp>(op) ? Combiner::Min
+                                       : Combiner::Sum;
+  Value reduced =
+      reduce(b, loc, x, fill(b, loc, out, combiner), axes, keepdims, combiner);
+  if (isa<MeanOp>(op)) {
+    auto type = cast<RankedTensorType>(reduced.getType());
+    Value count = countAlong(b, loc, x, axes, type.getElementType());
+    AffineMap id =
+        AffineMap::getMultiDimIdentityMap(type.getRank(), b.getContext());
+    reduced = linalg::GenericOp::create(
+                  b, loc, TypeRange{type}, ValueRange{reduced},
+                  ValueRange{reduced}, SmallVector<AffineMap>{id, id},
+                  SmallVector<utils::IteratorType>(
+                      type.getRank(), utils::IteratorType::parallel),
+                  [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                    linalg::YieldOp::create(
+                        nb, nloc,
+                        ValueRange{arith::DivFOp::create(nb, nloc, args[0],
+                                                         count)});
+                  })
+                  .getResult(0);
+  }
+  results.push_back(reduced);
+  return success();
+}

@@ -1,0 +1,193 @@
+//===- RelaxToTProg.cpp - Legalize graph ops to tensor programs -----------===//
+//
+// The driver of --relax-legalize: creates (or reuses) the tensor program of
+// each graph op and replaces the op by a relax.call_tir of it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowerings.h"
+
+#include "Relax/Conversion/Passes.h"
+#include "Relax/Dialect/Relax/IR/RelaxGraphOps.h"
+#include "Relax/Dialect/Relax/IR/RelaxOps.h"
+#include "Relax/Dialect/TProg/IR/TProgOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace mlir::relax {
+#define GEN_PASS_DEF_RELAXLEGALIZEPASS
+#include "Relax/Conversion/Passes.h.inc"
+} // namespace mlir::relax
+
+using namespace mlir;
+using namespace mlir::relax;
+using sym::SymExprAttr;
+
+namespace {
+/// Names the non-constant dims of one call site `d0, d1, ...`, the same
+/// expression getting the same name, so that the program's signature only
+/// keeps which dims are equal.
+class DimNamer {
+public:
+  explicit DimNamer(MLIRContext *ctx) : ctx(ctx) {}
+
+  SymExprAttr name(SymExprAttr dim) {
+    if (dim.isConstant())
+      return dim;
+    auto [it, inserted] = names.try_emplace(dim, SymExprAttr());
+    if (inserted)
+      it->second = SymExprAttr::getVar(ctx, "d" + std::to_string(next++));
+    return it->second;
+  }
+
+  /// The call-site type with its dims renamed.
+  RelaxTensorType rename(RelaxTensorType type) {
+    return RelaxTensorType::get(
+        llvm::map_to_vector(type.getDims(),
+                            [&](SymExprAttr d) { return name(d); }),
+        type.getElementType());
+  }
+
+private:
+  MLIRContext *ctx;
+  llvm::DenseMap<SymExprAttr, SymExprAttr> names;
+  unsigned next = 0;
+};
+
+/// The builtin tensor type of a renamed relax tensor type.
+RankedTensorType toBuiltin(RelaxTensorType type) {
+  SmallVector<int64_t> shape = llvm::map_to_vector(
+      type.getDims(), [](SymExprAttr d) -> int64_t {
+        return d.isConstant() ? d.getValue() : ShapedType::kDynamic;
+      });
+  return RankedTensorType::get(shape, type.getElementType());
+}
+
+struct RelaxLegalizePass
+    : relax::impl::RelaxLegalizePassBase<RelaxLegalizePass> {
+  void runOnOperation() override;
+
+  /// Returns the program for `op`, creating it on first use.
+  FailureOr<tprog::FuncOp> getOrCreateProgram(Operation *op,
+                                              SymbolTable &symbolTable);
+
+  llvm::StringMap<tprog::FuncOp> programs;
+};
+} // namespace
+
+static lowering::BodyBuilder bodyBuilderFor(Operation *op) {
+  if (isa<MatmulOp>(op))
+    return lowering::buildLinear;
+  if (isa<SumOp, MeanOp, MaxOp, MinOp, ProdOp, SoftmaxOp, LogSoftmaxOp>(op))
+    return lowering::buildReduction;
+  return lowering::buildElementwise;
+}
+
+FailureOr<tprog::FuncOp>
+RelaxLegalizePass::getOrCreateProgram(Operation *op,
+                                      SymbolTable &symbolTable) {
+  MLIRContext *ctx = op->getContext();
+  DimNamer namer(ctx);
+  SmallVector<RelaxTensorType> operandTypes, resultTypes;
+  for (Type type : op->getOperandTypes())
+    operandTypes.push_back(namer.rename(cast<RelaxTensorType>(type)));
+  for (Type type : op->getResultTypes())
+    resultTypes.push_back(namer.rename(cast<RelaxTensorType>(type)));
+
+  // Programs are shared by ops with the same name, attributes and renamed
+  // types.
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  os << op->getName() << op->getAttrDictionary();
+  for (Type type : operandTypes)
+    os << type;
+  os << "->";
+  for (Type type : resultTypes)
+    os << type;
+  if (tprog::FuncOp existing = programs.lookup(key))
+    return existing;
+
+  SmallVector<Type> argTypes, outputTypes;
+  for (RelaxTensorType type : operandTypes)
+    argTypes.push_back(toBuiltin(type));
+  for (RelaxTensorType type : resultTypes)
+    outputTypes.push_back(toBuiltin(type));
+  argTypes.append(outputTypes);
+
+  // Programs go right before the first function that uses them, in the
+  // order they are created.
+  OpBuilder builder(ctx);
+  Operation *user = op;
+  while (user->getParentOp() != getOperation())
+    user = user->getParentOp();
+  builder.setInsertionPoint(user);
+  Location loc = op->getLoc();
+  auto func = tprog::FuncOp::create(
+      builder, loc, builder.getStringAttr(op->getName().stripDialect()),
+      TypeAttr::get(builder.getFunctionType(argTypes, outputTypes)),
+      builder.getStringAttr("private"), ArrayAttr(), ArrayAttr());
+  SmallVector<RelaxTensorType> allTypes(operandTypes);
+  allTypes.append(resultTypes);
+  for (auto [i, type] : llvm::enumerate(allTypes)) {
+    if (!type.hasKnownShape() || !llvm::all_of(type.getDims(), [](auto d) {
+          return d.isConstant();
+        }))
+      func.setArgAttr(i, sym::SymDialect::getShapeAttrName(),
+                      sym::SymShapeAttr::get(ctx, type.getDims()));
+    if (i >= operandTypes.size())
+      func.setArgAttr(i, tprog::TProgDialect::getOutputAttrName(),
+                      builder.getUnitAttr());
+  }
+
+  Block *entry = func.addEntryBlock();
+  builder.setInsertionPointToStart(entry);
+  SmallVector<Value> results;
+  ValueRange args = entry->getArguments();
+  if (failed(bodyBuilderFor(op)(builder, loc, op,
+                                args.take_front(operandTypes.size()),
+                                args.drop_front(operandTypes.size()),
+                                results))) {
+    func.erase();
+    return failure();
+  }
+  tprog::ReturnOp::create(builder, loc, results);
+  symbolTable.insert(func);
+  programs[key] = func;
+  return func;
+}
+
+void RelaxLegalizePass::runOnOperation() {
+  auto module = cast<ModuleOp>(getOperation());
+  SymbolTable symbolTable(module);
+  SmallVector<Operation *> ops;
+  module.walk([&](InferShapeOpInterface op) {
+    if (lowering::hasLowering(op))
+      ops.push_back(op);
+  });
+  for (Operation *op : ops) {
+    auto known = [](Type type) {
+      auto tensor = dyn_cast<RelaxTensorType>(type);
+      return tensor && tensor.hasKnownShape();
+    };
+    if (!llvm::all_of(op->getOperandTypes(), known) ||
+        !llvm::all_of(op->getResultTypes(), known)) {
+      op->emitOpError("needs fully known operand and result shapes to be "
+                      "legalized; run --relax-infer-shapes first");
+      return signalPassFailure();
+    }
+    FailureOr<tprog::FuncOp> program = getOrCreateProgram(op, symbolTable);
+    if (failed(program)) {
+      op->emitOpError("could not be legalized");
+      return signalPassFailure();
+    }
+    OpBuilder builder(op);
+    auto call = CallTIROp::create(builder, op->getLoc(), op->getResultTypes(),
+                                  SymbolRefAttr::get(*program),
+                                  op->getOperands());
+    op->replaceAllUsesWith(call->getResults());
+    op->erase();
+  }
+}
