@@ -192,13 +192,22 @@ AffineMap lowering::getBroadcastMap(MLIRContext *ctx, Type type,
   return AffineMap::get(numDims, 0, results, ctx);
 }
 
-bool lowering::hasLowering(Operation *op) {
-  return isa<ExpOp, LogOp, SqrtOp, RsqrtOp, TanhOp, SigmoidOp, SiluOp, GeluOp,
-             GeluTanhOp, ErfOp, SinOp, CosOp, ReluOp, NegOp, AbsOp, AddOp,
-             SubtractOp, MultiplyOp, DivideOp, PowerOp, MaximumOp, MinimumOp,
-             EqualOp, NotEqualOp, LessOp, LessEqualOp, GreaterOp,
-             GreaterEqualOp, WhereOp, AstypeOp, MatmulOp, SumOp, MeanOp, MaxOp,
-             MinOp, ProdOp, SoftmaxOp, LogSoftmaxOp>(op);
+lowering::Family lowering::getFamily(Operation *op) {
+  if (isa<ExpOp, LogOp, SqrtOp, RsqrtOp, TanhOp, SigmoidOp, SiluOp, GeluOp,
+          GeluTanhOp, ErfOp, SinOp, CosOp, ReluOp, NegOp, AbsOp, AddOp,
+          SubtractOp, MultiplyOp, DivideOp, PowerOp, MaximumOp, MinimumOp,
+          EqualOp, NotEqualOp, LessOp, LessEqualOp, GreaterOp, GreaterEqualOp,
+          WhereOp, AstypeOp>(op))
+    return Family::Elementwise;
+  if (isa<SumOp, MeanOp, MaxOp, MinOp, ProdOp, SoftmaxOp, LogSoftmaxOp>(op))
+    return Family::Reduction;
+  if (isa<MatmulOp>(op))
+    return Family::Linear;
+  if (isManipulation(op))
+    return Family::Manipulation;
+  if (isNeuralNetwork(op))
+    return Family::NeuralNetwork;
+  return Family::None;
 }
 
 LogicalResult lowering::buildElementwise(OpBuilder &b, Location loc,

@@ -31,9 +31,23 @@ LogicalResult buildReduction(OpBuilder &b, Location loc, Operation *op,
 LogicalResult buildLinear(OpBuilder &b, Location loc, Operation *op,
                           ValueRange inputs, ValueRange outputs,
                           SmallVectorImpl<Value> &results);
+LogicalResult buildManipulation(OpBuilder &b, Location loc, Operation *op,
+                                ValueRange inputs, ValueRange outputs,
+                                SmallVectorImpl<Value> &results);
+LogicalResult buildNeuralNetwork(OpBuilder &b, Location loc, Operation *op,
+                                 ValueRange inputs, ValueRange outputs,
+                                 SmallVectorImpl<Value> &results);
+
+/// Which family, if any, lowers `op`.
+enum class Family { None, Elementwise, Reduction, Linear, Manipulation,
+                    NeuralNetwork };
+Family getFamily(Operation *op);
+/// Families implemented in Manipulation.cpp and NeuralNetwork.cpp.
+bool isManipulation(Operation *op);
+bool isNeuralNetwork(Operation *op);
 
 /// Whether one of the builders above handles `op`.
-bool hasLowering(Operation *op);
+inline bool hasLowering(Operation *op) { return getFamily(op) != Family::None; }
 
 /// Returns the indexing map that reads a tensor of type `type`, aligned to
 /// the right of an iteration space of `numDims` dims, where its literal-1

@@ -79,10 +79,19 @@ struct RelaxLegalizePass
 } // namespace
 
 static lowering::BodyBuilder bodyBuilderFor(Operation *op) {
-  if (isa<MatmulOp>(op))
+  switch (lowering::getFamily(op)) {
+  case lowering::Family::Linear:
     return lowering::buildLinear;
-  if (isa<SumOp, MeanOp, MaxOp, MinOp, ProdOp, SoftmaxOp, LogSoftmaxOp>(op))
+  case lowering::Family::Reduction:
     return lowering::buildReduction;
+  case lowering::Family::Manipulation:
+    return lowering::buildManipulation;
+  case lowering::Family::NeuralNetwork:
+    return lowering::buildNeuralNetwork;
+  case lowering::Family::Elementwise:
+  case lowering::Family::None:
+    break;
+  }
   return lowering::buildElementwise;
 }
 
