@@ -56,14 +56,14 @@ void mlir::relax::registerRelaxDialects(DialectRegistry &registry) {
 
 void mlir::relax::registerAllDialects(DialectRegistry &registry) {
   registerRelaxDialects(registry);
-  registry.insert<affine::AffineDialect, arith::ArithDialect,
-                  bufferization::BufferizationDialect, cf::ControlFlowDialect,
-                  func::FuncDialect, gpu::GPUDialect, index::IndexDialect,
-                  linalg::LinalgDialect, LLVM::LLVMDialect, math::MathDialect,
-                  memref::MemRefDialect, NVVM::NVVMDialect, omp::OpenMPDialect,
-                  ROCDL::ROCDLDialect, scf::SCFDialect, spirv::SPIRVDialect,
-                  tensor::TensorDialect, ub::UBDialect,
-                  vector::VectorDialect>();
+  registry
+      .insert<affine::AffineDialect, arith::ArithDialect,
+              bufferization::BufferizationDialect, cf::ControlFlowDialect,
+              func::FuncDialect, gpu::GPUDialect, index::IndexDialect,
+              linalg::LinalgDialect, LLVM::LLVMDialect, math::MathDialect,
+              memref::MemRefDialect, NVVM::NVVMDialect, omp::OpenMPDialect,
+              ROCDL::ROCDLDialect, scf::SCFDialect, spirv::SPIRVDialect,
+              tensor::TensorDialect, ub::UBDialect, vector::VectorDialect>();
   // External models: bufferization, tiling, value bounds, conversion to
   // LLVM and GPU target attributes. Each applies only once its dialects are
   // loaded.

@@ -1,4 +1,5 @@
-//===- InitAll.h - Register Relax-MLIR dialects and passes --------*- C++ -*-===//
+//===- InitAll.h - Register Relax-MLIR dialects and passes --------*- C++
+//-*-===//
 //
 // One place that registers what relax-opt and embedding tools need: the
 // Relax dialects and passes, and the upstream dialects, extensions and passes

@@ -24,8 +24,8 @@ struct RelaxAnnotatePatternsPass
           func->hasAttr(RelaxDialect::getPatternKindAttrName()))
         continue;
       func->setAttr(RelaxDialect::getPatternKindAttrName(),
-                    builder.getStringAttr(stringifyPatternKind(
-                        tprog::analyzePatternKind(func))));
+                    builder.getStringAttr(
+                        stringifyPatternKind(tprog::analyzePatternKind(func))));
     }
   }
 };

@@ -33,9 +33,8 @@ Type joinTypes(Type a, Type b, const sym::SymProver &prover) {
       return RelaxTensorType::getUnranked(ta.getElementType());
     SmallVector<SymExprAttr> dims;
     for (auto [x, y] : llvm::zip(ta.getDims(), tb.getDims()))
-      dims.push_back(x && y && prover.proveEq(x, y) == Proof::Proven
-                         ? x
-                         : SymExprAttr());
+      dims.push_back(
+          x && y && prover.proveEq(x, y) == Proof::Proven ? x : SymExprAttr());
     return RelaxTensorType::get(dims, ta.getElementType());
   }
   auto tupleA = dyn_cast<TupleType>(a), tupleB = dyn_cast<TupleType>(b);
@@ -144,27 +143,27 @@ private:
 
 } // namespace
 
-void ShapeInferrer::insertCheck(Operation *op, SymExprAttr lhs,
-                                SymExprAttr rhs, StringRef message,
-                                sym::SymProver &prover) {
+void ShapeInferrer::insertCheck(Operation *op, SymExprAttr lhs, SymExprAttr rhs,
+                                StringRef message, sym::SymProver &prover) {
   OpBuilder builder(op);
   MLIRContext *ctx = op->getContext();
   auto actual = ShapeOp::create(builder, op->getLoc(),
                                 sym::SymShapeAttr::get(ctx, {lhs}));
-  auto cast = MatchCastOp::create(
-      builder, op->getLoc(), ShapeType::get(ctx, {rhs}, /*ranked=*/true),
-      actual, builder.getStringAttr(message));
+  auto cast = MatchCastOp::create(builder, op->getLoc(),
+                                  ShapeType::get(ctx, {rhs}, /*ranked=*/true),
+                                  actual, builder.getStringAttr(message));
   (void)cast;
   prover.addEquality(lhs, rhs);
 }
 
-void ShapeInferrer::refineResult(Operation *op, OpResult result,
-                                 Type inferred, sym::SymProver &prover) {
+void ShapeInferrer::refineResult(Operation *op, OpResult result, Type inferred,
+                                 sym::SymProver &prover) {
   Type written = result.getType();
   auto w = dyn_cast<RelaxTensorType>(written);
   auto i = dyn_cast<RelaxTensorType>(inferred);
   if (w && i && w.hasRank() && i.hasRank() && w.getRank() == i.getRank()) {
-    for (auto [d, pair] : llvm::enumerate(llvm::zip(w.getDims(), i.getDims()))) {
+    for (auto [d, pair] :
+         llvm::enumerate(llvm::zip(w.getDims(), i.getDims()))) {
       auto [a, b] = pair;
       if (a && b && prover.proveEq(a, b) == Proof::Unknown)
         insertCheck(op, b, a,
@@ -179,8 +178,7 @@ void ShapeInferrer::refineResult(Operation *op, OpResult result,
   result.setType(refineType(written, inferred));
 }
 
-void ShapeInferrer::learnFromMatchCast(MatchCastOp op,
-                                       sym::SymProver &prover) {
+void ShapeInferrer::learnFromMatchCast(MatchCastOp op, sym::SymProver &prover) {
   SmallVector<std::pair<ArrayRef<SymExprAttr>, ArrayRef<SymExprAttr>>> pairs;
   collectDimPairs(op.getType(), op.getValue().getType(), pairs);
   for (auto [target, source] : pairs)
@@ -190,11 +188,11 @@ void ShapeInferrer::learnFromMatchCast(MatchCastOp op,
 }
 
 LogicalResult ShapeInferrer::inferCall(CallOp call, sym::SymProver &prover) {
-  auto callee = symbolTables.lookupNearestSymbolFrom<FuncOp>(
-      call, call.getCalleeAttr());
+  auto callee =
+      symbolTables.lookupNearestSymbolFrom<FuncOp>(call, call.getCalleeAttr());
   if (!callee)
-    return call.emitOpError("'") << call.getCallee()
-                                 << "' does not reference a relax.func";
+    return call.emitOpError("'")
+           << call.getCallee() << "' does not reference a relax.func";
   SmallVector<std::pair<ArrayRef<SymExprAttr>, ArrayRef<SymExprAttr>>> pairs;
   for (auto [param, arg] :
        llvm::zip(callee.getArgumentTypes(), call.getArgs().getTypes()))
@@ -253,9 +251,8 @@ LogicalResult ShapeInferrer::inferOp(Operation *op, sym::SymProver &prover) {
           llvm::to_vector(region->front().getTerminator()->getOperandTypes()));
     }
     for (auto [i, result] : llvm::enumerate(ifOp.getResults()))
-      result.setType(refineType(result.getType(),
-                                joinTypes(yielded[0][i], yielded[1][i],
-                                          prover)));
+      result.setType(refineType(
+          result.getType(), joinTypes(yielded[0][i], yielded[1][i], prover)));
     return success();
   }
   if (auto matchCast = dyn_cast<MatchCastOp>(op)) {
@@ -310,8 +307,8 @@ LogicalResult ShapeInferrer::inferFunction(FuncOp func) {
   for (Type type : func.getArgumentTypes())
     collectDefinableVars(type, params);
   SmallVector<Type> results;
-  for (auto [declared, returned] :
-       llvm::zip(func.getResultTypes(), body.getTerminator()->getOperandTypes()))
+  for (auto [declared, returned] : llvm::zip(
+           func.getResultTypes(), body.getTerminator()->getOperandTypes()))
     results.push_back(refineType(declared, eraseDimsOutside(returned, params)));
   func.setFunctionType(
       FunctionType::get(func.getContext(), func.getArgumentTypes(), results));

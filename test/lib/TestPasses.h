@@ -1,4 +1,5 @@
-//===- TestPasses.h - Registration of Relax-MLIR test passes ------*- C++ -*-===//
+//===- TestPasses.h - Registration of Relax-MLIR test passes ------*- C++
+//-*-===//
 //
 // Test passes exercise analyses from lit tests; they are registered by
 // relax-opt only.

@@ -27,7 +27,8 @@ struct TestPatternKindsPass
 
   void runOnOperation() override {
     getOperation()->walk([](PatternKindOpInterface op) {
-      op->emitRemark("pattern kind: ") << stringifyPatternKind(op.getPatternKind());
+      op->emitRemark("pattern kind: ")
+          << stringifyPatternKind(op.getPatternKind());
     });
   }
 };

@@ -11,6 +11,6 @@ int main(int argc, char **argv) {
   mlir::relax::test::registerTestPasses();
   mlir::DialectRegistry registry;
   mlir::relax::registerAllDialects(registry);
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "Relax-MLIR optimizer driver\n", registry));
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "Relax-MLIR optimizer driver\n", registry));
 }

@@ -1,4 +1,5 @@
-//===- Passes.h - Relax conversion passes -------------------------*- C++ -*-===//
+//===- Passes.h - Relax conversion passes -------------------------*- C++
+//-*-===//
 
 #ifndef RELAX_CONVERSION_PASSES_H
 #define RELAX_CONVERSION_PASSES_H

@@ -1,4 +1,5 @@
-//===- Passes.h - Relax transformation passes ---------------------*- C++ -*-===//
+//===- Passes.h - Relax transformation passes ---------------------*- C++
+//-*-===//
 
 #ifndef RELAX_TRANSFORMS_PASSES_H
 #define RELAX_TRANSFORMS_PASSES_H

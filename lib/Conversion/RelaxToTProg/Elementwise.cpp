@@ -53,14 +53,14 @@ static Value buildUnaryScalar(OpBuilder &b, Location loc, Operation *op,
         Value erf = math::ErfOp::create(b, loc, scaled);
         Value onePlus = arith::AddFOp::create(
             b, loc, floatConstant(b, loc, type, 1.0), erf);
-        Value half = arith::MulFOp::create(
-            b, loc, x, floatConstant(b, loc, type, 0.5));
+        Value half =
+            arith::MulFOp::create(b, loc, x, floatConstant(b, loc, type, 0.5));
         return arith::MulFOp::create(b, loc, half, onePlus);
       })
       .Case([&](GeluTanhOp) {
         // 0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x^3)))
-        Value cube = arith::MulFOp::create(
-            b, loc, x, arith::MulFOp::create(b, loc, x, x));
+        Value cube = arith::MulFOp::create(b, loc, x,
+                                           arith::MulFOp::create(b, loc, x, x));
         Value inner = arith::AddFOp::create(
             b, loc, x,
             arith::MulFOp::create(b, loc, cube,
@@ -70,25 +70,25 @@ static Value buildUnaryScalar(OpBuilder &b, Location loc, Operation *op,
             arith::MulFOp::create(
                 b, loc, inner,
                 floatConstant(b, loc, type, std::sqrt(2.0 / M_PI))));
-        Value onePlus = arith::AddFOp::create(
-            b, loc, floatConstant(b, loc, type, 1.0), t);
-        Value half = arith::MulFOp::create(
-            b, loc, x, floatConstant(b, loc, type, 0.5));
+        Value onePlus =
+            arith::AddFOp::create(b, loc, floatConstant(b, loc, type, 1.0), t);
+        Value half =
+            arith::MulFOp::create(b, loc, x, floatConstant(b, loc, type, 0.5));
         return arith::MulFOp::create(b, loc, half, onePlus);
       })
       .Case([&](ReluOp) -> Value {
         if (isFloat)
           return arith::MaximumFOp::create(b, loc, x,
                                            floatConstant(b, loc, type, 0.0));
-        Value zero = arith::ConstantOp::create(b, loc, type,
-                                               b.getIntegerAttr(type, 0));
+        Value zero =
+            arith::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, 0));
         return arith::MaxSIOp::create(b, loc, x, zero);
       })
       .Case([&](NegOp) -> Value {
         if (isFloat)
           return arith::NegFOp::create(b, loc, x);
-        Value zero = arith::ConstantOp::create(b, loc, type,
-                                               b.getIntegerAttr(type, 0));
+        Value zero =
+            arith::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, 0));
         return arith::SubIOp::create(b, loc, zero, x);
       })
       .Case([&](AbsOp) -> Value {

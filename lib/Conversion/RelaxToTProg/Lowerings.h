@@ -1,4 +1,5 @@
-//===- Lowerings.h - Bodies of generated tensor programs ----------*- C++ -*-===//
+//===- Lowerings.h - Bodies of generated tensor programs ----------*- C++
+//-*-===//
 //
 // Each function builds the body of the tensor program for one family of
 // graph ops: it receives the program's input and destination tensors and
@@ -39,8 +40,14 @@ LogicalResult buildNeuralNetwork(OpBuilder &b, Location loc, Operation *op,
                                  SmallVectorImpl<Value> &results);
 
 /// Which family, if any, lowers `op`.
-enum class Family { None, Elementwise, Reduction, Linear, Manipulation,
-                    NeuralNetwork };
+enum class Family {
+  None,
+  Elementwise,
+  Reduction,
+  Linear,
+  Manipulation,
+  NeuralNetwork
+};
 Family getFamily(Operation *op);
 /// Families implemented in Manipulation.cpp and NeuralNetwork.cpp.
 bool isManipulation(Operation *op);

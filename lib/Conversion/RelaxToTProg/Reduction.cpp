@@ -27,16 +27,14 @@ static Value identityValue(OpBuilder &b, Location loc, Type type,
                     : combiner == Combiner::Max
                         ? APFloat::getInf(sem, /*Negative=*/true)
                         : APFloat::getInf(sem);
-    return arith::ConstantOp::create(b, loc, type,
-                                     b.getFloatAttr(type, value));
+    return arith::ConstantOp::create(b, loc, type, b.getFloatAttr(type, value));
   }
   unsigned width = type.getIntOrFloatBitWidth();
   APInt value = combiner == Combiner::Sum    ? APInt(width, 0)
                 : combiner == Combiner::Prod ? APInt(width, 1)
                 : combiner == Combiner::Max  ? APInt::getSignedMinValue(width)
                                              : APInt::getSignedMaxValue(width);
-  return arith::ConstantOp::create(b, loc, type,
-                                   b.getIntegerAttr(type, value));
+  return arith::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, value));
 }
 
 static Value combine(OpBuilder &b, Location loc, Combiner combiner, Value acc,
@@ -62,11 +60,10 @@ static Value combine(OpBuilder &b, Location loc, Combiner combiner, Value acc,
 /// Reduces `input` along `axes` into `init` (already holding the identity),
 /// applying `map` to each element first. Reduced dims are dropped from the
 /// result, or kept as size 1 with `keepdims`.
-static Value reduce(OpBuilder &b, Location loc, Value input, Value init,
-                    const llvm::SmallSet<int64_t, 4> &axes, bool keepdims,
-                    Combiner combiner,
-                    function_ref<Value(OpBuilder &, Location, Value)> map =
-                        nullptr) {
+static Value
+reduce(OpBuilder &b, Location loc, Value input, Value init,
+       const llvm::SmallSet<int64_t, 4> &axes, bool keepdims, Combiner combiner,
+       function_ref<Value(OpBuilder &, Location, Value)> map = nullptr) {
   MLIRContext *ctx = b.getContext();
   unsigned rank = cast<RankedTensorType>(input.getType()).getRank();
   SmallVector<AffineExpr> outExprs;
@@ -123,8 +120,7 @@ static Value emptyWithout(OpBuilder &b, Location loc, Value source,
     if (type.isDynamicDim(i))
       dynamic.push_back(tensor::DimOp::create(b, loc, source, i));
   }
-  return tensor::EmptyOp::create(b, loc, shape, type.getElementType(),
-                                 dynamic);
+  return tensor::EmptyOp::create(b, loc, shape, type.getElementType(), dynamic);
 }
 
 static LogicalResult buildSoftmax(OpBuilder &b, Location loc, Value x,
@@ -137,8 +133,8 @@ static LogicalResult buildSoftmax(OpBuilder &b, Location loc, Value x,
   llvm::SmallSet<int64_t, 4> axes;
   axes.insert(axis);
   // max along the axis, then the sum of exp(x - max).
-  Value max = reduce(b, loc, x, fill(b, loc, emptyWithout(b, loc, x, axis),
-                                     Combiner::Max),
+  Value max = reduce(b, loc, x,
+                     fill(b, loc, emptyWithout(b, loc, x, axis), Combiner::Max),
                      axes, /*keepdims=*/false, Combiner::Max);
   SmallVector<AffineExpr> projected;
   for (int64_t i = 0; i < rank; ++i)
@@ -159,7 +155,8 @@ static LogicalResult buildSoftmax(OpBuilder &b, Location loc, Value x,
             Value e = math::ExpOp::create(
                 nb, nloc, arith::SubFOp::create(nb, nloc, args[0], args[1]));
             linalg::YieldOp::create(
-                nb, nloc, ValueRange{arith::AddFOp::create(nb, nloc, args[2], e)});
+                nb, nloc,
+                ValueRange{arith::AddFOp::create(nb, nloc, args[2], e)});
           })
           .getResult(0);
   SmallVector<utils::IteratorType> parallel(rank,
@@ -167,8 +164,7 @@ static LogicalResult buildSoftmax(OpBuilder &b, Location loc, Value x,
   Value result =
       linalg::GenericOp::create(
           b, loc, TypeRange{out.getType()}, ValueRange{x, max, sum},
-          ValueRange{out}, SmallVector<AffineMap>{id, proj, proj, id},
-          parallel,
+          ValueRange{out}, SmallVector<AffineMap>{id, proj, proj, id}, parallel,
           [&](OpBuilder &nb, Location nloc, ValueRange args) {
             Value shifted = arith::SubFOp::create(nb, nloc, args[0], args[1]);
             Value value =
@@ -217,18 +213,18 @@ LogicalResult lowering::buildReduction(OpBuilder &b, Location loc,
     Value count = countAlong(b, loc, x, axes, type.getElementType());
     AffineMap id =
         AffineMap::getMultiDimIdentityMap(type.getRank(), b.getContext());
-    reduced = linalg::GenericOp::create(
-                  b, loc, TypeRange{type}, ValueRange{reduced},
-                  ValueRange{reduced}, SmallVector<AffineMap>{id, id},
-                  SmallVector<utils::IteratorType>(
-                      type.getRank(), utils::IteratorType::parallel),
-                  [&](OpBuilder &nb, Location nloc, ValueRange args) {
-                    linalg::YieldOp::create(
-                        nb, nloc,
-                        ValueRange{arith::DivFOp::create(nb, nloc, args[0],
-                                                         count)});
-                  })
-                  .getResult(0);
+    reduced =
+        linalg::GenericOp::create(
+            b, loc, TypeRange{type}, ValueRange{reduced}, ValueRange{reduced},
+            SmallVector<AffineMap>{id, id},
+            SmallVector<utils::IteratorType>(type.getRank(),
+                                             utils::IteratorType::parallel),
+            [&](OpBuilder &nb, Location nloc, ValueRange args) {
+              linalg::YieldOp::create(
+                  nb, nloc,
+                  ValueRange{arith::DivFOp::create(nb, nloc, args[0], count)});
+            })
+            .getResult(0);
   }
   results.push_back(reduced);
   return success();

@@ -59,8 +59,8 @@ private:
 
 /// The builtin tensor type of a renamed relax tensor type.
 RankedTensorType toBuiltin(RelaxTensorType type) {
-  SmallVector<int64_t> shape = llvm::map_to_vector(
-      type.getDims(), [](SymExprAttr d) -> int64_t {
+  SmallVector<int64_t> shape =
+      llvm::map_to_vector(type.getDims(), [](SymExprAttr d) -> int64_t {
         return d.isConstant() ? d.getValue() : ShapedType::kDynamic;
       });
   return RankedTensorType::get(shape, type.getElementType());
@@ -96,8 +96,7 @@ static lowering::BodyBuilder bodyBuilderFor(Operation *op) {
 }
 
 FailureOr<tprog::FuncOp>
-RelaxLegalizePass::getOrCreateProgram(Operation *op,
-                                      SymbolTable &symbolTable) {
+RelaxLegalizePass::getOrCreateProgram(Operation *op, SymbolTable &symbolTable) {
   MLIRContext *ctx = op->getContext();
   DimNamer namer(ctx);
   SmallVector<RelaxTensorType> operandTypes, resultTypes;
@@ -141,9 +140,8 @@ RelaxLegalizePass::getOrCreateProgram(Operation *op,
   SmallVector<RelaxTensorType> allTypes(operandTypes);
   allTypes.append(resultTypes);
   for (auto [i, type] : llvm::enumerate(allTypes)) {
-    if (!type.hasKnownShape() || !llvm::all_of(type.getDims(), [](auto d) {
-          return d.isConstant();
-        }))
+    if (!type.hasKnownShape() ||
+        !llvm::all_of(type.getDims(), [](auto d) { return d.isConstant(); }))
       func.setArgAttr(i, sym::SymDialect::getShapeAttrName(),
                       sym::SymShapeAttr::get(ctx, type.getDims()));
     if (i >= operandTypes.size())
@@ -155,10 +153,9 @@ RelaxLegalizePass::getOrCreateProgram(Operation *op,
   builder.setInsertionPointToStart(entry);
   SmallVector<Value> results;
   ValueRange args = entry->getArguments();
-  if (failed(bodyBuilderFor(op)(builder, loc, op,
-                                args.take_front(operandTypes.size()),
-                                args.drop_front(operandTypes.size()),
-                                results))) {
+  if (failed(bodyBuilderFor(op)(
+          builder, loc, op, args.take_front(operandTypes.size()),
+          args.drop_front(operandTypes.size()), results))) {
     func.erase();
     return failure();
   }
@@ -193,9 +190,9 @@ void RelaxLegalizePass::runOnOperation() {
       return signalPassFailure();
     }
     OpBuilder builder(op);
-    auto call = CallTIROp::create(builder, op->getLoc(), op->getResultTypes(),
-                                  SymbolRefAttr::get(*program),
-                                  op->getOperands());
+    auto call =
+        CallTIROp::create(builder, op->getLoc(), op->getResultTypes(),
+                          SymbolRefAttr::get(*program), op->getOperands());
     op->replaceAllUsesWith(call->getResults());
     op->erase();
   }

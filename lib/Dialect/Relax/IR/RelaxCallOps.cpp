@@ -66,9 +66,8 @@ static LogicalResult pairLeaves(Operation *op, Type callee, Type call,
   auto callTuple = dyn_cast<TupleType>(call);
   if (calleeTuple || callTuple) {
     if (!calleeTuple || !callTuple || calleeTuple.size() != callTuple.size())
-      return op->emitOpError()
-             << name << " has type " << call << " but the callee " << verb
-             << " " << callee;
+      return op->emitOpError() << name << " has type " << call
+                               << " but the callee " << verb << " " << callee;
     for (auto [i, c, a] :
          llvm::enumerate(calleeTuple.getTypes(), callTuple.getTypes()))
       if (failed(pairLeaves(op, c, a, name + " field " + std::to_string(i),
@@ -91,9 +90,7 @@ static LogicalResult matchLeaves(Operation *op, ArrayRef<LeafPair> pairs,
         bindings.bind(*p.callee.dims, *p.call.dims);
 
   for (const LeafPair &p : pairs) {
-    auto diag = [&]() {
-      return op->emitOpError() << p.name << ' ';
-    };
+    auto diag = [&]() { return op->emitOpError() << p.name << ' '; };
     if (p.callee.kind != p.call.kind ||
         (p.callee.kind == LeafKind::Other && p.callee.type != p.call.type &&
          !isa<ObjectType>(p.call.type)))
@@ -112,8 +109,8 @@ static LogicalResult matchLeaves(Operation *op, ArrayRef<LeafPair> pairs,
     if (std::optional<unsigned> dim =
             bindings.findMismatch(*p.callee.dims, *p.call.dims))
       return diag() << "dim " << *dim << " is "
-                    << sym::toString((*p.call.dims)[*dim])
-                    << " but the callee " << p.calleeVerb << " "
+                    << sym::toString((*p.call.dims)[*dim]) << " but the callee "
+                    << p.calleeVerb << " "
                     << sym::toString(
                            bindings.substitute((*p.callee.dims)[*dim]));
   }
@@ -138,9 +135,7 @@ static LogicalResult verifyAllocatedResults(Operation *op,
 // CallOp
 //===----------------------------------------------------------------------===//
 
-CallInterfaceCallable CallOp::getCallableForCallee() {
-  return getCalleeAttr();
-}
+CallInterfaceCallable CallOp::getCallableForCallee() { return getCalleeAttr(); }
 
 void CallOp::setCalleeFromCallable(CallInterfaceCallable callee) {
   setCalleeAttr(cast<FlatSymbolRefAttr>(cast<SymbolRefAttr>(callee)));
@@ -148,35 +143,29 @@ void CallOp::setCalleeFromCallable(CallInterfaceCallable callee) {
 
 Operation::operand_range CallOp::getArgOperands() { return getArgs(); }
 
-MutableOperandRange CallOp::getArgOperandsMutable() {
-  return getArgsMutable();
-}
+MutableOperandRange CallOp::getArgOperandsMutable() { return getArgsMutable(); }
 
 LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   auto callee =
       symbolTable.lookupNearestSymbolFrom<FuncOp>(*this, getCalleeAttr());
   if (!callee)
-    return emitOpError("'") << getCallee()
-                            << "' does not reference a relax.func";
+    return emitOpError("'")
+           << getCallee() << "' does not reference a relax.func";
   ArrayRef<Type> params = callee.getArgumentTypes();
   ArrayRef<Type> results = callee.getResultTypes();
   if (params.size() != getArgs().size())
     return emitOpError("passes ") << getArgs().size() << " arguments but '"
-                                  << getCallee() << "' takes "
-                                  << params.size();
+                                  << getCallee() << "' takes " << params.size();
   if (results.size() != getNumResults())
     return emitOpError("has ") << getNumResults() << " results but '"
-                               << getCallee() << "' returns "
-                               << results.size();
+                               << getCallee() << "' returns " << results.size();
 
   SmallVector<LeafPair> argPairs, resultPairs;
   for (auto [i, param, arg] : llvm::enumerate(params, getArgs().getTypes()))
-    if (failed(pairLeaves(*this, param, arg,
-                          "argument #" + std::to_string(i), "expects",
-                          argPairs)))
+    if (failed(pairLeaves(*this, param, arg, "argument #" + std::to_string(i),
+                          "expects", argPairs)))
       return failure();
-  for (auto [i, expected, written] :
-       llvm::enumerate(results, getResultTypes()))
+  for (auto [i, expected, written] : llvm::enumerate(results, getResultTypes()))
     if (failed(pairLeaves(*this, expected, written,
                           "result #" + std::to_string(i), "returns",
                           resultPairs)))
@@ -206,9 +195,9 @@ static tprog::FuncOp lookupProgram(Operation *op, FlatSymbolRefAttr name,
 /// Matches callee argument `index` with a call-side type.
 static void addProgramPair(tprog::FuncOp callee, unsigned index, Type call,
                            std::string name, SmallVectorImpl<LeafPair> &pairs) {
-  pairs.push_back({leafOf(callee.getArgumentTypes()[index],
-                          callee.getArgSymDims(index)),
-                   leafOf(call), std::move(name), "expects"});
+  pairs.push_back(
+      {leafOf(callee.getArgumentTypes()[index], callee.getArgSymDims(index)),
+       leafOf(call), std::move(name), "expects"});
 }
 
 static bool isOutputArg(tprog::FuncOp callee, unsigned index) {
@@ -216,8 +205,7 @@ static bool isOutputArg(tprog::FuncOp callee, unsigned index) {
       callee.getArgAttr(index, tprog::TProgDialect::getOutputAttrName()));
 }
 
-LogicalResult
-CallTIROp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+LogicalResult CallTIROp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   tprog::FuncOp callee = lookupProgram(*this, getCalleeAttr(), symbolTable);
   if (!callee)
     return failure();
@@ -230,9 +218,8 @@ CallTIROp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   for (unsigned i = 0, e = callee.getNumArguments(); i < e; ++i)
     if (isOutputArg(callee, i) != (i >= numArgs))
       return emitOpError("expects '")
-             << getCallee() << "' to take " << numArgs
-             << " inputs followed by " << numResults
-             << " destinations, but argument #" << i << " is "
+             << getCallee() << "' to take " << numArgs << " inputs followed by "
+             << numResults << " destinations, but argument #" << i << " is "
              << (i >= numArgs ? "not " : "") << "a destination";
 
   SmallVector<LeafPair> pairs;
@@ -250,8 +237,8 @@ PatternKind CallTIROp::getPatternKind() {
       *this, getCalleeAttr());
   if (!callee)
     return PatternKind::Opaque;
-  auto kind = callee->getAttrOfType<StringAttr>(
-      RelaxDialect::getPatternKindAttrName());
+  auto kind =
+      callee->getAttrOfType<StringAttr>(RelaxDialect::getPatternKindAttrName());
   if (!kind)
     return PatternKind::Opaque;
   return symbolizePatternKind(kind.getValue()).value_or(PatternKind::Opaque);
@@ -284,8 +271,8 @@ LogicalResult CallTIRInplaceOp::verify() {
     if (!isRefinementOf(argType, getResult(i).getType()))
       return emitOpError("result #")
              << i << " of type " << getResult(i).getType()
-             << " does not match argument #" << index << " of type "
-             << argType << " that it overwrites";
+             << " does not match argument #" << index << " of type " << argType
+             << " that it overwrites";
     // The overwritten value is dead after the call, also after the regions
     // that enclose it.
     Value arg = getArgs()[index];

@@ -33,12 +33,12 @@ LogicalResult RelaxDialect::verifyOperationAttribute(Operation *op,
            << attr.getName().getValue() << "'";
   auto kind = dyn_cast<StringAttr>(attr.getValue());
   if (!kind || !symbolizePatternKind(kind.getValue()))
-    return op->emitError("'") << getPatternKindAttrName()
-                              << "' must name a pattern kind, got "
-                              << attr.getValue();
+    return op->emitError("'")
+           << getPatternKindAttrName() << "' must name a pattern kind, got "
+           << attr.getValue();
   if (!isa<tprog::FuncOp>(op))
-    return op->emitError("'") << getPatternKindAttrName()
-                              << "' is only valid on tprog.func";
+    return op->emitError("'")
+           << getPatternKindAttrName() << "' is only valid on tprog.func";
   return success();
 }
 

@@ -27,7 +27,6 @@ static void collectUsedVars(T typeOrAttr, llvm::SetVector<StringAttr> &vars) {
   });
 }
 
-
 static LogicalResult verifyBindings(Region &region,
                                     llvm::SetVector<StringAttr> &bound);
 
@@ -36,12 +35,10 @@ static LogicalResult verifyBindings(Region &region,
 //===----------------------------------------------------------------------===//
 
 ParseResult FuncOp::parse(OpAsmParser &parser, OperationState &result) {
-  auto buildFuncType = [](Builder &builder, ArrayRef<Type> argTypes,
-                          ArrayRef<Type> results,
-                          function_interface_impl::VariadicFlag,
-                          std::string &) {
-    return builder.getFunctionType(argTypes, results);
-  };
+  auto buildFuncType =
+      [](Builder &builder, ArrayRef<Type> argTypes, ArrayRef<Type> results,
+         function_interface_impl::VariadicFlag,
+         std::string &) { return builder.getFunctionType(argTypes, results); };
   return function_interface_impl::parseFunctionOp(
       parser, result, /*allowVariadic=*/false,
       getFunctionTypeAttrName(result.name), buildFuncType,
@@ -195,8 +192,7 @@ static LogicalResult verifyYield(Operation *op, ValueRange values,
 
 LogicalResult ReturnOp::verify() {
   auto func = (*this)->getParentOfType<FuncOp>();
-  return verifyYield(*this, getOperands(), func.getResultTypes(),
-                     "function");
+  return verifyYield(*this, getOperands(), func.getResultTypes(), "function");
 }
 
 LogicalResult OutputOp::verify() {

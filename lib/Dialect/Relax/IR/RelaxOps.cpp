@@ -66,9 +66,9 @@ static std::string whyCastFails(Type source, Type target) {
   // Any value is an object; an object may turn out to be anything.
   if (source == target || isa<ObjectType>(source) || isa<ObjectType>(target))
     return "";
-  auto describeDims = [](std::optional<SmallVector<SymExprAttr>> src,
-                         std::optional<SmallVector<SymExprAttr>> dst)
-      -> std::string {
+  auto describeDims =
+      [](std::optional<SmallVector<SymExprAttr>> src,
+         std::optional<SmallVector<SymExprAttr>> dst) -> std::string {
     if (!src || !dst)
       return "";
     if (src->size() != dst->size())
@@ -121,10 +121,11 @@ LogicalResult MatchCastOp::verify() {
 // ShapeOfOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult ShapeOfOp::inferReturnTypes(
-    MLIRContext *context, std::optional<Location>, ValueRange operands,
-    DictionaryAttr, OpaqueProperties, RegionRange,
-    SmallVectorImpl<Type> &inferred) {
+LogicalResult ShapeOfOp::inferReturnTypes(MLIRContext *context,
+                                          std::optional<Location>,
+                                          ValueRange operands, DictionaryAttr,
+                                          OpaqueProperties, RegionRange,
+                                          SmallVectorImpl<Type> &inferred) {
   auto tensor = cast<RelaxTensorType>(operands.front().getType());
   inferred.push_back(
       ShapeType::get(context, tensor.getDims(), tensor.getRanked()));
@@ -156,13 +157,11 @@ void ShapeOfOp::getCanonicalizationPatterns(RewritePatternSet &results,
 // ShapeOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult ShapeOp::inferReturnTypes(MLIRContext *context,
-                                        std::optional<Location>,
-                                        ValueRange operands,
-                                        DictionaryAttr attributes,
-                                        OpaqueProperties properties,
-                                        RegionRange regions,
-                                        SmallVectorImpl<Type> &inferred) {
+LogicalResult
+ShapeOp::inferReturnTypes(MLIRContext *context, std::optional<Location>,
+                          ValueRange operands, DictionaryAttr attributes,
+                          OpaqueProperties properties, RegionRange regions,
+                          SmallVectorImpl<Type> &inferred) {
   Adaptor adaptor(operands, attributes, properties, regions);
   inferred.push_back(
       ShapeType::get(context, adaptor.getDims().getDims(), /*ranked=*/true));
@@ -190,9 +189,8 @@ LogicalResult TupleOp::inferReturnTypes(MLIRContext *context,
 }
 
 LogicalResult TupleGetOp::inferReturnTypes(
-    MLIRContext *context, std::optional<Location> location,
-    ValueRange operands, DictionaryAttr attributes,
-    OpaqueProperties properties, RegionRange regions,
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
     SmallVectorImpl<Type> &inferred) {
   Adaptor adaptor(operands, attributes, properties, regions);
   auto tuple = cast<TupleType>(operands.front().getType());
@@ -217,8 +215,8 @@ OpFoldResult TupleGetOp::fold(FoldAdaptor) {
 
 LogicalResult ConstantOp::inferReturnTypes(
     MLIRContext *context, std::optional<Location> location, ValueRange,
-    DictionaryAttr attributes, OpaqueProperties properties,
-    RegionRange regions, SmallVectorImpl<Type> &inferred) {
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferred) {
   Adaptor adaptor(ValueRange(), attributes, properties, regions);
   auto shaped = dyn_cast<ShapedType>(adaptor.getValue().getType());
   if (!shaped || !shaped.hasStaticShape())

@@ -46,11 +46,10 @@ LogicalResult ShapeInferenceContext::requireEqual(SymExprAttr lhs,
           return (req.lhs == lhs && req.rhs == rhs) ||
                  (req.lhs == rhs && req.rhs == lhs);
         }))
-      requirements.push_back(
-          {lhs, rhs,
-           (what + ": expected " + sym::toString(lhs) + " == " +
-            sym::toString(rhs))
-               .str()});
+      requirements.push_back({lhs, rhs,
+                              (what + ": expected " + sym::toString(lhs) +
+                               " == " + sym::toString(rhs))
+                                  .str()});
     return success();
   }
   llvm_unreachable("unknown proof");
@@ -70,8 +69,7 @@ LogicalResult ShapeInferenceContext::requireDivisible(SymExprAttr expr,
   case Proof::Unknown:
     // Checked at run time as `expr mod divisor == 0`.
     return requireEqual(
-        SymExprAttr::mod(expr,
-                         SymExprAttr::getConstant(getContext(), divisor)),
+        SymExprAttr::mod(expr, SymExprAttr::getConstant(getContext(), divisor)),
         SymExprAttr::getConstant(getContext(), 0),
         what + " " + sym::toString(expr) + " modulo " + Twine(divisor));
   }
@@ -163,8 +161,8 @@ LogicalResult mlir::relax::detail::verifyInferredTypes(Operation *op) {
     prover = sym::SymProver(func);
   ShapeInferenceContext context(op, prover);
   SmallVector<Type> inferred;
-  if (failed(cast<InferShapeOpInterface>(op).inferRelaxTypes(context,
-                                                             inferred)))
+  if (failed(
+          cast<InferShapeOpInterface>(op).inferRelaxTypes(context, inferred)))
     return failure();
   if (inferred.size() != op->getNumResults())
     return op->emitOpError("has ")

@@ -29,7 +29,9 @@ static SymExprAttr constant(ShapeInferenceContext &context, int64_t value) {
   return SymExprAttr::getConstant(context.getContext(), value);
 }
 
-static bool isOne(SymExprAttr dim) { return dim && dim.getConstantValue() == 1; }
+static bool isOne(SymExprAttr dim) {
+  return dim && dim.getConstantValue() == 1;
+}
 
 /// A dim that is 1 for every value allowed by the constraints.
 static bool isProvenOne(ShapeInferenceContext &context, SymExprAttr dim) {
@@ -47,11 +49,11 @@ static LogicalResult requireSameElementType(ShapeInferenceContext &context,
   Type first = context.getElementType(operands.front());
   for (unsigned index : operands.drop_front())
     if (context.getElementType(index) != first)
-      return context.fail("operand #" + Twine(index) + " has element type " +
-                          llvm::formatv("{0}", context.getElementType(index))
-                              .str() +
-                          " but operand #" + Twine(operands.front()) +
-                          " has " + llvm::formatv("{0}", first).str());
+      return context.fail(
+          "operand #" + Twine(index) + " has element type " +
+          llvm::formatv("{0}", context.getElementType(index)).str() +
+          " but operand #" + Twine(operands.front()) + " has " +
+          llvm::formatv("{0}", first).str());
   return success();
 }
 
@@ -105,8 +107,7 @@ struct BroadcastInput {
 
 /// Broadcasts right-aligned dim lists as numpy does.
 static FailureOr<SmallVector<SymExprAttr>>
-broadcastDims(ShapeInferenceContext &context,
-              ArrayRef<BroadcastInput> inputs) {
+broadcastDims(ShapeInferenceContext &context, ArrayRef<BroadcastInput> inputs) {
   size_t rank = 0;
   for (const BroadcastInput &input : inputs)
     rank = std::max(rank, input.dims.size());
@@ -288,8 +289,8 @@ static FailureOr<DimList> reducedDims(ShapeInferenceContext &context,
 }
 
 LogicalResult rules::reduce(ShapeInferenceContext &context, Results &results,
-                            OptionalAxes axes, bool keepdims,
-                            bool indexResult, bool floatOnly) {
+                            OptionalAxes axes, bool keepdims, bool indexResult,
+                            bool floatOnly) {
   if (floatOnly && failed(requireFloat(context, 0)))
     return failure();
   if (!isNumeric(context.getElementType(0)))
@@ -305,9 +306,8 @@ LogicalResult rules::reduce(ShapeInferenceContext &context, Results &results,
   return success();
 }
 
-LogicalResult rules::argReduce(ShapeInferenceContext &context,
-                               Results &results, std::optional<int64_t> axis,
-                               bool keepdims) {
+LogicalResult rules::argReduce(ShapeInferenceContext &context, Results &results,
+                               std::optional<int64_t> axis, bool keepdims) {
   std::optional<SmallVector<int64_t>> axes;
   if (axis)
     axes = SmallVector<int64_t>{*axis};
@@ -316,9 +316,8 @@ LogicalResult rules::argReduce(ShapeInferenceContext &context,
                 keepdims, /*indexResult=*/true, /*floatOnly=*/false);
 }
 
-LogicalResult rules::sameShape(ShapeInferenceContext &context,
-                               Results &results, int64_t minRank,
-                               std::optional<int64_t> axis) {
+LogicalResult rules::sameShape(ShapeInferenceContext &context, Results &results,
+                               int64_t minRank, std::optional<int64_t> axis) {
   if (!isNumeric(context.getElementType(0)))
     return context.fail("operand #0 must have an integer or float element "
                         "type");
@@ -368,9 +367,8 @@ LogicalResult rules::norm(ShapeInferenceContext &context, Results &results,
   return success();
 }
 
-LogicalResult rules::groupNorm(ShapeInferenceContext &context,
-                               Results &results, int64_t numGroups,
-                               int64_t channelAxis) {
+LogicalResult rules::groupNorm(ShapeInferenceContext &context, Results &results,
+                               int64_t numGroups, int64_t channelAxis) {
   if (numGroups <= 0)
     return context.fail("num_groups must be positive");
   if (failed(requireFloat(context, 0)) ||
@@ -382,8 +380,7 @@ LogicalResult rules::groupNorm(ShapeInferenceContext &context,
     if (failed(axis))
       return failure();
     SymExprAttr channels = (*dims)[*axis];
-    if (failed(context.requireDivisible(channels, numGroups,
-                                        "channel count")))
+    if (failed(context.requireDivisible(channels, numGroups, "channel count")))
       return failure();
     for (unsigned param : {1u, 2u})
       if (failed(requireRank(context, param, 1)) ||
@@ -688,14 +685,14 @@ LogicalResult rules::stridedSlice(ShapeInferenceContext &context,
     }
     if (context.getProver().proveLe(constant(context, 0), lo) ==
         Proof::Disproven)
-      return context.fail("slice begin " + sym::toString(lo) +
-                          " is negative");
-    SymExprAttr stop = context.getProver().simplify(SymExprAttr::min({hi, dim}));
+      return context.fail("slice begin " + sym::toString(lo) + " is negative");
+    SymExprAttr stop =
+        context.getProver().simplify(SymExprAttr::min({hi, dim}));
     // Length of [lo, stop) in steps of `stride`, and 0 when empty.
-    SymExprAttr length = SymExprAttr::floorDiv(
-        SymExprAttr::add(SymExprAttr::sub(stop, lo),
-                         constant(context, stride - 1)),
-        constant(context, stride));
+    SymExprAttr length =
+        SymExprAttr::floorDiv(SymExprAttr::add(SymExprAttr::sub(stop, lo),
+                                               constant(context, stride - 1)),
+                              constant(context, stride));
     result[axis] = context.getProver().simplify(
         SymExprAttr::max({length, constant(context, 0)}));
   }
@@ -716,8 +713,7 @@ LogicalResult rules::take(ShapeInferenceContext &context, Results &results,
   FailureOr<int64_t> normalized = normalizeAxis(context, axis, dims->size());
   if (failed(normalized))
     return failure();
-  SmallVector<SymExprAttr> result(dims->begin(),
-                                  dims->begin() + *normalized);
+  SmallVector<SymExprAttr> result(dims->begin(), dims->begin() + *normalized);
   result.append(indices->begin(), indices->end());
   result.append(dims->begin() + *normalized + 1, dims->end());
   results.push_back(RelaxTensorType::get(result, element));
@@ -766,10 +762,9 @@ LogicalResult rules::arange(ShapeInferenceContext &context, Results &results,
   SymExprAttr length;
   if (stride)
     length = context.getProver().simplify(SymExprAttr::max(
-        {SymExprAttr::floorDiv(
-             SymExprAttr::add(SymExprAttr::sub(end, start),
-                              constant(context, *stride - 1)),
-             step),
+        {SymExprAttr::floorDiv(SymExprAttr::add(SymExprAttr::sub(end, start),
+                                                constant(context, *stride - 1)),
+                               step),
          constant(context, 0)}));
   results.push_back(RelaxTensorType::get({length}, dtype));
   return success();
@@ -783,8 +778,8 @@ LogicalResult rules::rotaryEmbedding(ShapeInferenceContext &context,
                                      Results &results) {
   if (failed(requireFloat(context, 0)) ||
       failed(requireSameElementType(context, {0, 1, 2})) ||
-      failed(requireRank(context, 0, 4)) || failed(requireRank(context, 1, 2)) ||
-      failed(requireRank(context, 2, 2)))
+      failed(requireRank(context, 0, 4)) ||
+      failed(requireRank(context, 1, 2)) || failed(requireRank(context, 2, 2)))
     return failure();
   if (DimList x = context.getDims(0)) {
     SymExprAttr seq = (*x)[1], headDim = (*x)[3];
@@ -821,8 +816,8 @@ LogicalResult rules::attention(ShapeInferenceContext &context,
     if (failed(context.requireDim(1, 0, batch, "key batch")) ||
         failed(context.requireDim(1, 3, headDim, "key head dim")))
       return failure();
-    if (std::optional<int64_t> c = kvHeads ? kvHeads.getConstantValue()
-                                           : std::nullopt) {
+    if (std::optional<int64_t> c =
+            kvHeads ? kvHeads.getConstantValue() : std::nullopt) {
       if (*c <= 0)
         return context.fail("key heads must be positive, got " + Twine(*c));
       if (failed(context.requireDivisible(
@@ -871,10 +866,9 @@ static SymExprAttr windowOutput(ShapeInferenceContext &context, SymExprAttr in,
       constant(context, 1));
   SymExprAttr padded =
       SymExprAttr::add(in, constant(context, padBegin + padEnd));
-  return SymExprAttr::add(
-      SymExprAttr::floorDiv(SymExprAttr::sub(padded, span),
-                            constant(context, stride)),
-      constant(context, 1));
+  return SymExprAttr::add(SymExprAttr::floorDiv(SymExprAttr::sub(padded, span),
+                                                constant(context, stride)),
+                          constant(context, 1));
 }
 
 /// Rejects window outputs that are negative for every allowed input size.
@@ -979,8 +973,7 @@ LogicalResult rules::pool(ShapeInferenceContext &context, Results &results,
     return context.fail("operand #0 must have an integer or float element "
                         "type");
   SmallVector<int64_t> s, p, d;
-  if (failed(windowAttributes(context, 2, strides, padding, dilation, s, p,
-                              d)))
+  if (failed(windowAttributes(context, 2, strides, padding, dilation, s, p, d)))
     return failure();
   Type element = context.getElementType(0);
   DimList x = context.getDims(0);

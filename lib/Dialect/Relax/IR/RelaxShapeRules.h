@@ -1,4 +1,5 @@
-//===- RelaxShapeRules.h - Shape rules of the op library ----------*- C++ -*-===//
+//===- RelaxShapeRules.h - Shape rules of the op library ----------*- C++
+//-*-===//
 //
 // One function per family of graph ops. Each reads the operands of the op in
 // `context`, checks element types and shapes, and appends the result types.
@@ -65,8 +66,7 @@ LogicalResult fill(ShapeInferenceContext &context, Results &results,
 LogicalResult arange(ShapeInferenceContext &context, Results &results,
                      sym::SymExprAttr start, sym::SymExprAttr end,
                      sym::SymExprAttr step, Type dtype);
-LogicalResult rotaryEmbedding(ShapeInferenceContext &context,
-                              Results &results);
+LogicalResult rotaryEmbedding(ShapeInferenceContext &context, Results &results);
 LogicalResult attention(ShapeInferenceContext &context, Results &results);
 LogicalResult conv(ShapeInferenceContext &context, Results &results,
                    unsigned spatial, OptionalAxes strides, OptionalAxes padding,

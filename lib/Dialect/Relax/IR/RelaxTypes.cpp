@@ -62,7 +62,7 @@ Type RelaxTensorType::parse(AsmParser &parser) {
       parser.parseGreater())
     return {};
   return parser.getChecked<RelaxTensorType>(parser.getContext(), dims,
-                                       elementType, ranked);
+                                            elementType, ranked);
 }
 
 void RelaxTensorType::print(AsmPrinter &printer) const {
@@ -71,18 +71,20 @@ void RelaxTensorType::print(AsmPrinter &printer) const {
   printer << ", " << getElementType() << '>';
 }
 
-LogicalResult RelaxTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
-                                 ArrayRef<SymExprAttr> dims, Type elementType,
-                                 bool ranked) {
-  if (!elementType || !(elementType.isIntOrIndexOrFloat() ||
-                        isa<ComplexType>(elementType)))
+LogicalResult
+RelaxTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
+                        ArrayRef<SymExprAttr> dims, Type elementType,
+                        bool ranked) {
+  if (!elementType ||
+      !(elementType.isIntOrIndexOrFloat() || isa<ComplexType>(elementType)))
     return emitError() << "tensor element type must be an integer, index, "
                           "float or complex type, got "
                        << elementType;
   return verifyDims(emitError, dims, ranked);
 }
 
-RelaxTensorType RelaxTensorType::getStatic(ArrayRef<int64_t> shape, Type elementType) {
+RelaxTensorType RelaxTensorType::getStatic(ArrayRef<int64_t> shape,
+                                           Type elementType) {
   MLIRContext *ctx = elementType.getContext();
   SmallVector<SymExprAttr> dims = llvm::map_to_vector(
       shape, [&](int64_t d) { return SymExprAttr::getConstant(ctx, d); });

@@ -323,8 +323,7 @@ private:
       return result;
     }
     if (name == "floordiv" || name == "mod")
-      return parser.emitError(loc, "expected operand before '")
-                 << name << "'",
+      return parser.emitError(loc, "expected operand before '") << name << "'",
              failure();
     return SymExprAttr::getVar(ctx, name);
   }
@@ -368,8 +367,7 @@ ParseResult mlir::sym::parseSymDimList(AsmParser &parser,
         if (failed(dim))
           return failure();
         if (std::optional<int64_t> c = dim->getConstantValue(); c && *c < 0)
-          return parser.emitError(loc, "dim must be non-negative, got ")
-                 << *c;
+          return parser.emitError(loc, "dim must be non-negative, got ") << *c;
         dims.push_back(*dim);
         return success();
       });
@@ -474,10 +472,9 @@ void SymRangeAttr::print(AsmPrinter &printer) const {
   printer << "]>";
 }
 
-LogicalResult
-SymRangeAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                     StringAttr var, std::optional<int64_t> lower,
-                     std::optional<int64_t> upper) {
+LogicalResult SymRangeAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   StringAttr var, std::optional<int64_t> lower,
+                                   std::optional<int64_t> upper) {
   if (!var || var.getValue().empty())
     return emitError() << "expected a variable name";
   if (!lower && !upper)
@@ -499,8 +496,7 @@ Attribute SymDivisibleAttr::parse(AsmParser &parser, Type) {
   if (parser.parseLess() || parseVarName(parser, var) || parser.parseComma() ||
       parser.parseInteger(divisor) || parser.parseGreater())
     return {};
-  return parser.getChecked<SymDivisibleAttr>(parser.getContext(), var,
-                                             divisor);
+  return parser.getChecked<SymDivisibleAttr>(parser.getContext(), var, divisor);
 }
 
 void SymDivisibleAttr::print(AsmPrinter &printer) const {

@@ -32,12 +32,12 @@ LogicalResult SymDialect::verifyOperationAttribute(Operation *op,
     return op->emitError("unknown sym dialect attribute '")
            << attr.getName().getValue() << "'";
   if (!isa<FunctionOpInterface>(op))
-    return op->emitError("'") << getConstraintsAttrName()
-                              << "' is only valid on functions";
+    return op->emitError("'")
+           << getConstraintsAttrName() << "' is only valid on functions";
   auto list = dyn_cast<ArrayAttr>(attr.getValue());
   if (!list)
-    return op->emitError("'") << getConstraintsAttrName()
-                              << "' must be an array of constraints";
+    return op->emitError("'")
+           << getConstraintsAttrName() << "' must be an array of constraints";
   for (Attribute constraint : list)
     if (!isa<SymRangeAttr, SymDivisibleAttr>(constraint))
       return op->emitError("expected #sym.range or #sym.divisible in '")
@@ -54,8 +54,8 @@ static LogicalResult verifyShapeAttr(Operation *op, Type type,
            << attr.getName().getValue() << "' on " << what;
   auto shape = dyn_cast<SymShapeAttr>(attr.getValue());
   if (!shape)
-    return op->emitError("'") << name << "' of " << what
-                              << " must be a #sym.shape";
+    return op->emitError("'")
+           << name << "' of " << what << " must be a #sym.shape";
   auto shaped = dyn_cast<ShapedType>(type);
   if (!shaped || !shaped.hasRank())
     return op->emitError("'") << name << "' on " << what
@@ -67,8 +67,8 @@ static LogicalResult verifyShapeAttr(Operation *op, Type type,
   for (auto [i, dim, expr] :
        llvm::enumerate(shaped.getShape(), shape.getDims())) {
     if (!expr)
-      return op->emitError("'") << name << "' of " << what << " leaves dim "
-                                << i << " unknown";
+      return op->emitError("'")
+             << name << "' of " << what << " leaves dim " << i << " unknown";
     if (ShapedType::isDynamic(dim))
       continue;
     std::optional<int64_t> c = expr.getConstantValue();
@@ -77,8 +77,8 @@ static LogicalResult verifyShapeAttr(Operation *op, Type type,
       llvm::raw_string_ostream os(text);
       expr.printExpr(os);
       return op->emitError("'")
-             << name << "' of " << what << " gives dim " << i << " as "
-             << text << " but the type has static size " << dim;
+             << name << "' of " << what << " gives dim " << i << " as " << text
+             << " but the type has static size " << dim;
     }
   }
   return success();
@@ -109,9 +109,8 @@ LogicalResult SymDialect::verifyRegionResultAttribute(Operation *op,
                          "result #" + std::to_string(resultIndex));
 }
 
-Operation *SymDialect::materializeConstant(OpBuilder &builder,
-                                           Attribute value, Type type,
-                                           Location loc) {
+Operation *SymDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                           Type type, Location loc) {
   auto integer = dyn_cast<IntegerAttr>(value);
   if (!integer || !type.isIndex())
     return nullptr;

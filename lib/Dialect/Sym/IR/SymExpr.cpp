@@ -128,9 +128,8 @@ struct Poly {
     // shares powers of two, which 2^62 stands for.
     int64_t g = 0;
     for (const auto &[m, c] : terms)
-      g = std::gcd(g, c == std::numeric_limits<int64_t>::min()
-                          ? int64_t(1) << 62
-                          : c);
+      g = std::gcd(
+          g, c == std::numeric_limits<int64_t>::min() ? int64_t(1) << 62 : c);
     return g;
   }
 };
@@ -228,12 +227,12 @@ static void splitByDivisor(const Poly &p, int64_t d, Poly &q, Poly &r) {
 
 SymExprAttr SymExprAttr::getConstant(MLIRContext *context, int64_t value) {
   return getNode(context, Kind::Constant, value, StringAttr(),
-                   ArrayRef<SymExprAttr>());
+                 ArrayRef<SymExprAttr>());
 }
 
 SymExprAttr SymExprAttr::getVar(StringAttr name) {
   return getNode(name.getContext(), Kind::Var, 0, name,
-                   ArrayRef<SymExprAttr>());
+                 ArrayRef<SymExprAttr>());
 }
 
 SymExprAttr SymExprAttr::getVar(MLIRContext *context, StringRef name) {
@@ -351,9 +350,8 @@ SymExprAttr SymExprAttr::mod(SymExprAttr lhs, SymExprAttr rhs) {
   // (g * x) mod (g * d') == g * (x mod d').
   int64_t g = std::gcd(p.contentGcd(), d);
   if (g > 1)
-    return mul(getConstant(ctx, g),
-               mod(fromPoly(ctx, dividedExactly(p, g)),
-                   getConstant(ctx, d / g)));
+    return mul(getConstant(ctx, g), mod(fromPoly(ctx, dividedExactly(p, g)),
+                                        getConstant(ctx, d / g)));
   // (d * q + r) mod d == r mod d.
   Poly q, r;
   splitByDivisor(p, d, q, r);
@@ -372,9 +370,8 @@ SymExprAttr SymExprAttr::mod(SymExprAttr lhs, SymExprAttr rhs) {
 /// Shared body of min and max: flattens nested nodes of the same kind, folds
 /// constants, and drops operands that differ from another by a constant.
 static SymExprAttr buildMinMax(ArrayRef<SymExprAttr> operands, bool isMin) {
-  if (operands.empty() || llvm::any_of(operands, [](SymExprAttr e) {
-        return !e;
-      }))
+  if (operands.empty() ||
+      llvm::any_of(operands, [](SymExprAttr e) { return !e; }))
     return {};
   MLIRContext *ctx = operands.front().getContext();
   Kind kind = isMin ? Kind::Min : Kind::Max;

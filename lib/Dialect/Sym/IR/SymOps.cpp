@@ -43,8 +43,8 @@ parseVarBindings(OpAsmParser &parser, ArrayAttr &vars,
   return success();
 }
 
-static void printVarBindings(OpAsmPrinter &printer, Operation *,
-                             ArrayAttr vars, OperandRange values) {
+static void printVarBindings(OpAsmPrinter &printer, Operation *, ArrayAttr vars,
+                             OperandRange values) {
   if (vars.empty())
     return;
   printer << '(';
@@ -190,8 +190,8 @@ OpFoldResult EvalOp::fold(FoldAdaptor adaptor) {
     if (auto c = dyn_cast_if_present<IntegerAttr>(value))
       known[cast<StringAttr>(var)] =
           SymExprAttr::getConstant(getContext(), c.getInt());
-  SymExprAttr folded = getExpr().replaceVars(
-      [&](StringAttr var) { return known.lookup(var); });
+  SymExprAttr folded =
+      getExpr().replaceVars([&](StringAttr var) { return known.lookup(var); });
   if (!folded)
     return {};
   if (std::optional<int64_t> c = folded.getConstantValue())

@@ -48,7 +48,8 @@ static PatternKind classify(linalg::LinalgOp op) {
 
 /// Ops that compute nothing on tensors themselves.
 static bool isBookkeeping(Operation *op) {
-  if (op->hasTrait<OpTrait::IsTerminator>() || op->hasTrait<OpTrait::ConstantLike>())
+  if (op->hasTrait<OpTrait::IsTerminator>() ||
+      op->hasTrait<OpTrait::ConstantLike>())
     return true;
   if (isa<tensor::EmptyOp, tensor::DimOp>(op))
     return true;

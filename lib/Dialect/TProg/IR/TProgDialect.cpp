@@ -30,7 +30,7 @@ LogicalResult TProgDialect::verifyRegionArgAttribute(Operation *op,
     return op->emitError("'") << getOutputAttrName() << "' must be a unit "
                               << "attribute";
   if (!isa<FuncOp>(op))
-    return op->emitError("'") << getOutputAttrName()
-                              << "' is only valid on tprog.func arguments";
+    return op->emitError("'")
+           << getOutputAttrName() << "' is only valid on tprog.func arguments";
   return success();
 }

@@ -19,12 +19,10 @@ using namespace mlir::tprog;
 //===----------------------------------------------------------------------===//
 
 ParseResult FuncOp::parse(OpAsmParser &parser, OperationState &result) {
-  auto buildFuncType = [](Builder &builder, ArrayRef<Type> argTypes,
-                          ArrayRef<Type> results,
-                          function_interface_impl::VariadicFlag,
-                          std::string &) {
-    return builder.getFunctionType(argTypes, results);
-  };
+  auto buildFuncType =
+      [](Builder &builder, ArrayRef<Type> argTypes, ArrayRef<Type> results,
+         function_interface_impl::VariadicFlag,
+         std::string &) { return builder.getFunctionType(argTypes, results); };
   return function_interface_impl::parseFunctionOp(
       parser, result, /*allowVariadic=*/false,
       getFunctionTypeAttrName(result.name), buildFuncType,
@@ -91,8 +89,7 @@ LogicalResult FuncOp::verify() {
         i, sym::SymDialect::getShapeAttrName());
     if (shaped && !shaped.hasStaticShape() && !shape)
       return emitOpError("argument #")
-             << i << " of type " << argTypes[i]
-             << " has dynamic dims but no '"
+             << i << " of type " << argTypes[i] << " has dynamic dims but no '"
              << sym::SymDialect::getShapeAttrName() << "' naming them";
     if (!shape)
       continue;
@@ -124,8 +121,7 @@ LogicalResult ReturnOp::verify() {
            << results.size() << " results";
   for (auto [i, operand, type] : llvm::enumerate(getOperands(), results))
     if (operand.getType() != type)
-      return emitOpError("operand #")
-             << i << " has type " << operand.getType()
-             << " but the function returns " << type;
+      return emitOpError("operand #") << i << " has type " << operand.getType()
+                                      << " but the function returns " << type;
   return success();
 }

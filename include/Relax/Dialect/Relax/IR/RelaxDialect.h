@@ -1,4 +1,5 @@
-//===- RelaxDialect.h - Relax graph dialect -----------------------*- C++ -*-===//
+//===- RelaxDialect.h - Relax graph dialect -----------------------*- C++
+//-*-===//
 
 #ifndef RELAX_DIALECT_RELAX_IR_RELAXDIALECT_H
 #define RELAX_DIALECT_RELAX_IR_RELAXDIALECT_H

@@ -1,4 +1,5 @@
-//===- RelaxGraphOps.h - Relax high-level op library --------------*- C++ -*-===//
+//===- RelaxGraphOps.h - Relax high-level op library --------------*- C++
+//-*-===//
 
 #ifndef RELAX_DIALECT_RELAX_IR_RELAXGRAPHOPS_H
 #define RELAX_DIALECT_RELAX_IR_RELAXGRAPHOPS_H

@@ -1,4 +1,5 @@
-//===- RelaxInterfaces.h - Relax graph dialect interfaces ---------*- C++ -*-===//
+//===- RelaxInterfaces.h - Relax graph dialect interfaces ---------*- C++
+//-*-===//
 
 #ifndef RELAX_DIALECT_RELAX_IR_RELAXINTERFACES_H
 #define RELAX_DIALECT_RELAX_IR_RELAXINTERFACES_H

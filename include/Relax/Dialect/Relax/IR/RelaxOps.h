@@ -1,4 +1,5 @@
-//===- RelaxOps.h - Relax graph dialect ops -----------------------*- C++ -*-===//
+//===- RelaxOps.h - Relax graph dialect ops -----------------------*- C++
+//-*-===//
 
 #ifndef RELAX_DIALECT_RELAX_IR_RELAXOPS_H
 #define RELAX_DIALECT_RELAX_IR_RELAXOPS_H

@@ -1,4 +1,5 @@
-//===- RelaxShapeInference.h - Shape inference support ------------*- C++ -*-===//
+//===- RelaxShapeInference.h - Shape inference support ------------*- C++
+//-*-===//
 //
 // The context that graph ops infer their result types in, and helpers shared
 // by the shape rules of the op library.

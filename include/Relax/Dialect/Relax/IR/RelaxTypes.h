@@ -1,4 +1,5 @@
-//===- RelaxTypes.h - Relax graph dialect types -------------------*- C++ -*-===//
+//===- RelaxTypes.h - Relax graph dialect types -------------------*- C++
+//-*-===//
 
 #ifndef RELAX_DIALECT_RELAX_IR_RELAXTYPES_H
 #define RELAX_DIALECT_RELAX_IR_RELAXTYPES_H

@@ -1,4 +1,5 @@
-//===- SymProver.h - Decide facts about symbolic expressions ------*- C++ -*-===//
+//===- SymProver.h - Decide facts about symbolic expressions ------*- C++
+//-*-===//
 //
 // A small decision procedure for questions about `#sym.expr` attributes under
 // the constraints of a function: ranges and divisibility of variables, and

@@ -1,4 +1,5 @@
-//===- SymAttrs.h - Symbolic shape attributes ---------------------*- C++ -*-===//
+//===- SymAttrs.h - Symbolic shape attributes ---------------------*- C++
+//-*-===//
 //
 // Declares the symbolic expression attribute and its companions, and helpers
 // to read symbolic dims off types.

@@ -1,4 +1,5 @@
-//===- SymDialect.h - Symbolic shape dialect ----------------------*- C++ -*-===//
+//===- SymDialect.h - Symbolic shape dialect ----------------------*- C++
+//-*-===//
 //
 // Declares the `sym` dialect.
 //

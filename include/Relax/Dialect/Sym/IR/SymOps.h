@@ -1,4 +1,5 @@
-//===- SymOps.h - Symbolic shape run-time ops ---------------------*- C++ -*-===//
+//===- SymOps.h - Symbolic shape run-time ops ---------------------*- C++
+//-*-===//
 
 #ifndef RELAX_DIALECT_SYM_IR_SYMOPS_H
 #define RELAX_DIALECT_SYM_IR_SYMOPS_H

@@ -1,4 +1,5 @@
-//===- SymShapeMatch.h - Matching symbolic shapes -----------------*- C++ -*-===//
+//===- SymShapeMatch.h - Matching symbolic shapes -----------------*- C++
+//-*-===//
 //
 // Deduces the symbolic variables of a signature from the shapes it is called
 // with, and finds dims that provably disagree. Used by the verifiers of calls

@@ -1,4 +1,5 @@
-//===- ValueBoundsOpInterfaceImpl.h - Value bounds of sym ops -----*- C++ -*-===//
+//===- ValueBoundsOpInterfaceImpl.h - Value bounds of sym ops -----*- C++
+//-*-===//
 //
 // External models of upstream's `ValueBoundsOpInterface` for the `sym` ops
 // that produce index values: `sym.assume`, `sym.dim` and `sym.eval`.

@@ -1,4 +1,5 @@
-//===- PatternKindAnalysis.h - Pattern kind of tensor programs ----*- C++ -*-===//
+//===- PatternKindAnalysis.h - Pattern kind of tensor programs ----*- C++
+//-*-===//
 //
 // Reads the pattern kind of a tensor program off its body, so that fusion
 // can treat a call of a hand-written program like a high-level op.

@@ -1,4 +1,5 @@
-//===- TProgDialect.h - Tensor program dialect --------------------*- C++ -*-===//
+//===- TProgDialect.h - Tensor program dialect --------------------*- C++
+//-*-===//
 
 #ifndef RELAX_DIALECT_TPROG_IR_TPROGDIALECT_H
 #define RELAX_DIALECT_TPROG_IR_TPROGDIALECT_H

@@ -1,4 +1,5 @@
-//===- TProgOps.h - Tensor program ops ----------------------------*- C++ -*-===//
+//===- TProgOps.h - Tensor program ops ----------------------------*- C++
+//-*-===//
 
 #ifndef RELAX_DIALECT_TPROG_IR_TPROGOPS_H
 #define RELAX_DIALECT_TPROG_IR_TPROGOPS_H
