@@ -16,7 +16,11 @@ def RelaxLegalizePass : Pass<"relax-legalize", "::mlir::ModuleOp"> {
     generated once and shared.
 
     Operand and result shapes must be known (run `--relax-infer-shapes`
-    first). Ops without a lowering yet are left in place.
+    first). Every op of the library has a lowering. A few attribute forms do
+    not yet (a `strided_slice` begin or an `arange` start that is not
+    computable from the op's dims, `group_norm` with a symbolic channel
+    count, grouped convolution with symbolic weight dims): such an op is
+    reported as an error.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -1,17 +1,595 @@
 //===- Manipulation.cpp - Programs of shape manipulation and creation -----===//
+//
+// Layout ops become copies: a linalg.generic whose input map moves, drops or
+// broadcasts dims (permute_dims, expand_dims, squeeze, broadcast_to), a
+// generic that computes the source element of each destination element and
+// reads it with tensor.extract (reshape, take), or slices (concat, split,
+// strided_slice). Creation ops fill the destination (full, zeros, ones) or
+// compute each element from its index (arange, tril, triu).
+//
+//===----------------------------------------------------------------------===//
 
 #include "Lowerings.h"
 
 #include "Relax/Dialect/Relax/IR/RelaxGraphOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "llvm/ADT/SmallSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+
 using namespace mlir;
 using namespace mlir::relax;
+using sym::SymExprAttr;
+using sym::SymExprKind;
 
-bool lowering::isManipulation(Operation *op) { return false; }
+bool lowering::isManipulation(Operation *op) {
+  return isa<PermuteDimsOp, ExpandDimsOp, SqueezeOp, ReshapeOp, BroadcastToOp,
+             ConcatOp, SplitOp, StridedSliceOp, TakeOp, FullOp, ZerosOp, OnesOp,
+             ArangeOp, TrilOp, TriuOp>(op);
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+static int64_t normalizeAxis(int64_t axis, int64_t rank) {
+  return axis < 0 ? axis + rank : axis;
+}
+
+static SmallVector<utils::IteratorType> parallelIterators(unsigned rank) {
+  return SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel);
+}
+
+/// A scalar constant `value` of an integer or float `type`.
+static Value scalarConstant(OpBuilder &b, Location loc, Type type,
+                            int64_t value) {
+  if (isa<FloatType>(type))
+    return arith::ConstantOp::create(
+        b, loc, type, b.getFloatAttr(type, static_cast<double>(value)));
+  return arith::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, value));
+}
+
+/// `ofr` as an index value.
+static Value toIndexValue(OpBuilder &b, Location loc, OpFoldResult ofr) {
+  if (auto value = dyn_cast<Value>(ofr))
+    return value;
+  return arith::ConstantIndexOp::create(
+      b, loc, cast<IntegerAttr>(cast<Attribute>(ofr)).getInt());
+}
+
+/// `lhs + rhs`, folded when both are constants.
+static OpFoldResult addIndex(OpBuilder &b, Location loc, OpFoldResult lhs,
+                             OpFoldResult rhs) {
+  std::optional<int64_t> l = getConstantIntValue(lhs);
+  std::optional<int64_t> r = getConstantIntValue(rhs);
+  if (l && r)
+    return b.getIndexAttr(*l + *r);
+  return arith::AddIOp::create(b, loc, toIndexValue(b, loc, lhs),
+                               toIndexValue(b, loc, rhs))
+      .getResult();
+}
+
+/// The size of dim `i` of `tensor` as an index value.
+static Value dimValue(OpBuilder &b, Location loc, Value tensor, int64_t i) {
+  return toIndexValue(b, loc, tensor::getMixedSize(b, loc, tensor, i));
+}
+
+/// The `linalg.index` values of all dims of the enclosing generic.
+static SmallVector<Value> loopIndices(OpBuilder &b, Location loc,
+                                      unsigned rank) {
+  SmallVector<Value> indices;
+  for (unsigned i = 0; i < rank; ++i)
+    indices.push_back(linalg::IndexOp::create(b, loc, i));
+  return indices;
+}
+
+/// A generic that copies `input` into `output`, reading it with `inputMap`
+/// (the output is written with the identity).
+static Value copyGeneric(OpBuilder &b, Location loc, Value input, Value output,
+                         AffineMap inputMap) {
+  auto outType = cast<RankedTensorType>(output.getType());
+  unsigned rank = outType.getRank();
+  SmallVector<AffineMap> maps = {
+      inputMap, AffineMap::getMultiDimIdentityMap(rank, b.getContext())};
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{outType}, ValueRange{input}, ValueRange{output},
+             maps, parallelIterators(rank),
+             [](OpBuilder &nb, Location nloc, ValueRange args) {
+               linalg::YieldOp::create(nb, nloc, args[0]);
+             })
+      .getResult(0);
+}
+
+/// A generic over `output` that computes each element from the `linalg.index`
+/// values of its dims.
+static Value
+indexGeneric(OpBuilder &b, Location loc, Value output,
+             function_ref<Value(OpBuilder &, Location, ValueRange)> element) {
+  auto outType = cast<RankedTensorType>(output.getType());
+  unsigned rank = outType.getRank();
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{outType}, ValueRange{}, ValueRange{output},
+             SmallVector<AffineMap>{
+                 AffineMap::getMultiDimIdentityMap(rank, b.getContext())},
+             parallelIterators(rank),
+             [&](OpBuilder &nb, Location nloc, ValueRange) {
+               linalg::YieldOp::create(
+                   nb, nloc, element(nb, nloc, loopIndices(nb, nloc, rank)));
+             })
+      .getResult(0);
+}
+
+namespace {
+/// Materializes symbolic expressions of the op's call-site dims as index
+/// values: an expression (or subexpression) that is a dim of an operand or
+/// result is read with tensor.dim of the matching program argument.
+class ExprMaterializer {
+public:
+  ExprMaterializer(Operation *op, ValueRange inputs, ValueRange outputs) {
+    auto record = [&](TypeRange types, ValueRange args) {
+      for (auto [type, arg] : llvm::zip(types, args)) {
+        auto tensor = dyn_cast<RelaxTensorType>(type);
+        if (!tensor || !tensor.hasKnownShape())
+          continue;
+        for (auto [i, dim] : llvm::enumerate(tensor.getDims()))
+          if (dim && !dim.isConstant())
+            dims.try_emplace(dim, arg, i);
+      }
+    };
+    record(op->getOperandTypes(), inputs);
+    record(op->getResultTypes(), outputs);
+  }
+
+  /// Returns null when the expression uses a variable that no dim gives.
+  Value materialize(OpBuilder &b, Location loc, SymExprAttr expr) {
+    if (!expr)
+      return {};
+    if (std::optional<int64_t> value = expr.getConstantValue())
+      return arith::ConstantIndexOp::create(b, loc, *value);
+    auto it = dims.find(expr);
+    if (it != dims.end())
+      return tensor::DimOp::create(b, loc, it->second.first, it->second.second);
+    SmallVector<Value> operands;
+    for (SymExprAttr operand : expr.getOperands()) {
+      Value value = materialize(b, loc, operand);
+      if (!value)
+        return {};
+      operands.push_back(value);
+    }
+    auto fold = [&](auto create) -> Value {
+      if (operands.empty())
+        return {};
+      Value result = operands.front();
+      for (Value operand : ArrayRef<Value>(operands).drop_front())
+        result = create(result, operand);
+      return result;
+    };
+    switch (expr.getKind()) {
+    case SymExprKind::Constant:
+    case SymExprKind::Var:
+      return {};
+    case SymExprKind::Add:
+      return fold([&](Value x, Value y) -> Value {
+        return arith::AddIOp::create(b, loc, x, y);
+      });
+    case SymExprKind::Mul:
+      return fold([&](Value x, Value y) -> Value {
+        return arith::MulIOp::create(b, loc, x, y);
+      });
+    case SymExprKind::Min:
+      return fold([&](Value x, Value y) -> Value {
+        return arith::MinSIOp::create(b, loc, x, y);
+      });
+    case SymExprKind::Max:
+      return fold([&](Value x, Value y) -> Value {
+        return arith::MaxSIOp::create(b, loc, x, y);
+      });
+    case SymExprKind::FloorDiv:
+      return arith::FloorDivSIOp::create(b, loc, operands[0], operands[1]);
+    case SymExprKind::Mod: {
+      // Rounds toward negative infinity: x - (x floordiv y) * y.
+      Value quotient =
+          arith::FloorDivSIOp::create(b, loc, operands[0], operands[1]);
+      return arith::SubIOp::create(
+          b, loc, operands[0],
+          arith::MulIOp::create(b, loc, quotient, operands[1]));
+    }
+    }
+    return {};
+  }
+
+private:
+  llvm::DenseMap<SymExprAttr, std::pair<Value, int64_t>> dims;
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Layout ops
+//===----------------------------------------------------------------------===//
+
+/// Result dim `i` is operand dim `axes[i]`: the input is read at
+/// `(d[inv[0]], d[inv[1]], ...)`.
+static Value buildPermuteDims(OpBuilder &b, Location loc, PermuteDimsOp op,
+                              Value x, Value out) {
+  MLIRContext *ctx = b.getContext();
+  int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
+  SmallVector<int64_t> order;
+  if (std::optional<ArrayRef<int64_t>> axes = op.getAxes())
+    for (int64_t axis : *axes)
+      order.push_back(normalizeAxis(axis, rank));
+  else
+    for (int64_t i = rank - 1; i >= 0; --i)
+      order.push_back(i);
+  SmallVector<AffineExpr> exprs(rank);
+  for (auto [i, axis] : llvm::enumerate(order))
+    exprs[axis] = getAffineDimExpr(i, ctx);
+  return copyGeneric(b, loc, x, out, AffineMap::get(rank, 0, exprs, ctx));
+}
+
+/// The input is read at the output dims that are not in `unitDims` of the
+/// output (expand_dims).
+static Value buildExpandDims(OpBuilder &b, Location loc, ExpandDimsOp op,
+                             Value x, Value out) {
+  MLIRContext *ctx = b.getContext();
+  int64_t rank = cast<RankedTensorType>(out.getType()).getRank();
+  llvm::SmallSet<int64_t, 4> inserted;
+  for (int64_t axis : op.getAxes())
+    inserted.insert(normalizeAxis(axis, rank));
+  SmallVector<AffineExpr> exprs;
+  for (int64_t i = 0; i < rank; ++i)
+    if (!inserted.contains(i))
+      exprs.push_back(getAffineDimExpr(i, ctx));
+  return copyGeneric(b, loc, x, out, AffineMap::get(rank, 0, exprs, ctx));
+}
+
+/// Removed input dims are read at index 0.
+static Value buildSqueeze(OpBuilder &b, Location loc, SqueezeOp op, Value x,
+                          Value out) {
+  MLIRContext *ctx = b.getContext();
+  auto inType = cast<RankedTensorType>(x.getType());
+  int64_t inRank = inType.getRank();
+  int64_t outRank = cast<RankedTensorType>(out.getType()).getRank();
+  llvm::SmallSet<int64_t, 4> removed;
+  if (std::optional<ArrayRef<int64_t>> axes = op.getAxes()) {
+    for (int64_t axis : *axes)
+      removed.insert(normalizeAxis(axis, inRank));
+  } else {
+    for (int64_t i = 0; i < inRank; ++i)
+      if (inType.getDimSize(i) == 1)
+        removed.insert(i);
+  }
+  SmallVector<AffineExpr> exprs;
+  unsigned next = 0;
+  for (int64_t i = 0; i < inRank; ++i)
+    exprs.push_back(removed.contains(i) ? getAffineConstantExpr(0, ctx)
+                                        : getAffineDimExpr(next++, ctx));
+  return copyGeneric(b, loc, x, out, AffineMap::get(outRank, 0, exprs, ctx));
+}
+
+/// Each output element reads the input element with the same row-major
+/// linear index: linearize the output indices over the output dims, then
+/// delinearize over the input dims.
+static Value buildReshape(OpBuilder &b, Location loc, Value x, Value out) {
+  auto inType = cast<RankedTensorType>(x.getType());
+  auto outType = cast<RankedTensorType>(out.getType());
+  // The outermost dims are not needed: they only bound the linear index.
+  SmallVector<Value> inDims(std::min<int64_t>(inType.getRank(), 1)),
+      outDims(std::min<int64_t>(outType.getRank(), 1));
+  for (int64_t i = 1, e = inType.getRank(); i < e; ++i)
+    inDims.push_back(dimValue(b, loc, x, i));
+  for (int64_t i = 1, e = outType.getRank(); i < e; ++i)
+    outDims.push_back(dimValue(b, loc, out, i));
+  return indexGeneric(
+      b, loc, out, [&](OpBuilder &nb, Location nloc, ValueRange indices) {
+        Value linear = indices.empty()
+                           ? Value(arith::ConstantIndexOp::create(nb, nloc, 0))
+                           : indices.front();
+        for (auto [index, dim] :
+             llvm::zip(indices.drop_front(), ArrayRef(outDims).drop_front()))
+          linear = arith::AddIOp::create(
+              nb, nloc, arith::MulIOp::create(nb, nloc, linear, dim), index);
+        SmallVector<Value> source(inDims.size());
+        for (int64_t i = static_cast<int64_t>(inDims.size()) - 1; i >= 0; --i) {
+          if (i == 0) {
+            source[i] = linear;
+            break;
+          }
+          source[i] = arith::RemUIOp::create(nb, nloc, linear, inDims[i]);
+          linear = arith::DivUIOp::create(nb, nloc, linear, inDims[i]);
+        }
+        return tensor::ExtractOp::create(nb, nloc, x, source).getResult();
+      });
+}
+
+/// Each output element reads the input that covers its index `p` along the
+/// axis. The inputs are cast to one type with a dynamic axis dim, the input
+/// and its offset are picked with an arith.select chain on `p`, and only the
+/// picked input is read (at `p - offset`), so no read is out of bounds even
+/// when an input is empty.
+static Value buildConcat(OpBuilder &b, Location loc, ConcatOp op,
+                         ValueRange inputs, Value out) {
+  auto outType = cast<RankedTensorType>(out.getType());
+  int64_t rank = outType.getRank();
+  int64_t axis = normalizeAxis(static_cast<int64_t>(op.getAxis()), rank);
+  // A common type: the output's, with the axis dim dynamic.
+  SmallVector<int64_t> shape(outType.getShape());
+  shape[axis] = ShapedType::kDynamic;
+  auto common = RankedTensorType::get(shape, outType.getElementType());
+  SmallVector<Value> casts;
+  SmallVector<Value> offsets; // Offset of input k, k >= 1.
+  OpFoldResult offset = b.getIndexAttr(0);
+  for (auto [k, input] : llvm::enumerate(inputs)) {
+    casts.push_back(
+        input.getType() == common
+            ? input
+            : tensor::CastOp::create(b, loc, common, input).getResult());
+    if (k > 0)
+      offsets.push_back(toIndexValue(b, loc, offset));
+    if (k + 1 < inputs.size())
+      offset =
+          addIndex(b, loc, offset, tensor::getMixedSize(b, loc, input, axis));
+  }
+  return indexGeneric(
+      b, loc, out, [&](OpBuilder &nb, Location nloc, ValueRange indices) {
+        Value p = indices[axis];
+        Value source = casts.front();
+        Value start = arith::ConstantIndexOp::create(nb, nloc, 0);
+        for (auto [k, begin] : llvm::enumerate(offsets)) {
+          Value past = arith::CmpIOp::create(
+              nb, nloc, arith::CmpIPredicate::uge, p, begin);
+          source =
+              arith::SelectOp::create(nb, nloc, past, casts[k + 1], source);
+          start = arith::SelectOp::create(nb, nloc, past, begin, start);
+        }
+        SmallVector<Value> at(indices);
+        at[axis] = arith::SubIOp::create(nb, nloc, p, start);
+        return tensor::ExtractOp::create(nb, nloc, source, at).getResult();
+      });
+}
+
+/// Copies the elements `offsets + i * strides` of `x` into the destination:
+/// a generic over the destination alone that reads `x` with tensor.extract.
+/// (Passing `x` as an input would let its larger shape define the loop
+/// ranges, and an input map like `d0 * 2 + 1` becomes affine.apply in
+/// --convert-linalg-to-loops, which the plain LLVM pipeline does not lower.)
+static Value copySlice(OpBuilder &b, Location loc, Value x, Value out,
+                       ArrayRef<OpFoldResult> offsets,
+                       ArrayRef<int64_t> strides) {
+  unsigned rank = cast<RankedTensorType>(out.getType()).getRank();
+  SmallVector<Value> starts;
+  for (OpFoldResult ofr : offsets)
+    starts.push_back(isZeroInteger(ofr) ? Value() : toIndexValue(b, loc, ofr));
+  return indexGeneric(
+      b, loc, out, [&](OpBuilder &nb, Location nloc, ValueRange indices) {
+        SmallVector<Value> at;
+        for (unsigned i = 0; i < rank; ++i) {
+          Value index = indices[i];
+          if (strides[i] != 1)
+            index = arith::MulIOp::create(
+                nb, nloc, index,
+                arith::ConstantIndexOp::create(nb, nloc, strides[i]));
+          if (starts[i])
+            index = arith::AddIOp::create(nb, nloc, index, starts[i]);
+          at.push_back(index);
+        }
+        return tensor::ExtractOp::create(nb, nloc, x, at).getResult();
+      });
+}
+
+/// Part `k` starts at the sum of the sizes of the parts before it.
+static void buildSplit(OpBuilder &b, Location loc, SplitOp op, Value x,
+                       ValueRange outputs, SmallVectorImpl<Value> &results) {
+  int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
+  int64_t axis = normalizeAxis(static_cast<int64_t>(op.getAxis()), rank);
+  SmallVector<int64_t> strides(rank, 1);
+  OpFoldResult offset = b.getIndexAttr(0);
+  for (auto [i, out] : llvm::enumerate(outputs)) {
+    SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+    offsets[axis] = offset;
+    results.push_back(copySlice(b, loc, x, out, offsets, strides));
+    if (i + 1 < outputs.size())
+      offset =
+          addIndex(b, loc, offset, tensor::getMixedSize(b, loc, out, axis));
+  }
+}
+
+/// The slice starts at `begin` (materialized from the call-site dims) with
+/// the destination's sizes and the op's strides.
+static LogicalResult buildStridedSlice(OpBuilder &b, Location loc,
+                                       StridedSliceOp op,
+                                       ExprMaterializer &exprs, Value x,
+                                       Value out,
+                                       SmallVectorImpl<Value> &results) {
+  int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
+  SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+  SmallVector<int64_t> strides(rank, 1);
+  std::optional<ArrayRef<int64_t>> opStrides = op.getStrides();
+  for (auto [i, axis] : llvm::enumerate(op.getAxes())) {
+    int64_t dim = normalizeAxis(axis, rank);
+    SymExprAttr begin = op.getBegin().getDims()[i];
+    if (std::optional<int64_t> constant =
+            begin ? begin.getConstantValue() : std::nullopt) {
+      offsets[dim] = b.getIndexAttr(*constant);
+    } else {
+      Value value = exprs.materialize(b, loc, begin);
+      if (!value)
+        return failure();
+      offsets[dim] = value;
+    }
+    if (opStrides)
+      strides[dim] = (*opStrides)[i];
+  }
+  results.push_back(copySlice(b, loc, x, out, offsets, strides));
+  return success();
+}
+
+/// `x[..., indices[j...], ...]`: the indices are a generic input read at the
+/// dims they cover, the data is read with tensor.extract.
+static Value buildTake(OpBuilder &b, Location loc, TakeOp op, Value x,
+                       Value indices, Value out) {
+  MLIRContext *ctx = b.getContext();
+  int64_t xRank = cast<RankedTensorType>(x.getType()).getRank();
+  int64_t idxRank = cast<RankedTensorType>(indices.getType()).getRank();
+  auto outType = cast<RankedTensorType>(out.getType());
+  unsigned rank = outType.getRank();
+  int64_t axis = normalizeAxis(static_cast<int64_t>(op.getAxis()), xRank);
+  SmallVector<AffineExpr> idxExprs;
+  for (int64_t i = 0; i < idxRank; ++i)
+    idxExprs.push_back(getAffineDimExpr(axis + i, ctx));
+  SmallVector<AffineMap> maps = {AffineMap::get(rank, 0, idxExprs, ctx),
+                                 AffineMap::getMultiDimIdentityMap(rank, ctx)};
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{outType}, ValueRange{indices}, ValueRange{out},
+             maps, parallelIterators(rank),
+             [&](OpBuilder &nb, Location nloc, ValueRange args) {
+               SmallVector<Value> loops = loopIndices(nb, nloc, rank);
+               Value index = arith::IndexCastOp::create(
+                   nb, nloc, nb.getIndexType(), args[0]);
+               SmallVector<Value> source(loops.begin(), loops.begin() + axis);
+               source.push_back(index);
+               source.append(loops.begin() + axis + idxRank, loops.end());
+               linalg::YieldOp::create(
+                   nb, nloc,
+                   tensor::ExtractOp::create(nb, nloc, x, source).getResult());
+             })
+      .getResult(0);
+}
+
+/// Keeps `x[..., r, c]` when `c - r <= k` (tril) or `c - r >= k` (triu).
+static Value buildTriangle(OpBuilder &b, Location loc, Value x, Value out,
+                           int64_t k, bool lower) {
+  MLIRContext *ctx = b.getContext();
+  auto outType = cast<RankedTensorType>(out.getType());
+  unsigned rank = outType.getRank();
+  Type element = outType.getElementType();
+  AffineMap id = AffineMap::getMultiDimIdentityMap(rank, ctx);
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{outType}, ValueRange{x}, ValueRange{out},
+             SmallVector<AffineMap>{id, id}, parallelIterators(rank),
+             [&](OpBuilder &nb, Location nloc, ValueRange args) {
+               Value row = linalg::IndexOp::create(nb, nloc, rank - 2);
+               Value col = linalg::IndexOp::create(nb, nloc, rank - 1);
+               Value bound = arith::AddIOp::create(
+                   nb, nloc, row, arith::ConstantIndexOp::create(nb, nloc, k));
+               Value keep =
+                   arith::CmpIOp::create(nb, nloc,
+                                         lower ? arith::CmpIPredicate::sle
+                                               : arith::CmpIPredicate::sge,
+                                         col, bound);
+               Value zero = scalarConstant(nb, nloc, element, 0);
+               linalg::YieldOp::create(nb, nloc,
+                                       ValueRange{arith::SelectOp::create(
+                                           nb, nloc, keep, args[0], zero)});
+             })
+      .getResult(0);
+}
+
+//===----------------------------------------------------------------------===//
+// Creation ops
+//===----------------------------------------------------------------------===//
+
+/// `start + i * step` converted to the element type.
+static LogicalResult buildArange(OpBuilder &b, Location loc, ArangeOp op,
+                                 ExprMaterializer &exprs, Value out,
+                                 SmallVectorImpl<Value> &results) {
+  Value start = exprs.materialize(b, loc, op.getStart());
+  Value step = exprs.materialize(b, loc, op.getStep());
+  if (!start || !step)
+    return failure();
+  Type element = cast<RankedTensorType>(out.getType()).getElementType();
+  if (!element.isIntOrFloat())
+    return failure();
+  results.push_back(indexGeneric(
+      b, loc, out, [&](OpBuilder &nb, Location nloc, ValueRange indices) {
+        Value value = arith::AddIOp::create(
+            nb, nloc, start, arith::MulIOp::create(nb, nloc, indices[0], step));
+        if (isa<IntegerType>(element))
+          return arith::IndexCastOp::create(nb, nloc, element, value)
+              .getResult();
+        Value asInt =
+            arith::IndexCastOp::create(nb, nloc, nb.getI64Type(), value);
+        return arith::SIToFPOp::create(nb, nloc, element, asInt).getResult();
+      }));
+  return success();
+}
+
+static Value fillWith(OpBuilder &b, Location loc, Value value, Value out) {
+  return linalg::FillOp::create(b, loc, value, out).getResult(0);
+}
+
+//===----------------------------------------------------------------------===//
+// Entry point
+//===----------------------------------------------------------------------===//
 
 LogicalResult lowering::buildManipulation(OpBuilder &b, Location loc,
                                           Operation *op, ValueRange inputs,
                                           ValueRange outputs,
                                           SmallVectorImpl<Value> &results) {
-  return failure();
+  ExprMaterializer exprs(op, inputs, outputs);
+  Value out = outputs.front();
+  Value x = inputs.empty() ? Value() : inputs.front();
+  Type element = cast<RankedTensorType>(out.getType()).getElementType();
+  auto single = [&](Value value) -> LogicalResult {
+    if (!value)
+      return failure();
+    results.push_back(value);
+    return success();
+  };
+  return llvm::TypeSwitch<Operation *, LogicalResult>(op)
+      .Case([&](PermuteDimsOp permute) {
+        return single(buildPermuteDims(b, loc, permute, x, out));
+      })
+      .Case([&](ExpandDimsOp expand) {
+        return single(buildExpandDims(b, loc, expand, x, out));
+      })
+      .Case([&](SqueezeOp squeeze) {
+        return single(buildSqueeze(b, loc, squeeze, x, out));
+      })
+      .Case([&](ReshapeOp) { return single(buildReshape(b, loc, x, out)); })
+      .Case([&](BroadcastToOp) {
+        auto outType = cast<RankedTensorType>(out.getType());
+        return single(copyGeneric(b, loc, x, out,
+                                  getBroadcastMap(b.getContext(), x.getType(),
+                                                  outType.getRank(),
+                                                  outType.getShape())));
+      })
+      .Case([&](ConcatOp concat) {
+        return single(buildConcat(b, loc, concat, inputs, out));
+      })
+      .Case([&](SplitOp split) {
+        buildSplit(b, loc, split, x, outputs, results);
+        return success();
+      })
+      .Case([&](StridedSliceOp slice) {
+        return buildStridedSlice(b, loc, slice, exprs, x, out, results);
+      })
+      .Case([&](TakeOp take) {
+        return single(buildTake(b, loc, take, x, inputs[1], out));
+      })
+      .Case([&](TrilOp tril) {
+        return single(buildTriangle(b, loc, x, out,
+                                    static_cast<int64_t>(tril.getK()), true));
+      })
+      .Case([&](TriuOp triu) {
+        return single(buildTriangle(b, loc, x, out,
+                                    static_cast<int64_t>(triu.getK()), false));
+      })
+      .Case([&](FullOp) {
+        Value value = tensor::ExtractOp::create(b, loc, x, ValueRange{});
+        return single(fillWith(b, loc, value, out));
+      })
+      .Case([&](ZerosOp) {
+        return single(
+            fillWith(b, loc, scalarConstant(b, loc, element, 0), out));
+      })
+      .Case([&](OnesOp) {
+        return single(
+            fillWith(b, loc, scalarConstant(b, loc, element, 1), out));
+      })
+      .Case([&](ArangeOp arange) {
+        return buildArange(b, loc, arange, exprs, out, results);
+      })
+      .Default([](Operation *) { return failure(); });
 }

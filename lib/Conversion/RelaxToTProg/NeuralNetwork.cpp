@@ -1,17 +1,889 @@
 //===- NeuralNetwork.cpp - Programs of normalization, attention and conv --===//
+//
+// Bodies of the programs of the neural-network ops: normalizations,
+// variance, argmax, cumsum, rotary embedding, attention, convolution and
+// pooling. Each is a short chain of linalg.generic ops; temporaries are
+// tensor.empty ops sized by tensor.dim of the program's operands.
+//
+//===----------------------------------------------------------------------===//
 
 #include "Lowerings.h"
 
 #include "Relax/Dialect/Relax/IR/RelaxGraphOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <cmath>
+
 using namespace mlir;
 using namespace mlir::relax;
 
-bool lowering::isNeuralNetwork(Operation *op) { return false; }
+using Body = function_ref<Value(OpBuilder &, Location, ValueRange)>;
+using Iterator = utils::IteratorType;
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+static Value floatConstant(OpBuilder &b, Location loc, Type type,
+                           double value) {
+  return arith::ConstantOp::create(b, loc, type, b.getFloatAttr(type, value));
+}
+
+static Value zeroOf(OpBuilder &b, Location loc, Type type) {
+  if (isa<FloatType>(type))
+    return floatConstant(b, loc, type, 0.0);
+  return arith::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, 0));
+}
+
+/// -inf for floats, the smallest signed value for integers.
+static Value lowestOf(OpBuilder &b, Location loc, Type type) {
+  if (auto floatType = dyn_cast<FloatType>(type))
+    return arith::ConstantOp::create(
+        b, loc, type,
+        b.getFloatAttr(type, APFloat::getInf(floatType.getFloatSemantics(),
+                                             /*Negative=*/true)));
+  return arith::ConstantOp::create(
+      b, loc, type,
+      b.getIntegerAttr(type,
+                       APInt::getSignedMinValue(type.getIntOrFloatBitWidth())));
+}
+
+static Value add(OpBuilder &b, Location loc, Value x, Value y) {
+  if (isa<FloatType>(x.getType()))
+    return arith::AddFOp::create(b, loc, x, y);
+  return arith::AddIOp::create(b, loc, x, y);
+}
+
+static Value mul(OpBuilder &b, Location loc, Value x, Value y) {
+  if (isa<FloatType>(x.getType()))
+    return arith::MulFOp::create(b, loc, x, y);
+  return arith::MulIOp::create(b, loc, x, y);
+}
+
+static Value maximum(OpBuilder &b, Location loc, Value x, Value y) {
+  if (isa<FloatType>(x.getType()))
+    return arith::MaximumFOp::create(b, loc, x, y);
+  return arith::MaxSIOp::create(b, loc, x, y);
+}
+
+/// An index value converted to a scalar of float or integer `type`.
+static Value indexTo(OpBuilder &b, Location loc, Value index, Type type) {
+  if (isa<FloatType>(type)) {
+    Value asInt = arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
+    return arith::SIToFPOp::create(b, loc, type, asInt);
+  }
+  return arith::IndexCastOp::create(b, loc, type, index);
+}
+
+/// Size of dim `i` of `tensor` as an index value.
+static Value dimSize(OpBuilder &b, Location loc, Value tensor, int64_t i) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  if (!type.isDynamicDim(i))
+    return arith::ConstantIndexOp::create(b, loc, type.getDimSize(i));
+  return tensor::DimOp::create(b, loc, tensor, i);
+}
+
+/// An empty tensor of `element` whose dims are the dims `(source, i)`.
+static Value emptyOf(OpBuilder &b, Location loc,
+                     ArrayRef<std::pair<Value, int64_t>> dims, Type element) {
+  SmallVector<int64_t> shape;
+  SmallVector<Value> dynamic;
+  for (auto [source, i] : dims) {
+    auto type = cast<RankedTensorType>(source.getType());
+    shape.push_back(type.getDimSize(i));
+    if (type.isDynamicDim(i))
+      dynamic.push_back(tensor::DimOp::create(b, loc, source, i));
+  }
+  return tensor::EmptyOp::create(b, loc, shape, element, dynamic);
+}
+
+/// An empty tensor shaped like `source`, of `element` (default: the same).
+static Value emptyLike(OpBuilder &b, Location loc, Value source,
+                       Type element = {}) {
+  auto type = cast<RankedTensorType>(source.getType());
+  SmallVector<std::pair<Value, int64_t>> dims;
+  for (int64_t i = 0, e = type.getRank(); i < e; ++i)
+    dims.push_back({source, i});
+  return emptyOf(b, loc, dims, element ? element : type.getElementType());
+}
+
+static Value fill(OpBuilder &b, Location loc, Value dest, Value scalar) {
+  return linalg::FillOp::create(b, loc, scalar, dest).getResult(0);
+}
+
+/// One linalg.generic with a single destination; `body` returns the value
+/// to yield.
+static Value generic(OpBuilder &b, Location loc, ValueRange ins, Value out,
+                     ArrayRef<AffineMap> maps, ArrayRef<Iterator> iterators,
+                     Body body) {
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{out.getType()}, ins, ValueRange{out}, maps,
+             iterators,
+             [&](OpBuilder &nb, Location nloc, ValueRange args) {
+               linalg::YieldOp::create(nb, nloc, body(nb, nloc, args));
+             })
+      .getResult(0);
+}
+
+static SmallVector<Iterator> iteratorsFor(unsigned numDims,
+                                          ArrayRef<int64_t> reduced) {
+  SmallVector<Iterator> iterators(numDims, Iterator::parallel);
+  for (int64_t dim : reduced)
+    iterators[dim] = Iterator::reduction;
+  return iterators;
+}
+
+/// The map `(d0, ..., dn-1) -> (d_dims[0], d_dims[1], ...)`.
+static AffineMap selectDims(MLIRContext *ctx, unsigned numDims,
+                            ArrayRef<int64_t> dims) {
+  SmallVector<AffineExpr> exprs;
+  for (int64_t dim : dims)
+    exprs.push_back(getAffineDimExpr(dim, ctx));
+  return AffineMap::get(numDims, 0, exprs, ctx);
+}
+
+/// The map from a rank-`rank` space to its dims not in `axes`; with
+/// `keepdims` those read index 0 instead of being dropped.
+static AffineMap reducedMap(MLIRContext *ctx, unsigned rank,
+                            ArrayRef<int64_t> axes, bool keepdims = false) {
+  SmallVector<AffineExpr> exprs;
+  for (unsigned i = 0; i < rank; ++i) {
+    if (!llvm::is_contained(axes, i))
+      exprs.push_back(getAffineDimExpr(i, ctx));
+    else if (keepdims)
+      exprs.push_back(getAffineConstantExpr(0, ctx));
+  }
+  return AffineMap::get(rank, 0, exprs, ctx);
+}
+
+/// An empty tensor holding the dims of `source` not in `axes`.
+static Value emptyWithout(OpBuilder &b, Location loc, Value source,
+                          ArrayRef<int64_t> axes, Type element = {}) {
+  auto type = cast<RankedTensorType>(source.getType());
+  SmallVector<std::pair<Value, int64_t>> dims;
+  for (int64_t i = 0, e = type.getRank(); i < e; ++i)
+    if (!llvm::is_contained(axes, i))
+      dims.push_back({source, i});
+  return emptyOf(b, loc, dims, element ? element : type.getElementType());
+}
+
+/// Normalized axes, in the given order; `fallback` when absent.
+static SmallVector<int64_t> normalizeAxes(std::optional<ArrayRef<int64_t>> axes,
+                                          int64_t rank,
+                                          ArrayRef<int64_t> fallback) {
+  SmallVector<int64_t> result;
+  for (int64_t axis : axes ? *axes : fallback)
+    result.push_back(axis < 0 ? axis + rank : axis);
+  return result;
+}
+
+/// The product of the sizes of `axes` of `x`, as a scalar of `type`.
+static Value countAlong(OpBuilder &b, Location loc, Value x,
+                        ArrayRef<int64_t> axes, Type type, int64_t factor = 1) {
+  Value count = arith::ConstantIndexOp::create(b, loc, factor);
+  for (int64_t axis : axes)
+    count = arith::MulIOp::create(b, loc, count, dimSize(b, loc, x, axis));
+  return indexTo(b, loc, count, type);
+}
+
+/// Sums `x` (mapped by `value` first) into a zero-filled `init` over the
+/// space of `x`, writing through `outMap`; `extra` inputs are read with
+/// `extraMaps` and passed to `value` after the element.
+static Value sumInto(
+    OpBuilder &b, Location loc, Value x, Value init, AffineMap outMap,
+    ArrayRef<Iterator> iterators, ValueRange extra = {},
+    ArrayRef<AffineMap> extraMaps = {},
+    function_ref<Value(OpBuilder &, Location, ValueRange)> value = nullptr) {
+  MLIRContext *ctx = b.getContext();
+  unsigned rank = cast<RankedTensorType>(x.getType()).getRank();
+  SmallVector<Value> ins = {x};
+  ins.append(extra.begin(), extra.end());
+  SmallVector<AffineMap> maps = {AffineMap::getMultiDimIdentityMap(rank, ctx)};
+  maps.append(extraMaps.begin(), extraMaps.end());
+  maps.push_back(outMap);
+  Type element = cast<ShapedType>(init.getType()).getElementType();
+  Value zeroed = fill(b, loc, init, zeroOf(b, loc, element));
+  return generic(b, loc, ins, zeroed, maps, iterators,
+                 [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                   Value v =
+                       value ? value(nb, nloc, args.drop_back()) : args.front();
+                   return add(nb, nloc, args.back(), v);
+                 });
+}
+
+/// Divides each element of `t` by the scalar `divisor`, in place.
+static Value divideBy(OpBuilder &b, Location loc, Value t, Value divisor) {
+  MLIRContext *ctx = b.getContext();
+  unsigned rank = cast<RankedTensorType>(t.getType()).getRank();
+  AffineMap id = AffineMap::getMultiDimIdentityMap(rank, ctx);
+  return generic(b, loc, ValueRange{}, t, {id},
+                 SmallVector<Iterator>(rank, Iterator::parallel),
+                 [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                   return arith::DivFOp::create(nb, nloc, args[0], divisor);
+                 });
+}
+
+//===----------------------------------------------------------------------===//
+// Normalization and statistics
+//===----------------------------------------------------------------------===//
+
+/// rms_norm and layer_norm over `axes`; `params` are the weight (and bias),
+/// indexed by the normalized axes in their given order.
+static LogicalResult buildNorm(OpBuilder &b, Location loc, Value x,
+                               ValueRange params, Value out,
+                               ArrayRef<int64_t> axes, double epsilon,
+                               bool centered, SmallVectorImpl<Value> &results) {
+  MLIRContext *ctx = b.getContext();
+  auto type = cast<RankedTensorType>(x.getType());
+  unsigned rank = type.getRank();
+  Type element = type.getElementType();
+  AffineMap id = AffineMap::getMultiDimIdentityMap(rank, ctx);
+  AffineMap stats = reducedMap(ctx, rank, axes);
+  AffineMap param = selectDims(ctx, rank, axes);
+  SmallVector<Iterator> reduce = iteratorsFor(rank, axes);
+  SmallVector<Iterator> parallel(rank, Iterator::parallel);
+  Value count = countAlong(b, loc, x, axes, element);
+
+  Value mean;
+  if (centered)
+    mean = divideBy(
+        b, loc,
+        sumInto(b, loc, x, emptyWithout(b, loc, x, axes), stats, reduce),
+        count);
+  // Mean of squares (of deviations for layer_norm).
+  Value squares = sumInto(
+      b, loc, x, emptyWithout(b, loc, x, axes), stats, reduce,
+      centered ? ValueRange{mean} : ValueRange{},
+      centered ? ArrayRef<AffineMap>{stats} : ArrayRef<AffineMap>{},
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        Value v = centered
+                      ? Value(arith::SubFOp::create(nb, nloc, args[0], args[1]))
+                      : args[0];
+        return arith::MulFOp::create(nb, nloc, v, v);
+      });
+  Value eps = floatConstant(b, loc, element, epsilon);
+  // 1 / sqrt(mean + eps), once per normalized slice.
+  AffineMap statsId =
+      AffineMap::getMultiDimIdentityMap(rank - axes.size(), ctx);
+  Value inv =
+      generic(b, loc, ValueRange{}, squares, {statsId},
+              SmallVector<Iterator>(rank - axes.size(), Iterator::parallel),
+              [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                Value m = arith::DivFOp::create(nb, nloc, args[0], count);
+                return math::RsqrtOp::create(
+                    nb, nloc, arith::AddFOp::create(nb, nloc, m, eps));
+              });
+
+  SmallVector<Value> ins = {x, inv};
+  SmallVector<AffineMap> maps = {id, stats};
+  if (centered) {
+    ins.push_back(mean);
+    maps.push_back(stats);
+  }
+  for (Value p : params) {
+    ins.push_back(p);
+    maps.push_back(param);
+  }
+  maps.push_back(id);
+  results.push_back(
+      generic(b, loc, ins, out, maps, parallel,
+              [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                unsigned next = 2;
+                Value v = args[0];
+                if (centered)
+                  v = arith::SubFOp::create(nb, nloc, v, args[next++]);
+                v = arith::MulFOp::create(nb, nloc, v, args[1]);
+                v = arith::MulFOp::create(nb, nloc, v, args[next++]);
+                if (centered)
+                  v = arith::AddFOp::create(nb, nloc, v, args[next++]);
+                return v;
+              }));
+  return success();
+}
+
+/// group_norm: statistics per (batch, group), batch being dim 0; the group
+/// of channel c is `c floordiv (channels / groups)`, which needs a static
+/// channel count.
+static LogicalResult buildGroupNorm(OpBuilder &b, Location loc, GroupNormOp op,
+                                    Value x, Value gamma, Value beta, Value out,
+                                    SmallVectorImpl<Value> &results) {
+  MLIRContext *ctx = b.getContext();
+  auto type = cast<RankedTensorType>(x.getType());
+  int64_t rank = type.getRank();
+  Type element = type.getElementType();
+  int64_t channelAxis = static_cast<int64_t>(op.getChannelAxis());
+  if (channelAxis < 0)
+    channelAxis += rank;
+  int64_t groups = static_cast<int64_t>(op.getNumGroups());
+  if (channelAxis == 0 || type.isDynamicDim(channelAxis))
+    return failure();
+  int64_t perGroup = type.getDimSize(channelAxis) / groups;
+
+  AffineExpr group = getAffineDimExpr(channelAxis, ctx).floorDiv(perGroup);
+  AffineMap stats =
+      AffineMap::get(rank, 0, {getAffineDimExpr(0, ctx), group}, ctx);
+  AffineMap channel = selectDims(ctx, rank, {channelAxis});
+  AffineMap id = AffineMap::getMultiDimIdentityMap(rank, ctx);
+  SmallVector<int64_t> reducedAxes;
+  SmallVector<int64_t> otherAxes;
+  for (int64_t i = 1; i < rank; ++i) {
+    reducedAxes.push_back(i);
+    if (i != channelAxis)
+      otherAxes.push_back(i);
+  }
+  SmallVector<Iterator> reduce = iteratorsFor(rank, reducedAxes);
+  Value count = countAlong(b, loc, x, otherAxes, element, perGroup);
+
+  auto statsEmpty = [&] {
+    Value batch = dimSize(b, loc, x, 0);
+    SmallVector<Value> dynamic;
+    if (type.isDynamicDim(0))
+      dynamic.push_back(batch);
+    return tensor::EmptyOp::create(
+        b, loc, ArrayRef<int64_t>{type.getDimSize(0), groups}, element,
+        dynamic);
+  };
+  Value mean =
+      divideBy(b, loc, sumInto(b, loc, x, statsEmpty(), stats, reduce), count);
+  Value var = divideBy(
+      b, loc,
+      sumInto(b, loc, x, statsEmpty(), stats, reduce, ValueRange{mean}, {stats},
+              [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                Value d = arith::SubFOp::create(nb, nloc, args[0], args[1]);
+                return arith::MulFOp::create(nb, nloc, d, d);
+              }),
+      count);
+  Value eps = floatConstant(b, loc, element, op.getEpsilon().convertToDouble());
+  results.push_back(
+      generic(b, loc, ValueRange{x, mean, var, gamma, beta}, out,
+              {id, stats, stats, channel, channel, id},
+              SmallVector<Iterator>(rank, Iterator::parallel),
+              [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                Value d = arith::SubFOp::create(nb, nloc, args[0], args[1]);
+                Value inv = math::RsqrtOp::create(
+                    nb, nloc, arith::AddFOp::create(nb, nloc, args[2], eps));
+                Value v = arith::MulFOp::create(
+                    nb, nloc, arith::MulFOp::create(nb, nloc, d, inv), args[3]);
+                return arith::AddFOp::create(nb, nloc, v, args[4]);
+              }));
+  return success();
+}
+
+/// variance: the mean of squared deviations from the mean along `axes`.
+static LogicalResult buildVariance(OpBuilder &b, Location loc, VarianceOp op,
+                                   Value x, Value out,
+                                   SmallVectorImpl<Value> &results) {
+  MLIRContext *ctx = b.getContext();
+  auto type = cast<RankedTensorType>(x.getType());
+  int64_t rank = type.getRank();
+  SmallVector<int64_t> all = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  SmallVector<int64_t> axes = normalizeAxes(op.getAxes(), rank, all);
+  AffineMap stats = reducedMap(ctx, rank, axes, op.getKeepdims());
+  SmallVector<Iterator> reduce = iteratorsFor(rank, axes);
+  Value count = countAlong(b, loc, x, axes, type.getElementType());
+  Value mean = divideBy(
+      b, loc, sumInto(b, loc, x, emptyLike(b, loc, out), stats, reduce), count);
+  Value var =
+      sumInto(b, loc, x, out, stats, reduce, ValueRange{mean}, {stats},
+              [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                Value d = arith::SubFOp::create(nb, nloc, args[0], args[1]);
+                return arith::MulFOp::create(nb, nloc, d, d);
+              });
+  results.push_back(divideBy(b, loc, var, count));
+  return success();
+}
+
+/// argmax: a two-result reduction carrying the running maximum and its
+/// index (the first one on ties). Without an axis the index is into the
+/// row-major flattened tensor.
+static LogicalResult buildArgmax(OpBuilder &b, Location loc, ArgmaxOp op,
+                                 Value x, Value out,
+                                 SmallVectorImpl<Value> &results) {
+  MLIRContext *ctx = b.getContext();
+  auto type = cast<RankedTensorType>(x.getType());
+  int64_t rank = type.getRank();
+  Type element = type.getElementType();
+  SmallVector<int64_t> axes;
+  if (std::optional<uint64_t> axis = op.getAxis())
+    axes =
+        normalizeAxes(ArrayRef<int64_t>{static_cast<int64_t>(*axis)}, rank, {});
+  else
+    axes = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  // Row-major strides of the reduced axes, for the flattened index.
+  SmallVector<Value> strides(rank);
+  Value stride = arith::ConstantIndexOp::create(b, loc, 1);
+  for (int64_t i = rank - 1; i >= 0; --i) {
+    if (!llvm::is_contained(axes, i))
+      continue;
+    strides[i] = stride;
+    stride = arith::MulIOp::create(b, loc, stride, dimSize(b, loc, x, i));
+  }
+  AffineMap outMap = reducedMap(ctx, rank, axes, op.getKeepdims());
+  Value maxInit =
+      fill(b, loc, emptyLike(b, loc, out, element), lowestOf(b, loc, element));
+  Value indexInit = fill(b, loc, out, zeroOf(b, loc, b.getI64Type()));
+  auto argmax = linalg::GenericOp::create(
+      b, loc, TypeRange{maxInit.getType(), indexInit.getType()}, ValueRange{x},
+      ValueRange{maxInit, indexInit},
+      {AffineMap::getMultiDimIdentityMap(rank, ctx), outMap, outMap},
+      iteratorsFor(rank, axes),
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        Value flat = arith::ConstantIndexOp::create(nb, nloc, 0);
+        for (int64_t axis : axes)
+          flat = arith::AddIOp::create(
+              nb, nloc, flat,
+              arith::MulIOp::create(nb, nloc,
+                                    linalg::IndexOp::create(nb, nloc, axis),
+                                    strides[axis]));
+        Value index =
+            arith::IndexCastOp::create(nb, nloc, nb.getI64Type(), flat);
+        Value greater =
+            isa<FloatType>(element)
+                ? Value(arith::CmpFOp::create(
+                      nb, nloc, arith::CmpFPredicate::OGT, args[0], args[1]))
+                : Value(arith::CmpIOp::create(
+                      nb, nloc, arith::CmpIPredicate::sgt, args[0], args[1]));
+        linalg::YieldOp::create(
+            nb, nloc,
+            ValueRange{
+                arith::SelectOp::create(nb, nloc, greater, args[0], args[1]),
+                arith::SelectOp::create(nb, nloc, greater, index, args[2])});
+      });
+  results.push_back(argmax.getResult(1));
+  return success();
+}
+
+/// cumsum: a reduction over the triangle `k <= i` of the scanned axis,
+/// out[..., i, ...] = sum over k of (k <= i ? x[..., k, ...] : 0).
+static LogicalResult buildCumsum(OpBuilder &b, Location loc, CumsumOp op,
+                                 Value x, Value out,
+                                 SmallVectorImpl<Value> &results) {
+  MLIRContext *ctx = b.getContext();
+  auto type = cast<RankedTensorType>(x.getType());
+  int64_t rank = type.getRank();
+  int64_t axis = static_cast<int64_t>(op.getAxis());
+  if (axis < 0)
+    axis += rank;
+  // Dims 0..rank-1 are the output's; dim rank is k.
+  SmallVector<AffineExpr> inExprs;
+  for (int64_t i = 0; i < rank; ++i)
+    inExprs.push_back(getAffineDimExpr(i == axis ? rank : i, ctx));
+  SmallVector<int64_t> outDims = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  SmallVector<AffineMap> maps = {AffineMap::get(rank + 1, 0, inExprs, ctx),
+                                 selectDims(ctx, rank + 1, outDims)};
+  Value init = fill(b, loc, out, zeroOf(b, loc, type.getElementType()));
+  results.push_back(generic(
+      b, loc, ValueRange{x}, init, maps, iteratorsFor(rank + 1, {rank}),
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        Value i = linalg::IndexOp::create(nb, nloc, axis);
+        Value k = linalg::IndexOp::create(nb, nloc, rank);
+        Value inside =
+            arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::ule, k, i);
+        return arith::SelectOp::create(
+            nb, nloc, inside, add(nb, nloc, args[1], args[0]), args[1]);
+      }));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Transformer ops
+//===----------------------------------------------------------------------===//
+
+/// rotary_embedding: x * cos + rotate_half(x) * sin, reading the partner
+/// element of each pair with tensor.extract.
+static LogicalResult buildRotary(OpBuilder &b, Location loc, Value x, Value cos,
+                                 Value sin, Value out,
+                                 SmallVectorImpl<Value> &results) {
+  MLIRContext *ctx = b.getContext();
+  AffineMap id = AffineMap::getMultiDimIdentityMap(4, ctx);
+  AffineMap table = selectDims(ctx, 4, {1, 3});
+  Value half = arith::DivUIOp::create(
+      b, loc, dimSize(b, loc, x, 3), arith::ConstantIndexOp::create(b, loc, 2));
+  results.push_back(generic(
+      b, loc, ValueRange{x, cos, sin}, out, {id, table, table, id},
+      SmallVector<Iterator>(4, Iterator::parallel),
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        SmallVector<Value> indices;
+        for (unsigned i = 0; i < 4; ++i)
+          indices.push_back(linalg::IndexOp::create(nb, nloc, i));
+        Value i = indices[3];
+        Value low =
+            arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::ult, i, half);
+        indices[3] = arith::SelectOp::create(
+            nb, nloc, low, arith::AddIOp::create(nb, nloc, i, half),
+            arith::SubIOp::create(nb, nloc, i, half));
+        Value partner = tensor::ExtractOp::create(nb, nloc, x, indices);
+        Value rotated = arith::SelectOp::create(
+            nb, nloc, low, arith::NegFOp::create(nb, nloc, partner), partner);
+        return arith::AddFOp::create(
+            nb, nloc, arith::MulFOp::create(nb, nloc, args[0], args[1]),
+            arith::MulFOp::create(nb, nloc, rotated, args[2]));
+      }));
+  return success();
+}
+
+/// attention: scores [b, h, s, t] = q . k * scale (masked), softmax over t,
+/// then times v. Query head h reads kv head `h floordiv (heads / kv_heads)`.
+static LogicalResult buildAttention(OpBuilder &b, Location loc, AttentionOp op,
+                                    Value q, Value k, Value v, Value out,
+                                    SmallVectorImpl<Value> &results) {
+  MLIRContext *ctx = b.getContext();
+  auto qType = cast<RankedTensorType>(q.getType());
+  Type element = qType.getElementType();
+  auto qDims = cast<RelaxTensorType>(op.getQ().getType()).getDims();
+  auto kDims = cast<RelaxTensorType>(op.getK().getType()).getDims();
+  // With a symbolic group size, k and v are read by tensor.extract at
+  // head `h / group` instead of through an indexing map.
+  int64_t groupSize = 1;
+  Value dynamicGroup;
+  if (qDims[2] != kDims[2]) {
+    std::optional<int64_t> heads = qDims[2].getConstantValue();
+    std::optional<int64_t> kvHeads = kDims[2].getConstantValue();
+    if (heads && kvHeads && *kvHeads > 0 && *heads % *kvHeads == 0)
+      groupSize = *heads / *kvHeads;
+    else
+      dynamicGroup = arith::DivUIOp::create(b, loc, dimSize(b, loc, q, 2),
+                                            dimSize(b, loc, k, 2));
+  }
+  // Reads `t[b, j, h / group, e]` for the loop indices at those positions.
+  auto readKV = [&](OpBuilder &nb, Location nloc, Value t, unsigned bDim,
+                    unsigned jDim, unsigned hDim, unsigned eDim) -> Value {
+    auto index = [&](unsigned i) -> Value {
+      return linalg::IndexOp::create(nb, nloc, i);
+    };
+    Value head = arith::DivUIOp::create(nb, nloc, index(hDim), dynamicGroup);
+    return tensor::ExtractOp::create(
+        nb, nloc, t, ValueRange{index(bDim), index(jDim), head, index(eDim)});
+  };
+
+  auto d = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
+  auto map = [&](unsigned numDims, ArrayRef<AffineExpr> exprs) {
+    return AffineMap::get(numDims, 0, exprs, ctx);
+  };
+  AffineExpr kvHead = groupSize == 1 ? d(1) : d(1).floorDiv(groupSize);
+
+  // Scale: the attribute, or 1 / sqrt(head_dim).
+  Value scale;
+  if (std::optional<APFloat> attr = op.getScale()) {
+    scale = floatConstant(b, loc, element, attr->convertToDouble());
+  } else if (!qType.isDynamicDim(3)) {
+    scale = floatConstant(b, loc, element,
+                          1.0 / std::sqrt(double(qType.getDimSize(3))));
+  } else {
+    scale = math::RsqrtOp::create(
+        b, loc, indexTo(b, loc, dimSize(b, loc, q, 3), element));
+  }
+
+  // scores[b, h, i, j] = sum_e q[b, i, h, e] * k[b, j, kv(h), e]
+  // Space: (b, h, i, j, e).
+  Value scores = emptyOf(b, loc, {{q, 0}, {q, 2}, {q, 1}, {k, 1}}, element);
+  scores = fill(b, loc, scores, zeroOf(b, loc, element));
+  {
+    SmallVector<Value> ins = {q};
+    SmallVector<AffineMap> maps = {map(5, {d(0), d(2), d(1), d(4)})};
+    if (!dynamicGroup) {
+      ins.push_back(k);
+      maps.push_back(map(5, {d(0), d(3), kvHead, d(4)}));
+    }
+    maps.push_back(map(5, {d(0), d(1), d(2), d(3)}));
+    scores =
+        generic(b, loc, ins, scores, maps, iteratorsFor(5, {4}),
+                [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                  Value key =
+                      dynamicGroup ? readKV(nb, nloc, k, 0, 3, 1, 4) : args[1];
+                  return arith::AddFOp::create(
+                      nb, nloc, args.back(),
+                      arith::MulFOp::create(nb, nloc, args[0], key));
+                });
+  }
+
+  // Scale, and mask keys j > t - s + i.
+  AffineMap id4 = AffineMap::getMultiDimIdentityMap(4, ctx);
+  SmallVector<Iterator> parallel4(4, Iterator::parallel);
+  Value offset = arith::SubIOp::create(b, loc, dimSize(b, loc, k, 1),
+                                       dimSize(b, loc, q, 1));
+  Value negInf = lowestOf(b, loc, element);
+  bool causal = op.getCausal();
+  scores = generic(
+      b, loc, ValueRange{}, scores, {id4}, parallel4,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        Value scaled = arith::MulFOp::create(nb, nloc, args[0], scale);
+        if (!causal)
+          return scaled;
+        Value i = linalg::IndexOp::create(nb, nloc, 2);
+        Value j = linalg::IndexOp::create(nb, nloc, 3);
+        Value last = arith::AddIOp::create(nb, nloc, offset, i);
+        Value allowed =
+            arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::sle, j, last);
+        return arith::SelectOp::create(nb, nloc, allowed, scaled, negInf);
+      });
+
+  // Softmax over j: max, exp(x - max), sum.
+  AffineMap rows = map(4, {d(0), d(1), d(2)});
+  SmallVector<Iterator> overKeys = iteratorsFor(4, {3});
+  auto rowEmpty = [&] {
+    return emptyOf(b, loc, {{q, 0}, {q, 2}, {q, 1}}, element);
+  };
+  Value max = generic(
+      b, loc, ValueRange{scores}, fill(b, loc, rowEmpty(), negInf), {id4, rows},
+      overKeys, [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        return arith::MaximumFOp::create(nb, nloc, args[1], args[0]);
+      });
+  Value probs = generic(
+      b, loc, ValueRange{max}, scores, {rows, id4}, parallel4,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        return math::ExpOp::create(
+            nb, nloc, arith::SubFOp::create(nb, nloc, args[1], args[0]));
+      });
+  Value sum = sumInto(b, loc, probs, rowEmpty(), rows, overKeys);
+
+  // out[b, i, h, e] = sum_j probs[b, h, i, j] / sum[b, h, i] * v[b, j, kv(h),
+  // e] Space: (b, h, i, e, j).
+  Value init = fill(b, loc, out, zeroOf(b, loc, element));
+  SmallVector<Value> ins = {probs, sum};
+  SmallVector<AffineMap> maps = {map(5, {d(0), d(1), d(2), d(4)}),
+                                 map(5, {d(0), d(1), d(2)})};
+  if (!dynamicGroup) {
+    ins.push_back(v);
+    maps.push_back(map(5, {d(0), d(4), kvHead, d(3)}));
+  }
+  maps.push_back(map(5, {d(0), d(2), d(1), d(3)}));
+  results.push_back(generic(
+      b, loc, ins, init, maps, iteratorsFor(5, {4}),
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        Value p = arith::DivFOp::create(nb, nloc, args[0], args[1]);
+        Value value = dynamicGroup ? readKV(nb, nloc, v, 0, 4, 1, 3) : args[2];
+        return arith::AddFOp::create(nb, nloc, args.back(),
+                                     arith::MulFOp::create(nb, nloc, p, value));
+      }));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Convolution and pooling
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Window attributes, one value per spatial dim (padding: begins, then
+/// ends), with the defaults of the shape rules.
+struct Window {
+  SmallVector<int64_t> strides, padding, dilation;
+
+  Window(unsigned spatial, std::optional<ArrayRef<int64_t>> s,
+         std::optional<ArrayRef<int64_t>> p,
+         std::optional<ArrayRef<int64_t>> d) {
+    auto perDim = [&](std::optional<ArrayRef<int64_t>> values) {
+      if (!values)
+        return SmallVector<int64_t>(spatial, 1);
+      if (values->size() == 1)
+        return SmallVector<int64_t>(spatial, values->front());
+      return llvm::to_vector(*values);
+    };
+    strides = perDim(s);
+    dilation = perDim(d);
+    padding.assign(2 * spatial, 0);
+    if (p && p->size() == spatial) {
+      for (unsigned i = 0; i < spatial; ++i)
+        padding[i] = padding[spatial + i] = (*p)[i];
+    } else if (p) {
+      padding.assign(p->begin(), p->end());
+    }
+  }
+
+  bool isPadded() const {
+    return llvm::any_of(padding, [](int64_t v) { return v != 0; });
+  }
+};
+} // namespace
+
+/// The value of an optional dense i64 array attribute.
+static std::optional<ArrayRef<int64_t>> arrayAttr(Operation *op,
+                                                  StringRef name) {
+  if (auto attr = op->getAttrOfType<DenseI64ArrayAttr>(name))
+    return attr.asArrayRef();
+  return std::nullopt;
+}
+
+/// Pads the spatial dims (from dim 2) of `x` with `value`.
+static Value padSpatial(OpBuilder &b, Location loc, Value x,
+                        const Window &window, Value value) {
+  if (!window.isPadded())
+    return x;
+  unsigned spatial = window.strides.size();
+  SmallVector<OpFoldResult> low(2, b.getIndexAttr(0)),
+      high(2, b.getIndexAttr(0));
+  for (unsigned i = 0; i < spatial; ++i) {
+    low.push_back(b.getIndexAttr(window.padding[i]));
+    high.push_back(b.getIndexAttr(window.padding[spatial + i]));
+  }
+  return tensor::PadOp::create(b, loc, Type(), x, low, high, value).getResult();
+}
+
+/// conv1d / conv2d on channels-first operands. Space:
+/// (n, o, out spatial..., ci, kernel...), reading
+/// x[n, group(o) * ci_per_group + ci, out * stride + kernel * dilation].
+static LogicalResult buildConv(OpBuilder &b, Location loc, Operation *op,
+                               unsigned spatial, Value x, Value weight,
+                               Value out, SmallVectorImpl<Value> &results) {
+  MLIRContext *ctx = b.getContext();
+  Window window(spatial, arrayAttr(op, "strides"), arrayAttr(op, "padding"),
+                arrayAttr(op, "dilation"));
+  auto groupsAttr = op->getAttrOfType<IntegerAttr>("groups");
+  int64_t groups = groupsAttr ? groupsAttr.getInt() : 1;
+  auto wType = cast<RankedTensorType>(weight.getType());
+  Type element = wType.getElementType();
+  unsigned numDims = 2 + 2 * spatial + 1;
+  auto d = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
+  AffineExpr n = d(0), o = d(1), ci = d(2 + spatial);
+  AffineExpr channel = ci;
+  if (groups != 1) {
+    if (wType.isDynamicDim(0) || wType.isDynamicDim(1))
+      return failure();
+    int64_t outPerGroup = wType.getDimSize(0) / groups;
+    channel = o.floorDiv(outPerGroup) * wType.getDimSize(1) + ci;
+  }
+  SmallVector<AffineExpr> xExprs = {n, channel}, wExprs = {o, ci},
+                          outExprs = {n, o};
+  for (unsigned i = 0; i < spatial; ++i) {
+    AffineExpr pos = d(2 + i), kernel = d(3 + spatial + i);
+    xExprs.push_back(pos * window.strides[i] + kernel * window.dilation[i]);
+    wExprs.push_back(kernel);
+    outExprs.push_back(pos);
+  }
+  SmallVector<int64_t> reduced;
+  for (unsigned i = 2 + spatial; i < numDims; ++i)
+    reduced.push_back(i);
+  Value padded = padSpatial(b, loc, x, window, zeroOf(b, loc, element));
+  Value init = fill(b, loc, out, zeroOf(b, loc, element));
+  results.push_back(
+      generic(b, loc, ValueRange{padded, weight}, init,
+              {AffineMap::get(numDims, 0, xExprs, ctx),
+               AffineMap::get(numDims, 0, wExprs, ctx),
+               AffineMap::get(numDims, 0, outExprs, ctx)},
+              iteratorsFor(numDims, reduced),
+              [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                return add(nb, nloc, args[2], mul(nb, nloc, args[0], args[1]));
+              }));
+  return success();
+}
+
+/// max_pool2d / avg_pool2d. Space: (n, c, oh, ow, kh, kw); an empty
+/// [kh, kw] tensor gives the window dims their bounds. Average pooling
+/// divides by the whole window, padding included.
+static LogicalResult buildPool(OpBuilder &b, Location loc, Operation *op,
+                               bool isMax, Value x, Value out,
+                               SmallVectorImpl<Value> &results) {
+  MLIRContext *ctx = b.getContext();
+  Window window(2, arrayAttr(op, "strides"), arrayAttr(op, "padding"),
+                arrayAttr(op, "dilation"));
+  ArrayRef<int64_t> poolSize = *arrayAttr(op, "pool_size");
+  Type element = cast<RankedTensorType>(x.getType()).getElementType();
+  auto d = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
+  SmallVector<AffineExpr> xExprs = {d(0), d(1)};
+  for (unsigned i = 0; i < 2; ++i)
+    xExprs.push_back(d(2 + i) * window.strides[i] +
+                     d(4 + i) * window.dilation[i]);
+  Value identity = isMax ? lowestOf(b, loc, element) : zeroOf(b, loc, element);
+  Value padded = padSpatial(b, loc, x, window, identity);
+  Value shape = tensor::EmptyOp::create(b, loc, poolSize, element);
+  Value init = fill(b, loc, out, identity);
+  Value pooled =
+      generic(b, loc, ValueRange{padded, shape}, init,
+              {AffineMap::get(6, 0, xExprs, ctx),
+               AffineMap::get(6, 0, {d(4), d(5)}, ctx),
+               AffineMap::get(6, 0, {d(0), d(1), d(2), d(3)}, ctx)},
+              iteratorsFor(6, {4, 5}),
+              [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                return isMax ? maximum(nb, nloc, args[2], args[0])
+                             : add(nb, nloc, args[2], args[0]);
+              });
+  if (!isMax) {
+    int64_t area = poolSize[0] * poolSize[1];
+    bool isFloat = isa<FloatType>(element);
+    Value divisor =
+        isFloat ? floatConstant(b, loc, element, double(area))
+                : Value(arith::ConstantOp::create(
+                      b, loc, element, b.getIntegerAttr(element, area)));
+    AffineMap id = AffineMap::getMultiDimIdentityMap(4, ctx);
+    pooled = generic(
+        b, loc, ValueRange{}, pooled, {id},
+        SmallVector<Iterator>(4, Iterator::parallel),
+        [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+          return isFloat
+                     ? Value(arith::DivFOp::create(nb, nloc, args[0], divisor))
+                     : Value(
+                           arith::DivSIOp::create(nb, nloc, args[0], divisor));
+        });
+  }
+  results.push_back(pooled);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Entry points
+//===----------------------------------------------------------------------===//
+
+bool lowering::isNeuralNetwork(Operation *op) {
+  return isa<RmsNormOp, LayerNormOp, GroupNormOp, VarianceOp, ArgmaxOp,
+             CumsumOp, RotaryEmbeddingOp, AttentionOp, Conv1dOp, Conv2dOp,
+             MaxPool2dOp, AvgPool2dOp>(op);
+}
 
 LogicalResult lowering::buildNeuralNetwork(OpBuilder &b, Location loc,
                                            Operation *op, ValueRange inputs,
                                            ValueRange outputs,
                                            SmallVectorImpl<Value> &results) {
-  return failure();
+  Value x = inputs.front(), out = outputs.front();
+  int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
+  return llvm::TypeSwitch<Operation *, LogicalResult>(op)
+      .Case([&](RmsNormOp norm) {
+        return buildNorm(b, loc, x, inputs.drop_front(1), out,
+                         normalizeAxes(norm.getAxes(), rank, {rank - 1}),
+                         norm.getEpsilon().convertToDouble(),
+                         /*centered=*/false, results);
+      })
+      .Case([&](LayerNormOp norm) {
+        return buildNorm(b, loc, x, inputs.drop_front(1), out,
+                         normalizeAxes(norm.getAxes(), rank, {rank - 1}),
+                         norm.getEpsilon().convertToDouble(),
+                         /*centered=*/true, results);
+      })
+      .Case([&](GroupNormOp norm) {
+        return buildGroupNorm(b, loc, norm, x, inputs[1], inputs[2], out,
+                              results);
+      })
+      .Case([&](VarianceOp variance) {
+        return buildVariance(b, loc, variance, x, out, results);
+      })
+      .Case([&](ArgmaxOp argmax) {
+        return buildArgmax(b, loc, argmax, x, out, results);
+      })
+      .Case([&](CumsumOp cumsum) {
+        return buildCumsum(b, loc, cumsum, x, out, results);
+      })
+      .Case([&](RotaryEmbeddingOp) {
+        return buildRotary(b, loc, x, inputs[1], inputs[2], out, results);
+      })
+      .Case([&](AttentionOp attention) {
+        return buildAttention(b, loc, attention, x, inputs[1], inputs[2], out,
+                              results);
+      })
+      .Case([&](Conv1dOp) {
+        return buildConv(b, loc, op, 1, x, inputs[1], out, results);
+      })
+      .Case([&](Conv2dOp) {
+        return buildConv(b, loc, op, 2, x, inputs[1], out, results);
+      })
+      .Case([&](MaxPool2dOp) {
+        return buildPool(b, loc, op, /*isMax=*/true, x, out, results);
+      })
+      .Case([&](AvgPool2dOp) {
+        return buildPool(b, loc, op, /*isMax=*/false, x, out, results);
+      })
+      .Default([](Operation *) { return failure(); });
 }

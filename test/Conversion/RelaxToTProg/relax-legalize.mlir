@@ -109,14 +109,3 @@ relax.func @softmax_rows(%x: !relax.tensor<[n, s], f32>) {
   %0 = relax.softmax %x : (!relax.tensor<[n, s], f32>) -> !relax.tensor<[n, s], f32>
   relax.return
 }
-
-// -----
-
-// Ops without a lowering yet stay as they are.
-
-// CHECK-LABEL: relax.func @not_yet
-// CHECK: reshape
-relax.func @not_yet(%x: !relax.tensor<[n, 4], f32>) {
-  %0 = relax.reshape %x {shape = #sym.shape<[4 * n]>} : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[4 * n], f32>
-  relax.return
-}

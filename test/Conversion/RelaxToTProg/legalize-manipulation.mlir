@@ -1,0 +1,283 @@
+// RUN: relax-opt %s --relax-legalize -split-input-file | FileCheck %s
+
+// permute_dims: a copy whose input map puts result dim i at operand dim
+// axes[i].
+
+// CHECK-DAG: #[[PERM:.*]] = affine_map<(d0, d1, d2) -> (d2, d0, d1)>
+// CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// CHECK-LABEL: tprog.func private @permute_dims
+// CHECK-SAME: (%[[X:.*]]: tensor<?x?x64xf32> {sym.shape = #sym.shape<[d0, d1, 64]>}, %[[O:.*]]: tensor<?x64x?xf32> {sym.shape = #sym.shape<[d1, 64, d0]>, tprog.output})
+// CHECK: %[[R:.*]] = linalg.generic {indexing_maps = [#[[PERM]], #[[ID]]], iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[X]] : tensor<?x?x64xf32>) outs(%[[O]] : tensor<?x64x?xf32>)
+// CHECK-NEXT: ^bb0(%[[IN:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT: linalg.yield %[[IN]] : f32
+// CHECK: return %[[R]]
+// CHECK-LABEL: relax.func @permute
+// CHECK: call_tir @permute_dims(%{{.*}}) : (!relax.tensor<[b, s, 64], f32>) -> !relax.tensor<[s, 64, b], f32>
+relax.func @permute(%x: !relax.tensor<[b, s, 64], f32>) {
+  %0 = relax.permute_dims %x {axes = array<i64: 1, 2, 0>} : (!relax.tensor<[b, s, 64], f32>) -> !relax.tensor<[s, 64, b], f32>
+  relax.return
+}
+
+// -----
+
+// expand_dims skips the inserted dims in the input map; squeeze reads the
+// removed dims at 0 (the listed ones, or every literal 1 without axes).
+
+// CHECK-DAG: #[[EXP:.*]] = affine_map<(d0, d1, d2, d3) -> (d1, d2)>
+// CHECK-DAG: #[[SQ1:.*]] = affine_map<(d0, d1, d2) -> (d0, 0, d1, d2)>
+// CHECK-DAG: #[[SQ:.*]] = affine_map<(d0, d1) -> (d0, 0, d1, 0)>
+// CHECK-LABEL: tprog.func private @expand_dims
+// CHECK: linalg.generic {indexing_maps = [#[[EXP]], #{{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%{{.*}} : tensor<?x4xf32>) outs(%{{.*}} : tensor<1x?x4x1xf32>)
+// CHECK-LABEL: tprog.func private @squeeze
+// CHECK: linalg.generic {indexing_maps = [#[[SQ1]], #{{.*}}], iterator_types = ["parallel", "parallel", "parallel"]} ins(%{{.*}} : tensor<?x1x4x1xf32>) outs(%{{.*}} : tensor<?x4x1xf32>)
+// CHECK-LABEL: tprog.func private @squeeze_0
+// CHECK: linalg.generic {indexing_maps = [#[[SQ]], #{{.*}}], iterator_types = ["parallel", "parallel"]} ins(%{{.*}} : tensor<?x1x4x1xf32>) outs(%{{.*}} : tensor<?x4xf32>)
+// CHECK-LABEL: relax.func @expand_squeeze
+// CHECK: call_tir @expand_dims
+// CHECK: call_tir @squeeze(
+// CHECK: call_tir @squeeze_0(
+relax.func @expand_squeeze(%x: !relax.tensor<[n, 4], f32>, %y: !relax.tensor<[n, 1, 4, 1], f32>) {
+  %0 = relax.expand_dims %x {axes = array<i64: 0, -1>} : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[1, n, 4, 1], f32>
+  %1 = relax.squeeze %y {axes = array<i64: 1>} : (!relax.tensor<[n, 1, 4, 1], f32>) -> !relax.tensor<[n, 4, 1], f32>
+  %2 = relax.squeeze %y : (!relax.tensor<[n, 1, 4, 1], f32>) -> !relax.tensor<[n, 4], f32>
+  relax.return
+}
+
+// -----
+
+// reshape: linearize the output indices over the output dims, delinearize
+// over the input dims, read with tensor.extract. No expand/collapse_shape.
+
+// CHECK-LABEL: tprog.func private @reshape
+// CHECK-SAME: (%[[X:.*]]: tensor<?x?x64xf32> {{.*}}, %[[O:.*]]: tensor<?x8x8xf32> {{.*}})
+// CHECK-NOT: expand_shape
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[S:.*]] = tensor.dim %[[X]], %[[C1]]
+// CHECK-DAG: %[[C64:.*]] = arith.constant 64 : index
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}], iterator_types = ["parallel", "parallel", "parallel"]} outs(%[[O]] : tensor<?x8x8xf32>)
+// CHECK: %[[I0:.*]] = linalg.index 0
+// CHECK: %[[I1:.*]] = linalg.index 1
+// CHECK: %[[I2:.*]] = linalg.index 2
+// CHECK: %[[M0:.*]] = arith.muli %[[I0]], %{{.*}} : index
+// CHECK: %[[A0:.*]] = arith.addi %[[M0]], %[[I1]]
+// CHECK: %[[M1:.*]] = arith.muli %[[A0]], %{{.*}} : index
+// CHECK: %[[LIN:.*]] = arith.addi %[[M1]], %[[I2]]
+// CHECK: %[[R2:.*]] = arith.remui %[[LIN]], %[[C64]]
+// CHECK: %[[Q2:.*]] = arith.divui %[[LIN]], %[[C64]]
+// CHECK: %[[R1:.*]] = arith.remui %[[Q2]], %[[S]]
+// CHECK: %[[Q1:.*]] = arith.divui %[[Q2]], %[[S]]
+// CHECK: tensor.extract %[[X]][%[[Q1]], %[[R1]], %[[R2]]] : tensor<?x?x64xf32>
+// CHECK-NOT: expand_shape
+// CHECK-LABEL: relax.func @flatten
+relax.func @flatten(%x: !relax.tensor<[b, s, 64], f32>) {
+  %0 = relax.reshape %x {shape = #sym.shape<[b * s, 8, ?]>} : (!relax.tensor<[b, s, 64], f32>) -> !relax.tensor<[b * s, 8, 8], f32>
+  relax.return
+}
+
+// -----
+
+// broadcast_to: the literal 1 is read at 0, missing leading dims are not
+// read.
+
+// CHECK-DAG: #[[BC:.*]] = affine_map<(d0, d1, d2) -> (0, d2)>
+// CHECK-LABEL: tprog.func private @broadcast_to
+// CHECK: linalg.generic {indexing_maps = [#[[BC]], #{{.*}}], iterator_types = ["parallel", "parallel", "parallel"]} ins(%{{.*}} : tensor<1x?xf32>) outs(%{{.*}} : tensor<?x?x?xf32>)
+relax.func @broadcast(%x: !relax.tensor<[1, n], f32>, %shape: !relax.tensor<[b, m], f32>) {
+  %0 = relax.broadcast_to %x {shape = #sym.shape<[b, m, n]>} : (!relax.tensor<[1, n], f32>) -> !relax.tensor<[b, m, n], f32>
+  relax.return
+}
+
+// -----
+
+// concat: offsets are running sums of tensor.dim; each output element picks
+// its input and offset with a select chain and reads only that input.
+
+// CHECK-LABEL: tprog.func private @concat
+// CHECK-SAME: (%[[X:.*]]: tensor<?x4xf32> {{.*}}, %[[Y:.*]]: tensor<?x4xf32> {{.*}}, %[[Z:.*]]: tensor<2x4xf32>, %[[O:.*]]: tensor<?x4xf32> {{.*}})
+// CHECK: %[[DX:.*]] = tensor.dim %[[X]]
+// CHECK: %[[OFF1:.*]] = arith.addi %{{.*}}, %[[DX]]
+// CHECK: %[[DY:.*]] = tensor.dim %[[Y]]
+// CHECK: %[[OFF2:.*]] = arith.addi %[[OFF1]], %[[DY]]
+// CHECK: %[[ZC:.*]] = tensor.cast %[[Z]] : tensor<2x4xf32> to tensor<?x4xf32>
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}], iterator_types = ["parallel", "parallel"]} outs(%[[O]] : tensor<?x4xf32>)
+// CHECK: %[[P:.*]] = linalg.index 0
+// CHECK: %[[J:.*]] = linalg.index 1
+// CHECK: %[[GE1:.*]] = arith.cmpi uge, %[[P]], %[[OFF1]]
+// CHECK: %[[T1:.*]] = arith.select %[[GE1]], %[[Y]], %[[X]] : tensor<?x4xf32>
+// CHECK: %[[S1:.*]] = arith.select %[[GE1]], %[[OFF1]], %{{.*}} : index
+// CHECK: %[[GE2:.*]] = arith.cmpi uge, %[[P]], %[[OFF2]]
+// CHECK: %[[T2:.*]] = arith.select %[[GE2]], %[[ZC]], %[[T1]]
+// CHECK: %[[S2:.*]] = arith.select %[[GE2]], %[[OFF2]], %[[S1]]
+// CHECK: %[[L:.*]] = arith.subi %[[P]], %[[S2]]
+// CHECK: tensor.extract %[[T2]][%[[L]], %[[J]]]
+// CHECK-NOT: insert_slice
+// CHECK-LABEL: relax.func @concat3
+// CHECK: call_tir @concat(%{{.*}}) : (!relax.tensor<[n, 4], f32>, !relax.tensor<[m, 4], f32>, !relax.tensor<[2, 4], f32>) -> !relax.tensor<[m + n + 2, 4], f32>
+relax.func @concat3(%x: !relax.tensor<[n, 4], f32>, %y: !relax.tensor<[m, 4], f32>, %z: !relax.tensor<[2, 4], f32>) {
+  %0 = relax.concat %x, %y, %z : (!relax.tensor<[n, 4], f32>, !relax.tensor<[m, 4], f32>, !relax.tensor<[2, 4], f32>) -> !relax.tensor<[n + m + 2, 4], f32>
+  relax.return
+}
+
+// -----
+
+// split: one generic per destination, reading the input at the sum of the
+// sizes of the parts before it (constant or tensor.dim).
+
+// CHECK-LABEL: tprog.func private @split
+// CHECK-SAME: -> (tensor<?x4xf32>, tensor<?x4xf32>, tensor<?x4xf32>)
+// CHECK: %[[R0:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<?x4xf32>)
+// CHECK: tensor.extract %{{.*}}[%{{.*}}, %{{.*}}] : tensor<?x12xf32>
+// CHECK: %[[C4:.*]] = arith.constant 4 : index
+// CHECK: %[[R1:.*]] = linalg.generic
+// CHECK: %[[J:.*]] = linalg.index 1
+// CHECK: %[[A:.*]] = arith.addi %[[J]], %[[C4]]
+// CHECK: tensor.extract %{{.*}}[%{{.*}}, %[[A]]]
+// CHECK: %[[C8:.*]] = arith.constant 8 : index
+// CHECK: %[[R2:.*]] = linalg.generic
+// CHECK: arith.addi %{{.*}}, %[[C8]]
+// CHECK: return %[[R0]], %[[R1]], %[[R2]]
+// CHECK-LABEL: tprog.func private @split_0
+// CHECK-SAME: (%[[X:.*]]: tensor<?x12xf32> {{.*}}, %[[O0:.*]]: tensor<2x12xf32> {tprog.output}, %[[O1:.*]]: tensor<?x12xf32> {{.*}})
+// CHECK: linalg.generic {{.*}} outs(%[[O0]] : tensor<2x12xf32>)
+// CHECK: %[[C2:.*]] = arith.constant 2 : index
+// CHECK: linalg.generic {{.*}} outs(%[[O1]] : tensor<?x12xf32>)
+// CHECK: %[[I:.*]] = linalg.index 0
+// CHECK: %[[A2:.*]] = arith.addi %[[I]], %[[C2]]
+// CHECK: tensor.extract %[[X]][%[[A2]], %{{.*}}]
+// CHECK-LABEL: relax.func @split_parts
+// CHECK: call_tir @split(%{{.*}}) : (!relax.tensor<[n, 12], f32>) -> (!relax.tensor<[n, 4], f32>, !relax.tensor<[n, 4], f32>, !relax.tensor<[n, 4], f32>)
+// CHECK: call_tir @split_0(%{{.*}}) : (!relax.tensor<[n, 12], f32>) -> (!relax.tensor<[2, 12], f32>, !relax.tensor<[n - 2, 12], f32>)
+relax.func @split_parts(%x: !relax.tensor<[n, 12], f32>) {
+  %0:3 = relax.split %x {axis = 1, sections = 3} : (!relax.tensor<[n, 12], f32>) -> (!relax.tensor<[n, 4], f32>, !relax.tensor<[n, 4], f32>, !relax.tensor<[n, 4], f32>)
+  %1:2 = relax.split %x {axis = 0, indices = #sym.shape<[2]>} : (!relax.tensor<[n, 12], f32>) -> (!relax.tensor<[2, 12], f32>, !relax.tensor<[n - 2, 12], f32>)
+  relax.return
+}
+
+// -----
+
+// strided_slice: read at begin + i * stride. A symbolic begin is
+// materialized from the dims of the operands and results.
+
+// CHECK-LABEL: tprog.func private @strided_slice
+// CHECK-SAME: (%[[X:.*]]: tensor<?x16xf32> {{.*}}, %[[O:.*]]: tensor<?x4xf32> {{.*}})
+// CHECK: %[[B:.*]] = arith.constant 2 : index
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}], iterator_types = ["parallel", "parallel"]} outs(%[[O]] : tensor<?x4xf32>)
+// CHECK: %[[I:.*]] = linalg.index 0
+// CHECK: %[[J:.*]] = linalg.index 1
+// CHECK: %[[STRIDE:.*]] = arith.constant 2 : index
+// CHECK: %[[M:.*]] = arith.muli %[[J]], %[[STRIDE]]
+// CHECK: %[[A:.*]] = arith.addi %[[M]], %[[B]]
+// CHECK: tensor.extract %[[X]][%[[I]], %[[A]]]
+// CHECK-LABEL: tprog.func private @strided_slice_0
+// CHECK-SAME: (%[[X:.*]]: tensor<?x?xf32> {sym.shape = #sym.shape<[d0, d1]>}, %{{.*}}: tensor<?x?xf32> {sym.shape = #sym.shape<[d0, d2]>, tprog.output})
+// CHECK: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: %[[N:.*]] = tensor.dim %[[X]], %[[C0]]
+// CHECK: linalg.generic
+// CHECK: %[[J:.*]] = linalg.index 1
+// CHECK: %[[A:.*]] = arith.addi %[[J]], %[[N]]
+// CHECK: tensor.extract %[[X]][%{{.*}}, %[[A]]]
+// CHECK-LABEL: tprog.func private @strided_slice_1
+// CHECK: %[[N:.*]] = tensor.dim
+// CHECK: %[[C2:.*]] = arith.constant 2 : index
+// CHECK: %[[H:.*]] = arith.floordivsi %[[N]], %[[C2]]
+// CHECK: linalg.generic
+// CHECK: %[[I:.*]] = linalg.index 0
+// CHECK: arith.addi %[[I]], %[[H]]
+// CHECK-LABEL: relax.func @slices
+relax.func @slices(%x: !relax.tensor<[n, 16], f32>, %y: !relax.tensor<[n, m], f32>, %z: !relax.tensor<[n, 8], f32>) {
+  %0 = relax.strided_slice %x {axes = array<i64: 1>, begin = #sym.shape<[2]>, end = #sym.shape<[10]>, strides = array<i64: 2>} : (!relax.tensor<[n, 16], f32>) -> !relax.tensor<[n, 4], f32>
+  %1 = relax.strided_slice %y {axes = array<i64: 1>, begin = #sym.shape<[n]>, end = #sym.shape<[m]>} : (!relax.tensor<[n, m], f32>) -> !relax.tensor<[n, max(0, m - n)], f32>
+  %2 = relax.strided_slice %z {axes = array<i64: 0>, begin = #sym.shape<[n floordiv 2]>, end = #sym.shape<[n]>} : (!relax.tensor<[n, 8], f32>) -> !relax.tensor<[n - (n floordiv 2), 8], f32>
+  relax.return
+}
+
+// -----
+
+// take: the indices are a generic input read at the dims they cover; the
+// gathered row is read with tensor.extract.
+
+// CHECK-DAG: #[[IDX:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// CHECK-DAG: #[[SCALAR:.*]] = affine_map<(d0) -> ()>
+// CHECK-LABEL: tprog.func private @take
+// CHECK-SAME: (%[[W:.*]]: tensor<?x64xf32> {{.*}}, %[[IDS:.*]]: tensor<?x?xi32> {{.*}}, %[[O:.*]]: tensor<?x?x64xf32> {{.*}})
+// CHECK: linalg.generic {indexing_maps = [#[[IDX]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[IDS]] : tensor<?x?xi32>) outs(%[[O]] : tensor<?x?x64xf32>)
+// CHECK: ^bb0(%[[ID:.*]]: i32, %{{.*}}: f32):
+// CHECK: %[[K:.*]] = linalg.index 2
+// CHECK: %[[ROW:.*]] = arith.index_cast %[[ID]] : i32 to index
+// CHECK: tensor.extract %[[W]][%[[ROW]], %[[K]]] : tensor<?x64xf32>
+// CHECK-LABEL: tprog.func private @take_0
+// CHECK: linalg.generic {indexing_maps = [#[[SCALAR]], #{{.*}}], iterator_types = ["parallel"]} ins(%{{.*}} : tensor<i64>)
+// CHECK: %[[I:.*]] = linalg.index 0
+// CHECK: %[[C:.*]] = arith.index_cast %{{.*}} : i64 to index
+// CHECK: tensor.extract %{{.*}}[%[[I]], %[[C]]] : tensor<?x?xf32>
+relax.func @embed(%w: !relax.tensor<[v, 64], f32>, %ids: !relax.tensor<[b, s], i32>, %x: !relax.tensor<[n, m], f32>, %i: !relax.tensor<[], i64>) {
+  %0 = relax.take %w, %ids : (!relax.tensor<[v, 64], f32>, !relax.tensor<[b, s], i32>) -> !relax.tensor<[b, s, 64], f32>
+  %1 = relax.take %x, %i {axis = 1} : (!relax.tensor<[n, m], f32>, !relax.tensor<[], i64>) -> !relax.tensor<[n], f32>
+  relax.return
+}
+
+// -----
+
+// Creation: fills, and arange as start + i * step converted to the dtype.
+
+// CHECK-LABEL: tprog.func private @full
+// CHECK-SAME: (%[[V:.*]]: tensor<f32>, %[[O:.*]]: tensor<?x4xf32> {{.*}})
+// CHECK: %[[S:.*]] = tensor.extract %[[V]][] : tensor<f32>
+// CHECK: %[[R:.*]] = linalg.fill ins(%[[S]] : f32) outs(%[[O]] : tensor<?x4xf32>)
+// CHECK: return %[[R]]
+// CHECK-LABEL: tprog.func private @zeros
+// CHECK-SAME: (%{{.*}}: tensor<?xi32> {sym.shape = #sym.shape<[d0]>, tprog.output})
+// CHECK: %[[Z:.*]] = arith.constant 0 : i32
+// CHECK: linalg.fill ins(%[[Z]] : i32)
+// CHECK-LABEL: tprog.func private @ones
+// CHECK: %[[ONE:.*]] = arith.constant 1.000000e+00 : f16
+// CHECK: linalg.fill ins(%[[ONE]] : f16) outs(%{{.*}} : tensor<2x?xf16>)
+// CHECK-LABEL: tprog.func private @arange
+// CHECK-DAG: %[[START:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[STEP:.*]] = arith.constant 3 : index
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}], iterator_types = ["parallel"]} outs(%{{.*}} : tensor<?xf32>)
+// CHECK: %[[I:.*]] = linalg.index 0
+// CHECK: %[[M:.*]] = arith.muli %[[I]], %[[STEP]]
+// CHECK: %[[A:.*]] = arith.addi %[[START]], %[[M]]
+// CHECK: %[[C:.*]] = arith.index_cast %[[A]] : index to i64
+// CHECK: arith.sitofp %[[C]] : i64 to f32
+// CHECK-LABEL: relax.func @create
+// CHECK: call_tir @full(%{{.*}}) : (!relax.tensor<[], f32>) -> !relax.tensor<[n, 4], f32>
+// CHECK: call_tir @zeros() : () -> !relax.tensor<[n], i32>
+// CHECK: call_tir @ones() : () -> !relax.tensor<[2, n], f16>
+// CHECK: call_tir @arange() : () -> !relax.tensor<[n floordiv 3], f32>
+relax.func @create(%v: !relax.tensor<[], f32>, %shape: !relax.tensor<[n], f32>) {
+  %0 = relax.full %v {shape = #sym.shape<[n, 4]>} : (!relax.tensor<[], f32>) -> !relax.tensor<[n, 4], f32>
+  %1 = relax.zeros {shape = #sym.shape<[n]>, dtype = i32} : () -> !relax.tensor<[n], i32>
+  %2 = relax.ones {shape = #sym.shape<[2, n]>, dtype = f16} : () -> !relax.tensor<[2, n], f16>
+  %3 = relax.arange {start = #sym.expr<2>, end = #sym.expr<n>, step = #sym.expr<3>, dtype = f32} : () -> !relax.tensor<[n floordiv 3], f32>
+  relax.return
+}
+
+// -----
+
+// tril/triu: compare the column with row + k on the last two dims.
+
+// CHECK-DAG: #[[ID3:.*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// CHECK-LABEL: tprog.func private @tril
+// CHECK: linalg.generic {indexing_maps = [#[[ID3]], #[[ID3]]], iterator_types = ["parallel", "parallel", "parallel"]}
+// CHECK: ^bb0(%[[IN:.*]]: f32, %{{.*}}: f32):
+// CHECK: %[[R:.*]] = linalg.index 1
+// CHECK: %[[C:.*]] = linalg.index 2
+// CHECK: %[[K:.*]] = arith.constant -1 : index
+// CHECK: %[[B:.*]] = arith.addi %[[R]], %[[K]]
+// CHECK: %[[KEEP:.*]] = arith.cmpi sle, %[[C]], %[[B]]
+// CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: arith.select %[[KEEP]], %[[IN]], %[[ZERO]]
+// CHECK-LABEL: tprog.func private @triu
+// CHECK: %[[K:.*]] = arith.constant 1 : index
+// CHECK: %[[B:.*]] = arith.addi %{{.*}}, %[[K]]
+// CHECK: arith.cmpi sge, %{{.*}}, %[[B]]
+// CHECK: arith.select
+// CHECK-LABEL: relax.func @triangles
+relax.func @triangles(%x: !relax.tensor<[b, s, s], f32>) {
+  %0 = relax.tril %x {k = -1} : (!relax.tensor<[b, s, s], f32>) -> !relax.tensor<[b, s, s], f32>
+  %1 = relax.triu %x {k = 1} : (!relax.tensor<[b, s, s], f32>) -> !relax.tensor<[b, s, s], f32>
+  relax.return
+}

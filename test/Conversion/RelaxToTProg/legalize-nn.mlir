@@ -1,0 +1,292 @@
+// RUN: relax-opt %s --relax-legalize -split-input-file | FileCheck %s
+
+// rms_norm: sum of squares over the normalized axis, one rsqrt per row, then
+// the scale; the weight is read along the normalized axis.
+
+// CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// CHECK-DAG: #[[ROW:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-DAG: #[[ROW_ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[LAST:.*]] = affine_map<(d0, d1, d2) -> (d2)>
+// CHECK-LABEL: tprog.func private @rms_norm
+// CHECK-SAME: (%[[X:.*]]: tensor<?x?x64xf32> {sym.shape = #sym.shape<[d0, d1, 64]>}, %[[W:.*]]: tensor<64xf32>, %[[O:.*]]: tensor<?x?x64xf32> {sym.shape = #sym.shape<[d0, d1, 64]>, tprog.output})
+// CHECK: %[[E:.*]] = tensor.empty(%{{.*}}, %{{.*}}) : tensor<?x?xf32>
+// CHECK: %[[Z:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[E]]
+// CHECK: %[[SS:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[ROW]]], iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[X]] : {{.*}}) outs(%[[Z]]
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK: %[[INV:.*]] = linalg.generic {indexing_maps = [#[[ROW_ID]]], iterator_types = ["parallel", "parallel"]} outs(%[[SS]]
+// CHECK: arith.divf
+// CHECK: arith.addf
+// CHECK: math.rsqrt
+// CHECK: %[[R:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[ROW]], #[[LAST]], #[[ID]]], iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[X]], %[[INV]], %[[W]] : {{.*}}) outs(%[[O]]
+// CHECK: return %[[R]]
+// CHECK-LABEL: relax.func @rms
+// CHECK: call_tir @rms_norm
+relax.func @rms(%x: !relax.tensor<[b, s, 64], f32>, %w: !relax.tensor<[64], f32>) {
+  %0 = relax.rms_norm %x, %w {epsilon = 1.0e-6 : f64} : (!relax.tensor<[b, s, 64], f32>, !relax.tensor<[64], f32>) -> !relax.tensor<[b, s, 64], f32>
+  relax.return
+}
+
+// -----
+
+// layer_norm over two axes: mean, variance from the mean, then
+// (x - mean) * rsqrt(var + eps) * gamma + beta; the parameters are read along
+// the normalized axes in their given order.
+
+// CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// CHECK-DAG: #[[STATS:.*]] = affine_map<(d0, d1, d2) -> (d1)>
+// CHECK-DAG: #[[PARAM:.*]] = affine_map<(d0, d1, d2) -> (d2, d0)>
+// CHECK-LABEL: tprog.func private @layer_norm
+// CHECK: linalg.generic {indexing_maps = [#[[ID]], #[[STATS]]], iterator_types = ["reduction", "parallel", "reduction"]}
+// CHECK: arith.addf
+// CHECK: arith.divf
+// CHECK: linalg.generic {indexing_maps = [#[[ID]], #[[STATS]], #[[STATS]]], iterator_types = ["reduction", "parallel", "reduction"]}
+// CHECK: arith.subf
+// CHECK: arith.mulf
+// CHECK: math.rsqrt
+// CHECK: linalg.generic {indexing_maps = [#[[ID]], #[[STATS]], #[[STATS]], #[[PARAM]], #[[PARAM]], #[[ID]]], iterator_types = ["parallel", "parallel", "parallel"]}
+// CHECK: arith.subf
+// CHECK: arith.mulf
+// CHECK: arith.mulf
+// CHECK: arith.addf
+relax.func @ln(%x: !relax.tensor<[b, s, 64], f32>, %g: !relax.tensor<[64, b], f32>, %bb: !relax.tensor<[64, b], f32>) {
+  %0 = relax.layer_norm %x, %g, %bb {axes = array<i64: 2, 0>} : (!relax.tensor<[b, s, 64], f32>, !relax.tensor<[64, b], f32>, !relax.tensor<[64, b], f32>) -> !relax.tensor<[b, s, 64], f32>
+  relax.return
+}
+
+// -----
+
+// rotary_embedding: the tables are read at (seq, i); the partner element
+// x[..., i +- d/2] is extracted at the loop indices.
+
+// CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+// CHECK-DAG: #[[TABLE:.*]] = affine_map<(d0, d1, d2, d3) -> (d1, d3)>
+// CHECK-LABEL: tprog.func private @rotary_embedding
+// CHECK-SAME: (%[[X:[a-z0-9]+]]: tensor<?x?x8x64xf32>
+// CHECK: %[[HALF:.*]] = arith.divui
+// CHECK: linalg.generic {indexing_maps = [#[[ID]], #[[TABLE]], #[[TABLE]], #[[ID]]], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+// CHECK: %[[I0:.*]] = linalg.index 0
+// CHECK: %[[I1:.*]] = linalg.index 1
+// CHECK: %[[I2:.*]] = linalg.index 2
+// CHECK: %[[I3:.*]] = linalg.index 3
+// CHECK: %[[LOW:.*]] = arith.cmpi ult, %[[I3]], %[[HALF]]
+// CHECK: %[[P:.*]] = arith.select %[[LOW]]
+// CHECK: %[[XP:.*]] = tensor.extract %[[X]][%[[I0]], %[[I1]], %[[I2]], %[[P]]]
+// CHECK: %[[NEG:.*]] = arith.negf %[[XP]]
+// CHECK: arith.select %[[LOW]], %[[NEG]], %[[XP]]
+relax.func @rope(%x: !relax.tensor<[b, s, 8, 64], f32>, %c: !relax.tensor<[s, 64], f32>, %sn: !relax.tensor<[s, 64], f32>) {
+  %0 = relax.rotary_embedding %x, %c, %sn : (!relax.tensor<[b, s, 8, 64], f32>, !relax.tensor<[s, 64], f32>, !relax.tensor<[s, 64], f32>) -> !relax.tensor<[b, s, 8, 64], f32>
+  relax.return
+}
+
+// -----
+
+// attention with 4 query heads per kv head: scores [b, h, s, t] contract the
+// head dim, kv head `h floordiv 4`; scale and causal mask (j <= t - s + i);
+// softmax over t; the weighted sum over t writes [b, s, h, e].
+
+// CHECK-DAG: #[[Q:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d2, d1, d4)>
+// CHECK-DAG: #[[K:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d3, d1 floordiv 4, d4)>
+// CHECK-DAG: #[[S5:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3)>
+// CHECK-DAG: #[[S4:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+// CHECK-DAG: #[[ROWS:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+// CHECK-DAG: #[[P:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d4)>
+// CHECK-DAG: #[[L:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2)>
+// CHECK-DAG: #[[V:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d4, d1 floordiv 4, d3)>
+// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d2, d1, d3)>
+// CHECK-LABEL: tprog.func private @attention
+// CHECK-SAME: (%[[QA:[a-z0-9]+]]: tensor<?x?x8x64xf32> {sym.shape = #sym.shape<[d0, d1, 8, 64]>}, %[[KA:[a-z0-9]+]]: tensor<?x?x2x64xf32> {sym.shape = #sym.shape<[d0, d2, 2, 64]>}, %[[VA:[a-z0-9]+]]: tensor<?x?x2x32xf32> {sym.shape = #sym.shape<[d0, d2, 2, 32]>}, %[[OA:[a-z0-9]+]]: tensor<?x?x8x32xf32>
+// CHECK: %[[SCALE:.*]] = arith.constant 1.250000e-01 : f32
+// CHECK: tensor.empty({{.*}}) : tensor<?x8x?x?xf32>
+// CHECK: %[[QK:.*]] = linalg.generic {indexing_maps = [#[[Q]], #[[K]], #[[S5]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]} ins(%[[QA]], %[[KA]] :
+// CHECK: %[[MASKED:.*]] = linalg.generic {indexing_maps = [#[[S4]]], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} outs(%[[QK]]
+// CHECK: arith.mulf %{{.*}}, %[[SCALE]]
+// CHECK: arith.cmpi sle
+// CHECK: arith.select
+// CHECK: %[[MAX:.*]] = linalg.generic {indexing_maps = [#[[S4]], #[[ROWS]]], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%[[MASKED]]
+// CHECK: arith.maximumf
+// CHECK: %[[EXP:.*]] = linalg.generic {indexing_maps = [#[[ROWS]], #[[S4]]], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[MAX]] {{.*}} outs(%[[MASKED]]
+// CHECK: math.exp
+// CHECK: %[[SUM:.*]] = linalg.generic {indexing_maps = [#[[S4]], #[[ROWS]]], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%[[EXP]]
+// CHECK: %[[INIT:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[OA]]
+// CHECK: %[[R:.*]] = linalg.generic {indexing_maps = [#[[P]], #[[L]], #[[V]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]} ins(%[[EXP]], %[[SUM]], %[[VA]] : {{.*}}) outs(%[[INIT]]
+// CHECK: arith.divf
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK: return %[[R]]
+relax.func @attn(%q: !relax.tensor<[b, s, 8, 64], f32>, %k: !relax.tensor<[b, t, 2, 64], f32>, %v: !relax.tensor<[b, t, 2, 32], f32>) {
+  %0 = relax.attention %q, %k, %v {causal = true} : (!relax.tensor<[b, s, 8, 64], f32>, !relax.tensor<[b, t, 2, 64], f32>, !relax.tensor<[b, t, 2, 32], f32>) -> !relax.tensor<[b, s, 8, 32], f32>
+  relax.return
+}
+
+// -----
+
+// attention with symbolic head counts: the group size is computed at run
+// time and k and v are extracted at head `h / group`; the default scale is
+// rsqrt of the head dim.
+
+// CHECK-LABEL: tprog.func private @attention
+// CHECK-SAME: (%[[QA:[a-z0-9]+]]: tensor<?x?x?x?xf32> {sym.shape = #sym.shape<[d0, d1, d2, d3]>}, %[[KA:[a-z0-9]+]]: tensor<?x?x?x?xf32> {sym.shape = #sym.shape<[d0, d4, d5, d3]>}, %[[VA:[a-z0-9]+]]: tensor<?x?x?x?xf32> {sym.shape = #sym.shape<[d0, d4, d5, d6]>}
+// CHECK: %[[H:.*]] = tensor.dim %[[QA]], %{{.*}}
+// CHECK: %[[KH:.*]] = tensor.dim %[[KA]], %{{.*}}
+// CHECK: %[[G:.*]] = arith.divui %[[H]], %[[KH]]
+// CHECK: math.rsqrt
+// CHECK: linalg.generic {{.*}} ins(%[[QA]] : tensor<?x?x?x?xf32>)
+// CHECK: %[[HEAD:.*]] = linalg.index 1
+// CHECK: %[[KVH:.*]] = arith.divui %[[HEAD]], %[[G]]
+// CHECK: tensor.extract %[[KA]][%{{.*}}, %{{.*}}, %[[KVH]], %{{.*}}]
+// CHECK-NOT: arith.cmpi sle
+// CHECK: arith.divui %{{.*}}, %[[G]]
+// CHECK: tensor.extract %[[VA]]
+relax.func @attn_sym(%q: !relax.tensor<[b, s, h, d], f32>, %k: !relax.tensor<[b, t, kh, d], f32>, %v: !relax.tensor<[b, t, kh, e], f32>) {
+  %0 = relax.attention %q, %k, %v : (!relax.tensor<[b, s, h, d], f32>, !relax.tensor<[b, t, kh, d], f32>, !relax.tensor<[b, t, kh, e], f32>) -> !relax.tensor<[b, s, h, e], f32>
+  relax.return
+}
+
+// -----
+
+// variance with keepdims: mean into a temporary, then the sum of squared
+// deviations into the destination, both divided by the count.
+
+// CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[KEEP:.*]] = affine_map<(d0, d1) -> (d0, 0)>
+// CHECK-LABEL: tprog.func private @variance
+// CHECK-SAME: %[[O:[a-z0-9]+]]: tensor<?x1xf32> {sym.shape = #sym.shape<[d0, 1]>, tprog.output}
+// CHECK: tensor.empty(%{{.*}}) : tensor<?x1xf32>
+// CHECK: %[[SUM:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[KEEP]]], iterator_types = ["parallel", "reduction"]}
+// CHECK: %[[MEAN:.*]] = linalg.generic {{.*}} outs(%[[SUM]]
+// CHECK: arith.divf
+// CHECK: %[[INIT:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[O]]
+// CHECK: linalg.generic {indexing_maps = [#[[ID]], #[[KEEP]], #[[KEEP]]], iterator_types = ["parallel", "reduction"]} ins(%{{.*}}, %[[MEAN]] : {{.*}}) outs(%[[INIT]]
+// CHECK: arith.subf
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK: arith.divf
+relax.func @var(%x: !relax.tensor<[n, 8], f32>) {
+  %0 = relax.variance %x {axes = array<i64: 1>, keepdims = true} : (!relax.tensor<[n, 8], f32>) -> !relax.tensor<[n, 1], f32>
+  relax.return
+}
+
+// -----
+
+// argmax: one generic with two results, the running max and its index
+// (strictly greater keeps the first); without an axis the index is into the
+// flattened tensor.
+
+// CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[ROW:.*]] = affine_map<(d0, d1) -> (d0)>
+// CHECK-DAG: #[[SCALAR:.*]] = affine_map<(d0, d1) -> ()>
+// CHECK-LABEL: tprog.func private @argmax(
+// CHECK: %[[NEG_INF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK: %[[MAX:.*]] = linalg.fill ins(%[[NEG_INF]] : f32) outs(%{{.*}} : tensor<?xf32>)
+// CHECK: %[[IDX:.*]] = linalg.fill ins(%{{.*}} : i64) outs(%{{.*}} : tensor<?xi64>)
+// CHECK: %[[R:.*]]:2 = linalg.generic {indexing_maps = [#[[ID]], #[[ROW]], #[[ROW]]], iterator_types = ["parallel", "reduction"]} ins(%{{.*}}) outs(%[[MAX]], %[[IDX]] : tensor<?xf32>, tensor<?xi64>)
+// CHECK: linalg.index 1
+// CHECK: %[[GT:.*]] = arith.cmpf ogt
+// CHECK: arith.select %[[GT]]
+// CHECK: arith.select %[[GT]]
+// CHECK: return %[[R]]#1 : tensor<?xi64>
+// CHECK-LABEL: tprog.func private @argmax_0(
+// CHECK: linalg.generic {indexing_maps = [#[[ID]], #[[SCALAR]], #[[SCALAR]]], iterator_types = ["reduction", "reduction"]}
+// CHECK: linalg.index 0
+// CHECK: linalg.index 1
+// CHECK: -> (tensor<f32>, tensor<i64>)
+relax.func @am(%x: !relax.tensor<[n, 8], f32>) {
+  %0 = relax.argmax %x {axis = 1} : (!relax.tensor<[n, 8], f32>) -> !relax.tensor<[n], i64>
+  %1 = relax.argmax %x : (!relax.tensor<[n, 8], f32>) -> !relax.tensor<[], i64>
+  relax.return
+}
+
+// -----
+
+// cumsum: a reduction over the triangle k <= i of the scanned axis.
+
+// CHECK-DAG: #[[IN:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: tprog.func private @cumsum
+// CHECK: linalg.fill ins(%{{.*}} : i32)
+// CHECK: linalg.generic {indexing_maps = [#[[IN]], #[[OUT]]], iterator_types = ["parallel", "parallel", "reduction"]}
+// CHECK: %[[I:.*]] = linalg.index 1
+// CHECK: %[[K:.*]] = linalg.index 2
+// CHECK: %[[IN_TRI:.*]] = arith.cmpi ule, %[[K]], %[[I]]
+// CHECK: %[[ADD:.*]] = arith.addi
+// CHECK: arith.select %[[IN_TRI]], %[[ADD]]
+relax.func @cs(%x: !relax.tensor<[n, 8], i32>) {
+  %0 = relax.cumsum %x {axis = -1} : (!relax.tensor<[n, 8], i32>) -> !relax.tensor<[n, 8], i32>
+  relax.return
+}
+
+// -----
+
+// group_norm: statistics per (batch, group), the group of channel c being
+// c floordiv 4; gamma and beta are read per channel.
+
+// CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+// CHECK-DAG: #[[GROUP:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1 floordiv 4)>
+// CHECK-DAG: #[[CHANNEL:.*]] = affine_map<(d0, d1, d2, d3) -> (d1)>
+// CHECK-LABEL: tprog.func private @group_norm
+// CHECK: tensor.empty(%{{.*}}) : tensor<?x8xf32>
+// CHECK: linalg.generic {indexing_maps = [#[[ID]], #[[GROUP]]], iterator_types = ["parallel", "reduction", "reduction", "reduction"]}
+// CHECK: linalg.generic {indexing_maps = [#[[ID]], #[[GROUP]], #[[GROUP]]], iterator_types = ["parallel", "reduction", "reduction", "reduction"]}
+// CHECK: linalg.generic {indexing_maps = [#[[ID]], #[[GROUP]], #[[GROUP]], #[[CHANNEL]], #[[CHANNEL]], #[[ID]]], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+// CHECK: math.rsqrt
+relax.func @gn(%x: !relax.tensor<[n, 32, h, w], f32>, %g: !relax.tensor<[32], f32>, %bb: !relax.tensor<[32], f32>) {
+  %0 = relax.group_norm %x, %g, %bb {num_groups = 8} : (!relax.tensor<[n, 32, h, w], f32>, !relax.tensor<[32], f32>, !relax.tensor<[32], f32>) -> !relax.tensor<[n, 32, h, w], f32>
+  relax.return
+}
+
+// -----
+
+// Convolution: the input is padded with zeros, then one generic over
+// (n, o, out spatial..., ci, kernel...) reads it at out * stride +
+// kernel * dilation, in the channel of o's group.
+
+// CHECK-DAG: #[[X2:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, (d1 floordiv 2) * 4 + d4, d2 * 2 + d5, d3 * 2 + d6)>
+// CHECK-DAG: #[[W2:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d1, d4, d5, d6)>
+// CHECK-DAG: #[[O2:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3)>
+// CHECK-DAG: #[[X1:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d3, d2 + d4 * 2)>
+// CHECK-DAG: #[[W1:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d1, d3, d4)>
+// CHECK-DAG: #[[O1:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2)>
+// CHECK-LABEL: tprog.func private @conv2d
+// CHECK: %[[PAD:.*]] = tensor.pad %{{.*}} low[0, 0, 1, 0] high[0, 0, 1, 2]
+// CHECK: tensor.yield %{{.*}} : f32
+// CHECK: } : tensor<?x8x?x?xf32> to tensor<?x8x?x?xf32>
+// CHECK: linalg.generic {indexing_maps = [#[[X2]], #[[W2]], #[[O2]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%[[PAD]], %{{.*}} : tensor<?x8x?x?xf32>, tensor<4x4x3x3xf32>)
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK-LABEL: tprog.func private @conv1d
+// CHECK-NOT: tensor.pad
+// CHECK: linalg.generic {indexing_maps = [#[[X1]], #[[W1]], #[[O1]]], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]}
+relax.func @conv(%x: !relax.tensor<[n, 8, h, w], f32>, %k: !relax.tensor<[4, 4, 3, 3], f32>, %x1: !relax.tensor<[1, 16, 100], f32>, %w1: !relax.tensor<[32, 16, 3], f32>) {
+  %0 = relax.conv2d %x, %k {groups = 2, strides = array<i64: 2>, padding = array<i64: 1, 0, 1, 2>} : (!relax.tensor<[n, 8, h, w], f32>, !relax.tensor<[4, 4, 3, 3], f32>) -> !relax.tensor<[n, 4, (h - 1) floordiv 2 + 1, (w - 1) floordiv 2 + 1], f32>
+  %1 = relax.conv1d %x1, %w1 {dilation = array<i64: 2>} : (!relax.tensor<[1, 16, 100], f32>, !relax.tensor<[32, 16, 3], f32>) -> !relax.tensor<[1, 32, 96], f32>
+  relax.return
+}
+
+// -----
+
+// Pooling: the window dims get their bounds from an empty [kh, kw] tensor;
+// max pooling pads with -inf, average pooling divides by the window area.
+
+// CHECK-DAG: #[[X:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 * 2 + d4, d3 * 2 + d5)>
+// CHECK-DAG: #[[WIN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d4, d5)>
+// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: tprog.func private @max_pool2d
+// CHECK: %[[NEG_INF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK: tensor.pad %{{.*}} low[0, 0, 1, 1] high[0, 0, 1, 1]
+// CHECK: tensor.yield %[[NEG_INF]]
+// CHECK: tensor.empty() : tensor<3x3xf32>
+// CHECK: linalg.generic {indexing_maps = [#[[X]], #[[WIN]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}
+// CHECK: arith.maximumf
+// CHECK-LABEL: tprog.func private @avg_pool2d
+// CHECK-NOT: tensor.pad
+// CHECK: tensor.empty() : tensor<2x2xf32>
+// CHECK: linalg.generic {indexing_maps = [#[[X]], #[[WIN]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}
+// CHECK: arith.addf
+// CHECK: %[[AREA:.*]] = arith.constant 4.000000e+00 : f32
+// CHECK: arith.divf %{{.*}}, %[[AREA]]
+relax.func @pool(%x: !relax.tensor<[n, c, 8, 8], f32>) {
+  %0 = relax.max_pool2d %x {pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>, padding = array<i64: 1, 1>} : (!relax.tensor<[n, c, 8, 8], f32>) -> !relax.tensor<[n, c, 4, 4], f32>
+  %1 = relax.avg_pool2d %x {pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (!relax.tensor<[n, c, 8, 8], f32>) -> !relax.tensor<[n, c, 4, 4], f32>
+  relax.return
+}
