@@ -112,3 +112,19 @@ relax.func @calls(%a: !relax.tensor<[4, 8], f32>, %b: !relax.tensor<[8], f32>, %
   %2 = relax.exp %a : (!relax.tensor<[4, 8], f32>) -> !relax.tensor<[4, 8], f32>
   relax.return
 }
+
+// A gather through computed indices is injective.
+// CHECK-LABEL: tprog.func @gather
+// CHECK-SAME: relax.pattern_kind = "injective"
+tprog.func @gather(%a: tensor<8xf32>, %o: tensor<4xf32> {tprog.output}) -> tensor<4xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      outs(%o : tensor<4xf32>) {
+  ^bb0(%y: f32):
+    %i = linalg.index 0 : index
+    %c2 = arith.constant 2 : index
+    %j = arith.muli %i, %c2 : index
+    %v = tensor.extract %a[%j] : tensor<8xf32>
+    linalg.yield %v : f32
+  } -> tensor<4xf32>
+  tprog.return %r : tensor<4xf32>
+}

@@ -18,7 +18,10 @@ static PatternKind classify(linalg::LinalgOp op) {
     return PatternKind::OutElementWiseFusable;
   if (op.getNumReductionLoops() > 0)
     return PatternKind::Reduction;
+  // Reading other tensors by computed indices (a gather, a reshape through
+  // linear indices) maps each output element to one input element.
   PatternKind kind = PatternKind::ElementWise;
+  op->walk([&](tensor::ExtractOp) { kind = PatternKind::Injective; });
   for (OpOperand &operand : op->getOpOperands()) {
     // Scalars (a fill value) are read the same for every element.
     if (!isa<ShapedType>(operand.get().getType()))

@@ -20,7 +20,7 @@ namespace mlir::tprog {
 /// output-elementwise-fusable; any reduction loop makes a reduction; a
 /// parallel op is elementwise when every map is the identity, broadcast when
 /// inputs only drop output dims, and injective when it permutes or otherwise
-/// reindexes. Tensor reshapes, slices and concatenations are injective.
+/// reindexes, or reads tensors at computed indices (tensor.extract). Tensor reshapes, slices and concatenations are injective.
 /// Anything else that computes on tensors (loops, calls) is opaque. Scalar
 /// and index arithmetic outside linalg ops does not count.
 relax::PatternKind analyzePatternKind(FuncOp func);
