@@ -7,6 +7,8 @@
 #include "Relax/Dialect/Relax/IR/RelaxDialect.h"
 #include "Relax/Dialect/TProg/IR/TProgDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -19,6 +21,13 @@ namespace mlir::relax {
 
 #define GEN_PASS_REGISTRATION
 #include "Relax/Conversion/Passes.h.inc"
+
+/// Adds the CPU pipeline to `pm`: legalization, host conversion,
+/// bufferization and lowering to the llvm dialect.
+void buildRelaxLowerToCPUPipeline(OpPassManager &pm);
+
+/// Registers `--relax-lower-to-cpu`.
+void registerRelaxLowerToCPUPipeline();
 
 } // namespace mlir::relax
 

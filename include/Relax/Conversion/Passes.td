@@ -31,4 +31,32 @@ def RelaxLegalizePass : Pass<"relax-legalize", "::mlir::ModuleOp"> {
   ];
 }
 
+def RelaxToFuncPass : Pass<"relax-to-func", "::mlir::ModuleOp"> {
+  let summary = "Turn graph functions and tensor programs into func.func";
+  let description = [{
+    Converts every `tprog.func` into a `func.func` and every legalized
+    `relax.func` into a host `func.func` on builtin tensors:
+
+    - symbolic variables become `index` values read off the arguments
+      (`tensor.dim`) and off `relax.match_cast` results;
+    - each `relax.call_tir` allocates its destinations with `tensor.empty`,
+      sized by evaluating their symbolic dims, and calls the program;
+    - what was not proven is checked with `cf.assert`, with a message that
+      names the value and the expected dim: parameter dims that repeat a
+      variable or are expressions, the `sym.constraints` ranges and
+      divisibility, and every `relax.match_cast`;
+    - `relax.call`, constants and returns map one to one.
+
+    Graph ops that are not legalized, tuples, `relax.if` and the memory ops
+    are not supported yet and are reported as errors. Entry functions get
+    `llvm.emit_c_interface`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 #endif // RELAX_CONVERSION_PASSES_TD

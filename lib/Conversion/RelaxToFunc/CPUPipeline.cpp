@@ -1,0 +1,37 @@
+//===- CPUPipeline.cpp - The CPU lowering pipeline ------------------------===//
+
+#include "Relax/Conversion/Passes.h"
+#include "Relax/Transforms/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+
+using namespace mlir;
+
+/// Upstream part of the pipeline: bufferize whole modules (host functions
+/// allocate with tensor.empty), lower linalg to loops, and everything to the
+/// llvm dialect. `lower-affine` handles the strided and floordiv maps of
+/// convolutions and grouped heads.
+static constexpr llvm::StringLiteral kUpstreamPipeline =
+    "one-shot-bufferize{bufferize-function-boundaries=1 "
+    "function-boundary-type-conversion=identity-layout-map},"
+    "canonicalize,func.func(convert-linalg-to-loops),lower-affine,"
+    "convert-scf-to-cf,expand-strided-metadata,finalize-memref-to-llvm,"
+    "convert-math-to-llvm,convert-arith-to-llvm,convert-index-to-llvm,"
+    "convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts";
+
+void mlir::relax::buildRelaxLowerToCPUPipeline(OpPassManager &pm) {
+  pm.addPass(createRelaxLegalizePass());
+  pm.addPass(createRelaxToNonDataflowPass());
+  pm.addPass(createRelaxToFuncPass());
+  if (failed(parsePassPipeline(kUpstreamPipeline, pm, llvm::errs())))
+    llvm::report_fatal_error("invalid CPU pipeline");
+}
+
+void mlir::relax::registerRelaxLowerToCPUPipeline() {
+  PassPipelineRegistration<>(
+      "relax-lower-to-cpu",
+      "Lower legalized graph functions and tensor programs to the llvm "
+      "dialect for the CPU",
+      buildRelaxLowerToCPUPipeline);
+}

@@ -1,0 +1,105 @@
+"""Compiles a relax module for the CPU once and runs it at several sizes.
+
+The module is lowered with relax-opt to host `func.func`s on tensors
+(--relax-infer-shapes, --relax-legalize, --relax-to-non-dataflow,
+--relax-to-func); a driver that calls `@main` once per input set and prints
+each result with printMemrefF32 is appended; the whole module then goes
+through --relax-lower-to-cpu and runs under mlir-runner. Results are compared
+with a numpy reference.
+"""
+
+import json
+import re
+import subprocess
+import sys
+
+import numpy as np
+
+
+def _dense(array):
+    values = json.dumps(array.astype(np.float64).tolist())
+    return f"dense<{values}> : {_tensor_type(array.shape)}"
+
+
+def _tensor_type(dims):
+    return "tensor<" + "".join(f"{d}x" for d in dims) + "f32>"
+
+
+def _driver(arg_types, result_type, inputs_list):
+    lines = ["func.func @entry() {"]
+    for k, inputs in enumerate(inputs_list):
+        args = []
+        for i, (array, dyn) in enumerate(zip(inputs, arg_types)):
+            lines.append(f"  %c{k}_{i} = arith.constant {_dense(array)}")
+            static = _tensor_type(array.shape)
+            if static != dyn:
+                lines.append(f"  %a{k}_{i} = tensor.cast %c{k}_{i} : {static} to {dyn}")
+                args.append(f"%a{k}_{i}")
+            else:
+                args.append(f"%c{k}_{i}")
+        memref = result_type.replace("tensor<", "memref<")
+        lines.append(f"  %r{k} = func.call @main({', '.join(args)}) : "
+                     f"({', '.join(arg_types)}) -> {result_type}")
+        lines.append(f"  %m{k} = bufferization.to_buffer %r{k} : {result_type} to {memref}")
+        lines.append(f"  %u{k} = memref.cast %m{k} : {memref} to memref<*xf32>")
+        lines.append(f"  func.call @printMemrefF32(%u{k}) : (memref<*xf32>) -> ()")
+    lines.append("  return")
+    lines.append("}")
+    lines.append("func.func private @printMemrefF32(memref<*xf32>)")
+    return "\n".join(lines)
+
+
+def _parse_outputs(text):
+    outputs = []
+    for block in text.split("Unranked Memref")[1:]:
+        sizes = [int(s) for s in re.search(r"sizes = \[([^\]]*)\]", block)
+                 .group(1).replace(" ", "").split(",") if s]
+        data = block.split("data =", 1)[1]
+        numbers = re.findall(r"-?(?:nan|inf|\d+\.?\d*(?:e[-+]?\d+)?)", data)
+        outputs.append(np.array([float(n) for n in numbers]).reshape(sizes))
+    return outputs
+
+
+def run(model, inputs_list, reference, relax_opt, mlir_runner, lib_dir,
+        tolerance, expect_failure=False):
+    host = subprocess.run(
+        [relax_opt, "-", "--relax-infer-shapes", "--relax-legalize",
+         "--relax-to-non-dataflow", "--relax-to-func"],
+        input=model, capture_output=True, text=True)
+    if host.returncode:
+        sys.exit("host lowering failed:\n" + host.stderr)
+    text = host.stdout
+    signature = re.search(r"func\.func @main\((.*?)\) -> (tensor<[^>]*>)", text)
+    arg_types = re.findall(r"%arg\d+: (tensor<[^>]*>)", signature.group(1))
+    result_type = signature.group(2)
+    module = text.rstrip().rstrip("}") + _driver(
+        arg_types, result_type, inputs_list) + "\n}\n"
+    llvm = subprocess.run([relax_opt, "-", "--relax-lower-to-cpu"],
+                          input=module, capture_output=True, text=True)
+    if llvm.returncode:
+        sys.exit("lowering failed:\n" + llvm.stderr)
+    # Unbuffered stdout: a failed run-time check prints its message with
+    # puts() and then aborts, which would drop a buffered message.
+    runner = subprocess.run(
+        ["stdbuf", "-o0", mlir_runner, "-e", "entry", "-entry-point-result=void",
+         f"-shared-libs={lib_dir}/libmlir_runner_utils.so",
+         f"-shared-libs={lib_dir}/libmlir_c_runner_utils.so"],
+        input=llvm.stdout, capture_output=True, text=True)
+    if expect_failure:
+        # The program must stop with its own message, not crash silently.
+        print(runner.stdout + runner.stderr)
+        return 0 if runner.returncode else 1
+    if runner.returncode:
+        sys.exit("run failed:\n" + runner.stderr)
+    outputs = _parse_outputs(runner.stdout)
+    failed = False
+    for inputs, output in zip(inputs_list, outputs):
+        expected = reference(*inputs)
+        error = float(np.max(np.abs(output - expected)))
+        ok = output.shape == expected.shape and error <= tolerance
+        failed |= not ok
+        print(f"shape {list(expected.shape)}: max abs error {error:.2e} "
+              f"(tolerance {tolerance:g}): {'ok' if ok else 'MISMATCH'}")
+    if len(outputs) != len(inputs_list):
+        sys.exit("missing outputs")
+    return 1 if failed else 0
