@@ -30,7 +30,11 @@ def _driver(arg_types, result_type, inputs_list):
     for k, inputs in enumerate(inputs_list):
         args = []
         for i, (array, dyn) in enumerate(zip(inputs, arg_types)):
-            lines.append(f"  %c{k}_{i} = arith.constant {_dense(array)}")
+            if array.size == 0:
+                lines.append(f"  %c{k}_{i} = tensor.empty() : "
+                             f"{_tensor_type(array.shape)}")
+            else:
+                lines.append(f"  %c{k}_{i} = arith.constant {_dense(array)}")
             static = _tensor_type(array.shape)
             if static != dyn:
                 lines.append(f"  %a{k}_{i} = tensor.cast %c{k}_{i} : {static} to {dyn}")
