@@ -10,15 +10,18 @@ using namespace mlir;
 
 /// Upstream part of the pipeline: bufferize whole modules (host functions
 /// allocate with tensor.empty), lower linalg to loops, and everything to the
-/// llvm dialect. `lower-affine` handles the strided and floordiv maps of
-/// convolutions and grouped heads.
+/// llvm dialect. `lower-affine` runs after `expand-strided-metadata`, which
+/// creates affine.apply ops of its own, and handles the strided and floordiv
+/// maps of convolutions and grouped heads. Math ops without an LLVM
+/// intrinsic (erf) become libm calls.
 static constexpr llvm::StringLiteral kUpstreamPipeline =
     "one-shot-bufferize{bufferize-function-boundaries=1 "
     "function-boundary-type-conversion=identity-layout-map},"
-    "canonicalize,func.func(convert-linalg-to-loops),lower-affine,"
-    "convert-scf-to-cf,expand-strided-metadata,finalize-memref-to-llvm,"
-    "convert-math-to-llvm,convert-arith-to-llvm,convert-index-to-llvm,"
-    "convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts";
+    "canonicalize,func.func(convert-linalg-to-loops),expand-strided-metadata,"
+    "lower-affine,convert-scf-to-cf,finalize-memref-to-llvm,"
+    "convert-math-to-llvm,convert-math-to-libm,convert-arith-to-llvm,"
+    "convert-index-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,"
+    "reconcile-unrealized-casts";
 
 void mlir::relax::buildRelaxLowerToCPUPipeline(OpPassManager &pm) {
   pm.addPass(createRelaxLegalizePass());
