@@ -37,8 +37,9 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP",
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.relax_tools_dir, config.llvm_tools_dir]
-llvm_config.add_tool_substitutions([ToolSubst("relax-opt", unresolved="fatal")],
-                                   tool_dirs)
+llvm_config.add_tool_substitutions(
+    [ToolSubst("relax-opt", unresolved="fatal"),
+     ToolSubst("relax-run", unresolved="fatal")], tool_dirs)
 llvm_config.with_environment("PATH", config.relax_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 

@@ -23,8 +23,9 @@ namespace mlir::relax {
 #include "Relax/Conversion/Passes.h.inc"
 
 /// Adds the CPU pipeline to `pm`: legalization, host conversion,
-/// bufferization and lowering to the llvm dialect.
-void buildRelaxLowerToCPUPipeline(OpPassManager &pm);
+/// bufferization and lowering to the llvm dialect. The upstream passes it
+/// uses must be registered (relax::registerAllPasses does); fails otherwise.
+LogicalResult buildRelaxLowerToCPUPipeline(OpPassManager &pm);
 
 /// Registers `--relax-lower-to-cpu`.
 void registerRelaxLowerToCPUPipeline();

@@ -1,0 +1,397 @@
+//===- relax-run.cpp - Compile a relax module and run it on the CPU -------===//
+//
+// Compiles a relax module with --relax-lower-to-cpu, JIT-loads it with the
+// MLIR ExecutionEngine, and runs one graph function on .npy inputs (or
+// seeded random inputs of given sizes). Inputs are checked against the
+// function's symbolic signature and constraints before the call, so a wrong
+// input is an error message and exit code 1. Writes the output as .npy and
+// prints the time per call.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Relax/Conversion/Passes.h"
+#include "Relax/Dialect/Relax/IR/RelaxOps.h"
+#include "Relax/Dialect/Sym/IR/SymShapeMatch.h"
+#include "Relax/InitAll.h"
+#include "Relax/Transforms/Passes.h"
+
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+
+#include <chrono>
+#include <random>
+
+using namespace mlir;
+using sym::SymExprAttr;
+
+namespace cl = llvm::cl;
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<module.mlir>"),
+                                      cl::Required);
+static cl::opt<std::string> entry("entry", cl::desc("Graph function to run"),
+                                  cl::init("main"));
+static cl::list<std::string> inputs("input",
+                                    cl::desc("An argument as a .npy file"));
+static cl::list<std::string>
+    sizes("size", cl::desc("Random inputs: a symbolic variable's value, "
+                           "`name=value`"));
+static cl::opt<unsigned> seed("seed", cl::desc("Seed of random inputs"),
+                              cl::init(0));
+static cl::opt<std::string> output("output",
+                                   cl::desc("Write the result as .npy"));
+static cl::opt<unsigned> repetitions("reps", cl::desc("Timed repetitions"),
+                                     cl::init(1));
+
+namespace {
+/// A float32 array in row-major order.
+struct Array {
+  std::vector<int64_t> shape;
+  std::vector<float> data;
+};
+
+/// A ranked memref descriptor laid out as the C interface expects:
+/// allocated and aligned pointers, offset, sizes, strides.
+struct Descriptor {
+  std::vector<int64_t> words;
+  explicit Descriptor(unsigned rank) : words(3 + 2 * rank, 0) {}
+  static Descriptor of(Array &array) {
+    unsigned rank = array.shape.size();
+    Descriptor d(rank);
+    float *ptr = array.data.empty() ? nullptr : array.data.data();
+    d.words[0] = d.words[1] = reinterpret_cast<int64_t>(ptr);
+    int64_t stride = 1;
+    for (int64_t i = rank - 1; i >= 0; --i) {
+      d.words[3 + i] = array.shape[i];
+      d.words[3 + rank + i] = stride;
+      stride *= array.shape[i];
+    }
+    return d;
+  }
+};
+} // namespace
+
+static int fail(const Twine &message) {
+  llvm::errs() << "relax-run: error: " << message << "\n";
+  return 1;
+}
+
+/// Reads a little-endian float32, C-ordered .npy file.
+static FailureOr<Array> readNpy(StringRef path, std::string &error) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer) {
+    error = "cannot open " + path.str();
+    return failure();
+  }
+  StringRef bytes = (*buffer)->getBuffer();
+  if (!bytes.starts_with("\x93NUMPY") || bytes.size() < 10) {
+    error = path.str() + " is not a .npy file";
+    return failure();
+  }
+  unsigned major = static_cast<unsigned char>(bytes[6]);
+  size_t headerLen, offset;
+  if (major == 1) {
+    headerLen = static_cast<unsigned char>(bytes[8]) |
+                (static_cast<unsigned char>(bytes[9]) << 8);
+    offset = 10;
+  } else {
+    headerLen = static_cast<unsigned char>(bytes[8]) |
+                (static_cast<unsigned char>(bytes[9]) << 8) |
+                (static_cast<unsigned char>(bytes[10]) << 16) |
+                (static_cast<unsigned char>(bytes[11]) << 24);
+    offset = 12;
+  }
+  StringRef header = bytes.substr(offset, headerLen);
+  if (!header.contains("'descr': '<f4'")) {
+    error = path.str() + ": only float32 arrays are supported, header is " +
+            header.trim().str();
+    return failure();
+  }
+  if (header.contains("'fortran_order': True")) {
+    error = path.str() + ": Fortran-ordered arrays are not supported";
+    return failure();
+  }
+  Array array;
+  StringRef shape = header.split("'shape': (").second.split(")").first;
+  SmallVector<StringRef> parts;
+  shape.split(parts, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef part : parts) {
+    int64_t dim;
+    if (part.trim().getAsInteger(10, dim)) {
+      error = path.str() + ": bad shape in header";
+      return failure();
+    }
+    array.shape.push_back(dim);
+  }
+  int64_t count = 1;
+  for (int64_t d : array.shape)
+    count *= d;
+  StringRef data = bytes.substr(offset + headerLen);
+  if (data.size() != static_cast<size_t>(count) * sizeof(float)) {
+    error = path.str() + ": data size does not match the shape";
+    return failure();
+  }
+  array.data.resize(count);
+  std::memcpy(array.data.data(), data.data(), data.size());
+  return array;
+}
+
+static LogicalResult writeNpy(StringRef path, const Array &array) {
+  std::string shape = "(";
+  for (int64_t d : array.shape)
+    shape += std::to_string(d) + ", ";
+  if (array.shape.size() > 1)
+    shape.erase(shape.size() - 2);
+  else if (array.shape.size() == 1)
+    shape.erase(shape.size() - 1);
+  shape += ")";
+  std::string header =
+      "{'descr': '<f4', 'fortran_order': False, 'shape': " + shape + ", }";
+  size_t total = 10 + header.size() + 1;
+  header.append((64 - total % 64) % 64, ' ');
+  header += '\n';
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  if (ec)
+    return failure();
+  os << "\x93NUMPY" << char(1) << char(0) << char(header.size() & 0xff)
+     << char(header.size() >> 8) << header;
+  os.write(reinterpret_cast<const char *>(array.data.data()),
+           array.data.size() * sizeof(float));
+  return success();
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(argc, argv, "Relax-MLIR CPU runner\n");
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  relax::registerAllPasses();
+
+  DialectRegistry registry;
+  relax::registerAllDialects(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  MLIRContext context(registry);
+  llvm::SourceMgr sourceMgr;
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(inputFile, sourceMgr, &context);
+  if (!module)
+    return 1;
+
+  // The signature, before lowering.
+  {
+    PassManager pm(&context);
+    pm.addPass(relax::createRelaxInferShapesPass());
+    if (failed(pm.run(*module)))
+      return 1;
+  }
+  auto func = module->lookupSymbol<relax::FuncOp>(entry);
+  if (!func)
+    return fail("no relax.func @" + entry + " in " + inputFile);
+  SmallVector<relax::RelaxTensorType> resultTypes;
+  for (Type type : func.getResultTypes()) {
+    auto tensor = dyn_cast<relax::RelaxTensorType>(type);
+    if (!tensor || !tensor.hasRank() || !tensor.getElementType().isF32())
+      return fail("@" + entry + " must return ranked f32 tensors");
+    resultTypes.push_back(tensor);
+  }
+  if (resultTypes.empty())
+    return fail("@" + entry + " returns nothing");
+  SmallVector<relax::RelaxTensorType> paramTypes;
+  for (Type type : func.getArgumentTypes()) {
+    auto tensor = dyn_cast<relax::RelaxTensorType>(type);
+    if (!tensor || !tensor.hasRank() || !tensor.getElementType().isF32())
+      return fail("@" + entry + " parameters must be ranked f32 tensors");
+    paramTypes.push_back(tensor);
+  }
+
+  // Inputs: from .npy files, or random ones of the given sizes.
+  std::vector<Array> args;
+  llvm::DenseMap<StringAttr, int64_t> values;
+  if (!inputs.empty()) {
+    if (inputs.size() != paramTypes.size())
+      return fail("@" + entry + " takes " + Twine(paramTypes.size()) +
+                  " arguments but " + Twine(inputs.size()) + " were given");
+    for (const std::string &path : inputs) {
+      std::string error;
+      FailureOr<Array> array = readNpy(path, error);
+      if (failed(array))
+        return fail(error);
+      args.push_back(std::move(*array));
+    }
+  } else {
+    for (const std::string &size : sizes) {
+      auto [name, value] = StringRef(size).split('=');
+      int64_t v;
+      if (value.getAsInteger(10, v))
+        return fail("bad --size '" + size + "', expected name=value");
+      values[StringAttr::get(&context, name)] = v;
+    }
+    std::mt19937 gen(seed);
+    std::normal_distribution<float> normal;
+    for (auto [i, type] : llvm::enumerate(paramTypes)) {
+      Array array;
+      for (SymExprAttr dim : type.getDims()) {
+        SymExprAttr value = dim ? dim.replaceVars([&](StringAttr var) {
+          auto it = values.find(var);
+          return it == values.end()
+                     ? SymExprAttr()
+                     : SymExprAttr::getConstant(&context, it->second);
+        })
+                                : SymExprAttr();
+        if (!value || !value.getConstantValue())
+          return fail("argument #" + Twine(i) + ": give the size of dim " +
+                      sym::toString(dim) + " with --size");
+        array.shape.push_back(*value.getConstantValue());
+      }
+      int64_t count = 1;
+      for (int64_t d : array.shape)
+        count *= d;
+      array.data.resize(count);
+      for (float &x : array.data)
+        x = normal(gen);
+      args.push_back(std::move(array));
+    }
+  }
+
+  // Check the inputs against the symbolic signature before calling.
+  values.clear();
+  for (auto [i, type] : llvm::enumerate(paramTypes)) {
+    Array &array = args[i];
+    if (array.shape.size() != static_cast<size_t>(type.getRank()))
+      return fail("argument #" + Twine(i) + " has rank " +
+                  Twine(array.shape.size()) + " but @" + entry + " expects " +
+                  Twine(type.getRank()) + " (" +
+                  llvm::formatv("{0}", Type(type)).str() + ")");
+    for (auto [d, dim] : llvm::enumerate(type.getDims()))
+      if (dim && dim.isVar() && !values.count(dim.getName()))
+        values[dim.getName()] = array.shape[d];
+  }
+  auto lookup = [&](StringAttr var) {
+    auto it = values.find(var);
+    return it == values.end() ? SymExprAttr()
+                              : SymExprAttr::getConstant(&context, it->second);
+  };
+  for (auto [i, type] : llvm::enumerate(paramTypes)) {
+    for (auto [d, dim] : llvm::enumerate(type.getDims())) {
+      SymExprAttr expected = dim ? dim.replaceVars(lookup) : SymExprAttr();
+      if (expected && expected.getConstantValue() &&
+          *expected.getConstantValue() != args[i].shape[d])
+        return fail("argument #" + Twine(i) + " dim " + Twine(d) + " is " +
+                    Twine(args[i].shape[d]) + " but must be " +
+                    sym::toString(dim) + " = " +
+                    Twine(*expected.getConstantValue()));
+    }
+  }
+  if (auto constraints = func->getAttrOfType<ArrayAttr>(
+          sym::SymDialect::getConstraintsAttrName())) {
+    for (Attribute attr : constraints) {
+      if (auto range = dyn_cast<sym::SymRangeAttr>(attr)) {
+        auto it = values.find(range.getVar());
+        if (it == values.end())
+          continue;
+        if ((range.getLower() && it->second < *range.getLower()) ||
+            (range.getUpper() && it->second > *range.getUpper()))
+          return fail(range.getVar().getValue() + " = " + Twine(it->second) +
+                      " breaks the constraint " +
+                      llvm::formatv("{0}", Attribute(range)).str());
+      } else if (auto div = dyn_cast<sym::SymDivisibleAttr>(attr)) {
+        auto it = values.find(div.getVar());
+        if (it != values.end() && it->second % div.getDivisor() != 0)
+          return fail(div.getVar().getValue() + " = " + Twine(it->second) +
+                      " breaks the constraint " +
+                      llvm::formatv("{0}", Attribute(div)).str());
+      }
+    }
+  }
+
+  // Compile.
+  auto compileStart = std::chrono::steady_clock::now();
+  PassManager pm(&context);
+  if (failed(relax::buildRelaxLowerToCPUPipeline(pm)) ||
+      failed(pm.run(*module)))
+    return 1;
+  ExecutionEngineOptions options;
+  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  auto engine = ExecutionEngine::create(*module, options);
+  if (!engine)
+    return fail("JIT compilation failed: " + toString(engine.takeError()));
+  double compileMs = std::chrono::duration<double, std::milli>(
+                         std::chrono::steady_clock::now() - compileStart)
+                         .count();
+
+  // Call through the C interface: the result descriptors (one struct of
+  // them for several results), then one descriptor per argument.
+  unsigned resultWords = 0;
+  for (relax::RelaxTensorType type : resultTypes)
+    resultWords += 3 + 2 * type.getRank();
+  Descriptor result(0);
+  result.words.assign(resultWords, 0);
+  std::vector<Descriptor> descriptors;
+  for (Array &array : args)
+    descriptors.push_back(Descriptor::of(array));
+  void *resultPtr = result.words.data();
+  std::vector<void *> descriptorPtrs;
+  for (Descriptor &d : descriptors)
+    descriptorPtrs.push_back(d.words.data());
+  SmallVector<void *> packed = {&resultPtr};
+  for (void *&ptr : descriptorPtrs)
+    packed.push_back(&ptr);
+
+  double totalMs = 0;
+  for (unsigned rep = 0; rep < std::max(1u, unsigned(repetitions)); ++rep) {
+    auto start = std::chrono::steady_clock::now();
+    if (llvm::Error error =
+            (*engine)->invokePacked("_mlir_ciface_" + entry, packed))
+      return fail("call failed: " + toString(std::move(error)));
+    totalMs += std::chrono::duration<double, std::milli>(
+                   std::chrono::steady_clock::now() - start)
+                   .count();
+  }
+
+  // Results are contiguous row-major buffers (identity layouts).
+  unsigned base = 0;
+  llvm::outs() << "@" << entry << ":";
+  for (auto [index, type] : llvm::enumerate(resultTypes)) {
+    Array out;
+    unsigned rank = type.getRank();
+    int64_t count = 1;
+    for (unsigned i = 0; i < rank; ++i) {
+      out.shape.push_back(result.words[base + 3 + i]);
+      count *= result.words[base + 3 + i];
+    }
+    const float *aligned =
+        reinterpret_cast<const float *>(result.words[base + 1]);
+    int64_t offset = result.words[base + 2];
+    out.data.assign(aligned + offset, aligned + offset + count);
+    base += 3 + 2 * rank;
+    if (!output.empty()) {
+      std::string path =
+          index == 0
+              ? output
+              : (StringRef(output).drop_back(4) + "." + Twine(index) + ".npy")
+                    .str();
+      if (failed(writeNpy(path, out)))
+        return fail("cannot write " + path);
+    }
+    llvm::outs() << " result #" << index << " shape [";
+    llvm::interleaveComma(out.shape, llvm::outs());
+    llvm::outs() << "]";
+  }
+  llvm::outs() << "; compile " << llvm::format("%.1f", compileMs) << " ms, "
+               << llvm::format("%.3f", totalMs / repetitions)
+               << " ms per call over " << repetitions << " calls\n";
+  return 0;
+}
