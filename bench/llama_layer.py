@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Benchmark: the Llama-style layer of examples/llama_layer.mlir on the CPU.
+
+For each sequence length, times one call of the module compiled by
+relax-run (--relax-lower-to-cpu, compiled once per run) and of the same layer
+in PyTorch on the CPU, in the same run, and prints a table with their ratio.
+Also times relax-opt compiling the module. Falls back to numpy as the peer
+when PyTorch is not installed.
+
+Usage: bench/llama_layer.py [--build build] [--seq 1,32,512] [--reps 3]
+"""
+
+import argparse
+import os
+import re
+import subprocess
+import time
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MODEL = os.path.join(ROOT, "examples", "llama_layer.mlir")
+HIDDEN, HEADS, KV_HEADS, HEAD_DIM, FFN = 512, 8, 2, 64, 1376
+
+
+def relax_time(build, seq, past, reps):
+    out = subprocess.run(
+        [os.path.join(build, "bin", "relax-run"), MODEL, "--size", "b=1",
+         "--size", f"s={seq}", "--size", f"p={past}", "--reps", str(reps)],
+        capture_output=True, text=True, check=True).stdout
+    return float(re.search(r"([\d.]+) ms per call", out).group(1))
+
+
+def peer_layer(xp):
+    """The layer in PyTorch (or numpy), written independently."""
+
+    def rms_norm(x, w):
+        return x / xp.sqrt((x * x).mean(-1, keepdims=True) + 1e-5) * w
+
+    def rotary(x, cos, sin):
+        half = x.shape[-1] // 2
+        rot = xp.concatenate([-x[..., half:], x[..., :half]], -1) \
+            if xp is np else xp.cat([-x[..., half:], x[..., :half]], -1)
+        return x * cos[None, :, None, :] + rot * sin[None, :, None, :]
+
+    def layer(x, pk, pv, cos, sin, n1, wq, wk, wv, wo, n2, wg, wu, wd):
+        b, s, _ = x.shape
+        cat = np.concatenate if xp is np else xp.cat
+        h = rms_norm(x, n1)
+        q = rotary((h @ wq).reshape(b, s, HEADS, HEAD_DIM), cos, sin)
+        k = rotary((h @ wk).reshape(b, s, KV_HEADS, HEAD_DIM), cos, sin)
+        v = (h @ wv).reshape(b, s, KV_HEADS, HEAD_DIM)
+        k, v = cat([pk, k], 1), cat([pv, v], 1)
+        t = k.shape[1]
+        group = HEADS // KV_HEADS
+        k = k.repeat(group, 2) if xp is np else k.repeat_interleave(group, 2)
+        v = v.repeat(group, 2) if xp is np else v.repeat_interleave(group, 2)
+        scores = (q.transpose(0, 2, 1, 3) if xp is np else q.transpose(1, 2)) @ \
+            (k.transpose(0, 2, 3, 1) if xp is np else k.permute(0, 2, 3, 1))
+        scores = scores / np.sqrt(HEAD_DIM)
+        allowed = np.arange(t)[None, :] <= (t - s + np.arange(s))[:, None]
+        mask = allowed if xp is np else xp.from_numpy(allowed)
+        scores = xp.where(mask, scores, -np.inf) if xp is np else \
+            scores.masked_fill(~mask, float("-inf"))
+        p = xp.exp(scores - scores.max(-1, keepdims=True)) if xp is np else \
+            xp.softmax(scores, -1)
+        if xp is np:
+            p = p / p.sum(-1, keepdims=True)
+        a = p @ (v.transpose(0, 2, 1, 3) if xp is np else v.transpose(1, 2))
+        a = a.transpose(0, 2, 1, 3) if xp is np else a.transpose(1, 2)
+        x2 = x + a.reshape(b, s, HIDDEN) @ wo
+        h2 = rms_norm(x2, n2)
+        g = h2 @ wg
+        return x2 + (g / (1 + xp.exp(-g)) * (h2 @ wu)) @ wd
+
+    return layer
+
+
+def peer_time(seq, past, reps):
+    rng = np.random.default_rng(0)
+    shapes = [(1, seq, HIDDEN), (1, past, KV_HEADS, HEAD_DIM),
+              (1, past, KV_HEADS, HEAD_DIM), (seq, HEAD_DIM), (seq, HEAD_DIM),
+              (HIDDEN,), (HIDDEN, HIDDEN), (HIDDEN, 128), (HIDDEN, 128),
+              (HIDDEN, HIDDEN), (HIDDEN,), (HIDDEN, FFN), (HIDDEN, FFN),
+              (FFN, HIDDEN)]
+    args = [rng.standard_normal(s).astype(np.float32) for s in shapes]
+    try:
+        import torch
+        torch.set_grad_enabled(False)
+        xp, name = torch, f"PyTorch {torch.__version__}"
+        args = [torch.from_numpy(a) for a in args]
+    except ImportError:
+        xp, name = np, f"numpy {np.__version__}"
+    layer = peer_layer(xp)
+    layer(*args)
+    start = time.perf_counter()
+    for _ in range(reps):
+        layer(*args)
+    return (time.perf_counter() - start) / reps * 1000, name
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--build", default=os.path.join(ROOT, "build"))
+    parser.add_argument("--seq", default="1,32,512")
+    parser.add_argument("--past", type=int, default=0)
+    parser.add_argument("--reps", type=int, default=3)
+    opts = parser.parse_args()
+
+    start = time.perf_counter()
+    subprocess.run([os.path.join(opts.build, "bin", "relax-opt"), MODEL,
+                    "--relax-infer-shapes", "--relax-lower-to-cpu",
+                    "-o", os.devnull], check=True)
+    compile_ms = (time.perf_counter() - start) * 1000
+
+    print(f"Llama-style layer (hidden {HIDDEN}, {HEADS} heads, {KV_HEADS} KV "
+          f"heads, MLP {FFN}), batch 1, KV cache {opts.past}, f32, "
+          f"{os.cpu_count()} CPUs")
+    print(f"relax-opt --relax-lower-to-cpu: {compile_ms:.0f} ms\n")
+    rows = []
+    for seq in (int(s) for s in opts.seq.split(",")):
+        ours = relax_time(opts.build, seq, opts.past, opts.reps)
+        peer, name = peer_time(seq, opts.past, opts.reps)
+        rows.append((seq, ours, peer))
+    print(f"| seq | relax-mlir ms/call | {name} ms/call | ratio |")
+    print("|---:|---:|---:|---:|")
+    for seq, ours, peer in rows:
+        print(f"| {seq} | {ours:.2f} | {peer:.2f} | {ours / peer:.1f}x |")
+
+
+if __name__ == "__main__":
+    main()
