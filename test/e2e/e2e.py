@@ -16,13 +16,18 @@ import sys
 import numpy as np
 
 
+_ELEMENT_TYPES = {np.dtype(np.float32): "f32", np.dtype(np.int64): "i64"}
+
+
 def _dense(array):
-    values = json.dumps(array.astype(np.float64).tolist())
-    return f"dense<{values}> : {_tensor_type(array.shape)}"
+    values = json.dumps(array.tolist() if array.dtype == np.int64
+                        else array.astype(np.float64).tolist())
+    return f"dense<{values}> : {_tensor_type(array.shape, array.dtype)}"
 
 
-def _tensor_type(dims):
-    return "tensor<" + "".join(f"{d}x" for d in dims) + "f32>"
+def _tensor_type(dims, dtype=np.float32):
+    element = _ELEMENT_TYPES[np.dtype(dtype)]
+    return "tensor<" + "".join(f"{d}x" for d in dims) + element + ">"
 
 
 def _driver(arg_types, result_type, inputs_list):
@@ -32,10 +37,10 @@ def _driver(arg_types, result_type, inputs_list):
         for i, (array, dyn) in enumerate(zip(inputs, arg_types)):
             if array.size == 0:
                 lines.append(f"  %c{k}_{i} = tensor.empty() : "
-                             f"{_tensor_type(array.shape)}")
+                             f"{_tensor_type(array.shape, array.dtype)}")
             else:
                 lines.append(f"  %c{k}_{i} = arith.constant {_dense(array)}")
-            static = _tensor_type(array.shape)
+            static = _tensor_type(array.shape, array.dtype)
             if static != dyn:
                 lines.append(f"  %a{k}_{i} = tensor.cast %c{k}_{i} : {static} to {dyn}")
                 args.append(f"%a{k}_{i}")

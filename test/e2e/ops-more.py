@@ -1,0 +1,162 @@
+# RUN: %python %s relax-opt %mlir_runner %mlir_lib_dir | FileCheck %s
+# REQUIRES: numpy
+#
+# The ops that test/e2e/ops.py does not reach directly: other element types
+# (made f32 at the output), creation ops, split, group_norm, conv2d, rotary
+# embedding and attention, each compiled once and run at two sizes against
+# numpy.
+#
+# CHECK-NOT: MISMATCH
+# CHECK: all ops ok
+
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(__file__))
+import e2e  # noqa: E402
+
+rng = np.random.default_rng(4)
+
+
+def f32(*shape):
+    return rng.standard_normal(shape).astype(np.float32)
+
+
+def t(dims, element="f32"):
+    return "!relax.tensor<[" + ", ".join(dims) + f"], {element}>"
+
+
+X = t(["n", "3"])
+ANY = "!relax.tensor<*, f32>"
+
+
+def body(lines, params, result="%r"):
+    args = ", ".join(f"{name}: {ty}" for name, ty in params)
+    text = "\n".join("  " + line for line in lines)
+    return (f"relax.func @main({args}) -> {ANY} {{\n{text}\n"
+            f"  relax.return {result} : {ANY}\n}}\n")
+
+
+def compare(name):
+    return body([f"%c = relax.{name} %a, %b : ({X}, {X}) -> !relax.tensor<*, i1>",
+                 f"%r = relax.astype %c {{dtype = f32}} : (!relax.tensor<*, i1>) -> {ANY}"],
+                [("%a", X), ("%b", X)])
+
+
+def group_norm(x, gamma, beta, groups=2):
+    n, c = x.shape[:2]
+    g = x.reshape(n, groups, -1)
+    g = (g - g.mean(-1, keepdims=True)) / np.sqrt(g.var(-1, keepdims=True) + 1e-5)
+    return g.reshape(x.shape) * gamma[None, :, None, None] + beta[None, :, None, None]
+
+
+def conv2d(x, w, pad=1):
+    x = np.pad(x, ((0, 0), (0, 0), (pad, pad), (pad, pad)))
+    kh, kw = w.shape[2:]
+    oh, ow = x.shape[2] - kh + 1, x.shape[3] - kw + 1
+    out = np.zeros((x.shape[0], w.shape[0], oh, ow))
+    for i in range(oh):
+        for j in range(ow):
+            out[:, :, i, j] = np.einsum("bchw,ochw->bo", x[:, :, i:i + kh, j:j + kw], w)
+    return out
+
+
+def rotary(x, cos, sin):
+    half = x.shape[-1] // 2
+    rot = np.concatenate([-x[..., half:], x[..., :half]], -1)
+    return x * cos[None, :, None, :] + rot * sin[None, :, None, :]
+
+
+def attention(q, k, v):
+    s, t, d = q.shape[1], k.shape[1], q.shape[-1]
+    group = q.shape[2] // k.shape[2]
+    k, v = np.repeat(k, group, 2), np.repeat(v, group, 2)
+    scores = np.einsum("bihd,bjhd->bhij", q, k) / np.sqrt(d)
+    allowed = np.arange(t)[None, :] <= (t - s + np.arange(s))[:, None]
+    scores = np.where(allowed, scores, -np.inf)
+    p = np.exp(scores - scores.max(-1, keepdims=True))
+    return np.einsum("bhij,bjhd->bihd", p / p.sum(-1, keepdims=True), v)
+
+
+COMPARISONS = {"equal": np.equal, "not_equal": np.not_equal, "less": np.less,
+               "less_equal": np.less_equal, "greater": np.greater,
+               "greater_equal": np.greater_equal}
+
+
+def some_equal(n):
+    a, b = f32(n, 3), f32(n, 3)
+    b[0] = a[0]
+    return [a, b]
+
+
+CASES = [
+    (name, compare(name), some_equal,
+     lambda a, b, f=fn: f(a, b).astype(np.float32))
+    for name, fn in COMPARISONS.items()
+] + [
+    ("where", body([f"%c = relax.less %a, %b : ({X}, {X}) -> !relax.tensor<*, i1>",
+                    f"%r = relax.where %c, %a, %b : (!relax.tensor<*, i1>, {X}, {X}) -> {ANY}"],
+                   [("%a", X), ("%b", X)]),
+     lambda n: [f32(n, 3), f32(n, 3)], np.minimum),
+    ("take", body([f"%r = relax.take %a, %i : ({t(['5', '3'])}, {t(['n'], 'i64')}) -> {ANY}"],
+                  [("%a", t(["5", "3"])), ("%i", t(["n"], "i64"))]),
+     lambda n: [f32(5, 3), rng.integers(0, 5, n).astype(np.int64)],
+     lambda a, i: a[i]),
+    ("astype", body([f"%h = relax.astype %a {{dtype = f16}} : ({X}) -> !relax.tensor<*, f16>",
+                     f"%r = relax.astype %h {{dtype = f32}} : (!relax.tensor<*, f16>) -> {ANY}"],
+                    [("%a", X)]),
+     lambda n: [f32(n, 3)], lambda a: a.astype(np.float16).astype(np.float32)),
+    ("argmax", body([f"%m = relax.argmax %a {{axis = 1}} : ({X}) -> !relax.tensor<*, i64>",
+                     f"%r = relax.astype %m {{dtype = f32}} : (!relax.tensor<*, i64>) -> {ANY}"],
+                    [("%a", X)]),
+     lambda n: [f32(n, 3)], lambda a: a.argmax(1).astype(np.float32)),
+    ("ones", body([f"%z = relax.ones {{shape = #sym.shape<[n, 3]>, dtype = f32}} : () -> {ANY}",
+                   f"%r = relax.add %a, %z : ({X}, {ANY}) -> {ANY}"],
+                  [("%a", X)]),
+     lambda n: [f32(n, 3)], lambda a: a + 1),
+    ("zeros", body([f"%z = relax.zeros {{shape = #sym.shape<[n, 3]>, dtype = f32}} : () -> {ANY}",
+                    f"%r = relax.add %a, %z : ({X}, {ANY}) -> {ANY}"],
+                   [("%a", X)]),
+     lambda n: [f32(n, 3)], lambda a: a),
+    ("full", body([f"%z = relax.full %v {{shape = #sym.shape<[n, 3]>}} : ({t([])}) -> {ANY}",
+                   f"%r = relax.multiply %a, %z : ({X}, {ANY}) -> {ANY}"],
+                  [("%a", X), ("%v", t([]))]),
+     lambda n: [f32(n, 3), np.array(2.5, np.float32)], lambda a, v: a * v),
+    ("arange", body([f"%z = relax.arange {{start = #sym.expr<0>, end = #sym.expr<n>, step = #sym.expr<1>, dtype = f32}} : () -> {ANY}",
+                     f"%r = relax.add %a, %z : ({t(['n'])}, {ANY}) -> {ANY}"],
+                    [("%a", t(["n"]))]),
+     lambda n: [f32(n)], lambda a: a + np.arange(a.shape[0])),
+    ("split", body([f"%p, %q = relax.split %a {{axis = 1, sections = 2}} : ({t(['n', '4'])}) -> ({ANY}, {ANY})"],
+                   [("%a", t(["n", "4"]))], result="%q"),
+     lambda n: [f32(n, 4)], lambda a: a[:, 2:]),
+    ("group_norm", body([f"%r = relax.group_norm %a, %g, %b {{num_groups = 2 : i64}} : ({t(['n', '4', 'h', '3'])}, {t(['4'])}, {t(['4'])}) -> {ANY}"],
+                        [("%a", t(["n", "4", "h", "3"])), ("%g", t(["4"])), ("%b", t(["4"]))]),
+     lambda n: [f32(2, 4, n, 3), f32(4), f32(4)], group_norm),
+    ("conv2d", body([f"%r = relax.conv2d %a, %w {{padding = array<i64: 1, 1>}} : ({t(['1', '2', 'n', 'n'])}, {t(['3', '2', '3', '3'])}) -> {ANY}"],
+                    [("%a", t(["1", "2", "n", "n"])), ("%w", t(["3", "2", "3", "3"]))]),
+     lambda n: [f32(1, 2, n, n), f32(3, 2, 3, 3)], conv2d),
+    ("rotary_embedding", body([f"%r = relax.rotary_embedding %a, %c, %s : ({t(['1', 's', '2', '4'])}, {t(['s', '4'])}, {t(['s', '4'])}) -> {ANY}"],
+                              [("%a", t(["1", "s", "2", "4"])), ("%c", t(["s", "4"])), ("%s", t(["s", "4"]))]),
+     lambda n: [f32(1, n, 2, 4), f32(n, 4), f32(n, 4)], rotary),
+    ("attention", body([f"%r = relax.attention %q, %k, %v {{causal = true}} : ({t(['1', 's', '4', '8'])}, {t(['1', 'k', '2', '8'])}, {t(['1', 'k', '2', '8'])}) -> {ANY}"],
+                       [("%q", t(["1", "s", "4", "8"])), ("%k", t(["1", "k", "2", "8"])), ("%v", t(["1", "k", "2", "8"]))]),
+     lambda n: [f32(1, n, 4, 8), f32(1, n + 3, 2, 8), f32(1, n + 3, 2, 8)],
+     attention),
+]
+
+failed = 0
+for name, model, make, reference in CASES:
+    print(f"== {name}")
+    sys.stdout.flush()
+    try:
+        failed |= e2e.run(model, [make(3), make(6)],
+                          lambda *a, f=reference: np.asarray(f(*a)),
+                          sys.argv[1], sys.argv[2], sys.argv[3],
+                          tolerance=2e-4)
+    except SystemExit as error:
+        print(f"MISMATCH: {name} did not run: {error}")
+        failed = 1
+print("all ops ok" if not failed else "some ops FAILED")
+sys.exit(failed)
