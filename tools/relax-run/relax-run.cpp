@@ -371,6 +371,21 @@ int main(int argc, char **argv) {
   for (void *&ptr : descriptorPtrs)
     packed.push_back(&ptr);
 
+  // The results' buffers are allocated by the compiled code and owned by
+  // the caller, unless a result is one of the inputs.
+  auto freeResults = [&]() {
+    llvm::SmallPtrSet<void *, 4> freed;
+    for (unsigned i = 0, e = resultTypes.size(), pos = 0; i < e; ++i) {
+      void *allocated = reinterpret_cast<void *>(result.words[pos]);
+      pos += 3 + 2 * resultTypes[i].getRank();
+      bool isInput = llvm::any_of(args, [&](const Array &array) {
+        return allocated == static_cast<const void *>(array.data.data());
+      });
+      if (allocated && !isInput && freed.insert(allocated).second)
+        free(allocated);
+    }
+  };
+
   double totalMs = 0;
   for (unsigned rep = 0; rep < std::max(1u, unsigned(repetitions)); ++rep) {
     auto start = std::chrono::steady_clock::now();
@@ -380,6 +395,9 @@ int main(int argc, char **argv) {
     totalMs += std::chrono::duration<double, std::milli>(
                    std::chrono::steady_clock::now() - start)
                    .count();
+    // Keep only the last call's results.
+    if (rep + 1 < std::max(1u, unsigned(repetitions)))
+      freeResults();
   }
 
   // Results are contiguous row-major buffers (identity layouts).
@@ -411,6 +429,7 @@ int main(int argc, char **argv) {
     llvm::interleaveComma(out.shape, llvm::outs());
     llvm::outs() << "]";
   }
+  freeResults();
   llvm::outs() << "; compile " << llvm::format("%.1f", compileMs) << " ms, "
                << llvm::format("%.3f", totalMs / repetitions)
                << " ms per call over " << repetitions << " calls\n";

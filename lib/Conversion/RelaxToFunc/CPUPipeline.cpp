@@ -9,7 +9,8 @@
 using namespace mlir;
 
 /// Upstream part of the pipeline: bufferize whole modules (host functions
-/// allocate with tensor.empty), lower linalg to loops, and everything to the
+/// allocate with tensor.empty), insert deallocations (ownership-based; the
+/// caller owns returned buffers), lower linalg to loops, and everything to the
 /// llvm dialect. `lower-affine` runs after `expand-strided-metadata`, which
 /// creates affine.apply ops of its own, and handles the strided and floordiv
 /// maps of convolutions and grouped heads. Math ops without an LLVM
@@ -17,6 +18,7 @@ using namespace mlir;
 static constexpr llvm::StringLiteral kUpstreamPipeline =
     "one-shot-bufferize{bufferize-function-boundaries=1 "
     "function-boundary-type-conversion=identity-layout-map},"
+    "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
     "canonicalize,func.func(convert-linalg-to-loops),expand-strided-metadata,"
     "lower-affine,convert-scf-to-cf,finalize-memref-to-llvm,"
     "convert-math-to-llvm,convert-math-to-libm,convert-arith-to-llvm,"
