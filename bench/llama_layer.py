@@ -2,8 +2,9 @@
 """Benchmark: the Llama-style layer of examples/llama_layer.mlir on the CPU.
 
 For each sequence length, times one call of the module compiled by
-relax-run (--relax-lower-to-cpu, compiled once per run) and of the same layer
-in PyTorch on the CPU, in the same run, and prints a table with their ratio.
+relax-run (--relax-lower-to-cpu, compiled once per run), on one thread and
+with OpenMP on all cores, and of the same layer in PyTorch on the CPU, in the
+same run, and prints a table with their ratio.
 Also times relax-opt compiling the module. Falls back to numpy as the peer
 when PyTorch is not installed.
 
@@ -23,10 +24,11 @@ MODEL = os.path.join(ROOT, "examples", "llama_layer.mlir")
 HIDDEN, HEADS, KV_HEADS, HEAD_DIM, FFN = 512, 8, 2, 64, 1376
 
 
-def relax_time(build, seq, past, reps):
+def relax_time(build, seq, past, reps, parallel):
     out = subprocess.run(
         [os.path.join(build, "bin", "relax-run"), MODEL, "--size", "b=1",
-         "--size", f"s={seq}", "--size", f"p={past}", "--reps", str(reps)],
+         "--size", f"s={seq}", "--size", f"p={past}", "--reps", str(reps)]
+        + (["--parallel"] if parallel else []),
         capture_output=True, text=True, check=True).stdout
     return float(re.search(r"([\d.]+) ms per call", out).group(1))
 
@@ -119,13 +121,16 @@ def main():
     print(f"relax-opt --relax-lower-to-cpu: {compile_ms:.0f} ms\n")
     rows = []
     for seq in (int(s) for s in opts.seq.split(",")):
-        ours = relax_time(opts.build, seq, opts.past, opts.reps)
+        serial = relax_time(opts.build, seq, opts.past, opts.reps, False)
+        parallel = relax_time(opts.build, seq, opts.past, opts.reps, True)
         peer, name = peer_time(seq, opts.past, opts.reps)
-        rows.append((seq, ours, peer))
-    print(f"| seq | relax-mlir ms/call | {name} ms/call | ratio |")
-    print("|---:|---:|---:|---:|")
-    for seq, ours, peer in rows:
-        print(f"| {seq} | {ours:.2f} | {peer:.2f} | {ours / peer:.1f}x |")
+        rows.append((seq, serial, parallel, peer))
+    print(f"| seq | relax-mlir 1 thread ms/call | relax-mlir OpenMP ms/call "
+          f"| {name} ms/call | ratio (OpenMP / peer) |")
+    print("|---:|---:|---:|---:|---:|")
+    for seq, serial, parallel, peer in rows:
+        print(f"| {seq} | {serial:.2f} | {parallel:.2f} | {peer:.2f} "
+              f"| {parallel / peer:.1f}x |")
 
 
 if __name__ == "__main__":

@@ -70,7 +70,7 @@ def _parse_outputs(text):
 
 
 def run(model, inputs_list, reference, relax_opt, mlir_runner, lib_dir,
-        tolerance, expect_failure=False):
+        tolerance, expect_failure=False, parallel=False):
     host = subprocess.run(
         [relax_opt, "-", "--relax-infer-shapes", "--relax-legalize",
          "--relax-to-non-dataflow", "--relax-to-func"],
@@ -83,7 +83,8 @@ def run(model, inputs_list, reference, relax_opt, mlir_runner, lib_dir,
     result_type = signature.group(2)
     module = text.rstrip().rstrip("}") + _driver(
         arg_types, result_type, inputs_list) + "\n}\n"
-    llvm = subprocess.run([relax_opt, "-", "--relax-lower-to-cpu"],
+    pipeline = "--relax-lower-to-cpu" + ("=parallel=1" if parallel else "")
+    llvm = subprocess.run([relax_opt, "-", pipeline],
                           input=module, capture_output=True, text=True)
     if llvm.returncode:
         sys.exit("lowering failed:\n" + llvm.stderr)
@@ -92,7 +93,8 @@ def run(model, inputs_list, reference, relax_opt, mlir_runner, lib_dir,
     runner = subprocess.run(
         ["stdbuf", "-o0", mlir_runner, "-e", "entry", "-entry-point-result=void",
          f"-shared-libs={lib_dir}/libmlir_runner_utils.so",
-         f"-shared-libs={lib_dir}/libmlir_c_runner_utils.so"],
+         f"-shared-libs={lib_dir}/libmlir_c_runner_utils.so"] +
+        ([f"-shared-libs={lib_dir}/libomp.so"] if parallel else []),
         input=llvm.stdout, capture_output=True, text=True)
     if expect_failure:
         # The program must stop with its own message, not crash silently.

@@ -10,6 +10,13 @@
 # CHECK: shape [2, 7, 32]: {{.*}}: ok
 # CHECK: shape [1, 128, 32]: {{.*}}: ok
 # CHECK: shape [2, 7, 32]: {{.*}}: ok
+#
+# The same on all cores (OpenMP), which must give the same numbers:
+# CHECK: parallel
+# CHECK: shape [2, 1, 32]: {{.*}}: ok
+# CHECK: shape [2, 7, 32]: {{.*}}: ok
+# CHECK: shape [1, 128, 32]: {{.*}}: ok
+# CHECK: shape [2, 7, 32]: {{.*}}: ok
 
 import os
 import sys
@@ -116,5 +123,9 @@ for b, s, p in ((2, 1, 5), (2, 7, 0), (1, 128, 5), (2, 7, 5)):
     inputs.append((f32(b, s, HIDDEN, scale=1), f32(b, p, KV_HEADS, HEAD_DIM),
                    f32(b, p, KV_HEADS, HEAD_DIM), f32(s, HEAD_DIM, scale=1),
                    f32(s, HEAD_DIM, scale=1)) + weights)
-sys.exit(e2e.run(MODEL, inputs, reference, sys.argv[1], sys.argv[2],
-                 sys.argv[3], tolerance=1e-4))
+failed = e2e.run(MODEL, inputs, reference, sys.argv[1], sys.argv[2],
+                 sys.argv[3], tolerance=1e-4)
+print("parallel")
+failed |= e2e.run(MODEL, inputs, reference, sys.argv[1], sys.argv[2],
+                  sys.argv[3], tolerance=1e-4, parallel=True)
+sys.exit(failed)

@@ -23,6 +23,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -56,6 +57,13 @@ static cl::opt<std::string> output("output",
                                    cl::desc("Write the result as .npy"));
 static cl::opt<unsigned> repetitions("reps", cl::desc("Timed repetitions"),
                                      cl::init(1));
+static cl::opt<bool> parallel("parallel",
+                              cl::desc("Run parallel loops on all cores "
+                                       "(OpenMP)"),
+                              cl::init(false));
+static cl::opt<std::string>
+    ompLibrary("omp-library", cl::desc("OpenMP runtime for --parallel"),
+               cl::init("/usr/lib/llvm-22/lib/libomp.so"));
 
 namespace {
 /// A float32 array in row-major order.
@@ -186,6 +194,7 @@ int main(int argc, char **argv) {
   relax::registerAllDialects(registry);
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
+  registerOpenMPDialectTranslation(registry);
   MLIRContext context(registry);
   llvm::SourceMgr sourceMgr;
   OwningOpRef<ModuleOp> module =
@@ -323,7 +332,7 @@ int main(int argc, char **argv) {
   // Compile.
   auto compileStart = std::chrono::steady_clock::now();
   PassManager pm(&context);
-  if (failed(relax::buildRelaxLowerToCPUPipeline(pm)) ||
+  if (failed(relax::buildRelaxLowerToCPUPipeline(pm, parallel)) ||
       failed(pm.run(*module)))
     return 1;
   // Optimize the LLVM IR for this host (loop vectorization, unrolling)
@@ -341,6 +350,10 @@ int main(int argc, char **argv) {
   ExecutionEngineOptions options;
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
   options.transformer = transformer;
+  SmallVector<StringRef> libraries;
+  if (parallel)
+    libraries.push_back(ompLibrary);
+  options.sharedLibPaths = libraries;
   auto engine = ExecutionEngine::create(*module, options);
   if (!engine)
     return fail("JIT compilation failed: " + toString(engine.takeError()));

@@ -25,7 +25,9 @@ namespace mlir::relax {
 /// Adds the CPU pipeline to `pm`: legalization, host conversion,
 /// bufferization and lowering to the llvm dialect. The upstream passes it
 /// uses must be registered (relax::registerAllPasses does); fails otherwise.
-LogicalResult buildRelaxLowerToCPUPipeline(OpPassManager &pm);
+/// With `parallel`, parallel loops run on all cores through OpenMP.
+LogicalResult buildRelaxLowerToCPUPipeline(OpPassManager &pm,
+                                           bool parallel = false);
 
 /// Registers `--relax-lower-to-cpu`.
 void registerRelaxLowerToCPUPipeline();
