@@ -114,3 +114,22 @@ def run(model, inputs_list, reference, relax_opt, mlir_runner, lib_dir,
     if len(outputs) != len(inputs_list):
         sys.exit("missing outputs")
     return 1 if failed else 0
+
+
+def run_cases(cases, argv, sizes=(3, 6), tolerance=2e-4):
+    """Runs (name, model, make_inputs, reference) cases, each compiled once
+    and run at every size; prints one line per case and size and a summary.
+    Returns the exit code."""
+    failed = 0
+    for name, model, make, reference in cases:
+        print(f"== {name}")
+        sys.stdout.flush()
+        try:
+            failed |= run(model, [make(n) for n in sizes],
+                          lambda *a, f=reference: np.asarray(f(*a)),
+                          argv[1], argv[2], argv[3], tolerance=tolerance)
+        except SystemExit as error:
+            print(f"MISMATCH: {name} did not run: {error}")
+            failed = 1
+    print("all ops ok" if not failed else "some ops FAILED")
+    return failed

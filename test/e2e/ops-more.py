@@ -146,17 +146,4 @@ CASES = [
      attention),
 ]
 
-failed = 0
-for name, model, make, reference in CASES:
-    print(f"== {name}")
-    sys.stdout.flush()
-    try:
-        failed |= e2e.run(model, [make(3), make(6)],
-                          lambda *a, f=reference: np.asarray(f(*a)),
-                          sys.argv[1], sys.argv[2], sys.argv[3],
-                          tolerance=2e-4)
-    except SystemExit as error:
-        print(f"MISMATCH: {name} did not run: {error}")
-        failed = 1
-print("all ops ok" if not failed else "some ops FAILED")
-sys.exit(failed)
+sys.exit(e2e.run_cases(CASES, sys.argv))
