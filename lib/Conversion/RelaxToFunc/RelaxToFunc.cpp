@@ -20,22 +20,13 @@ using namespace mlir;
 using namespace mlir::relax;
 using sym::SymExprAttr;
 
-/// The builtin tensor type of a ranked relax tensor type.
-static RankedTensorType toBuiltin(RelaxTensorType type) {
-  SmallVector<int64_t> shape =
-      llvm::map_to_vector(type.getDims(), [](SymExprAttr d) -> int64_t {
-        return d && d.isConstant() ? d.getValue() : ShapedType::kDynamic;
-      });
-  return RankedTensorType::get(shape, type.getElementType());
-}
-
 static FailureOr<Type> convertType(Location loc, Type type) {
   if (auto tensor = dyn_cast<RelaxTensorType>(type)) {
     if (!tensor.hasRank())
       return emitError(loc, "a tensor of unknown rank cannot be lowered; "
                             "match_cast it to a ranked type"),
              failure();
-    return Type(toBuiltin(tensor));
+    return Type(tensor.getBuiltinType());
   }
   if (type.isIntOrIndexOrFloat())
     return type;
@@ -183,7 +174,7 @@ LogicalResult HostBuilder::convertOp(Operation *op) {
           return failure();
         dynamic.push_back(*size);
       }
-      RankedTensorType builtin = toBuiltin(tensor);
+      RankedTensorType builtin = tensor.getBuiltinType();
       args.push_back(tensor::EmptyOp::create(
           b, loc, builtin.getShape(), builtin.getElementType(), dynamic));
       resultTypes.push_back(builtin);
@@ -245,7 +236,7 @@ LogicalResult HostBuilder::convertOp(Operation *op) {
       actual.push_back(dim(loc, source, i));
     if (failed(bindAndCheck(loc, target.getDims(), actual, what)))
       return failure();
-    RankedTensorType builtin = toBuiltin(target);
+    RankedTensorType builtin = target.getBuiltinType();
     mapping.map(cast.getResult(),
                 builtin == sourceType
                     ? source

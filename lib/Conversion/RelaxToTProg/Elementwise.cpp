@@ -178,18 +178,10 @@ static Value convertScalar(OpBuilder &b, Location loc, Value x, Type to) {
 AffineMap lowering::getBroadcastMap(MLIRContext *ctx, Type type,
                                     unsigned numDims,
                                     ArrayRef<int64_t> outputShape) {
-  auto shaped = cast<ShapedType>(type);
-  unsigned rank = shaped.getRank();
-  SmallVector<AffineExpr> results;
-  for (unsigned i = 0; i < rank; ++i) {
-    unsigned dim = numDims - rank + i;
-    // A literal 1 against a larger output dim is read at index 0.
-    if (shaped.getDimSize(i) == 1 && outputShape[dim] != 1)
-      results.push_back(getAffineConstantExpr(0, ctx));
-    else
-      results.push_back(getAffineDimExpr(dim, ctx));
-  }
-  return AffineMap::get(numDims, 0, results, ctx);
+  ArrayRef<int64_t> shape = cast<ShapedType>(type).getShape();
+  return AffineMap::get(
+      numDims, 0,
+      getBroadcastExprs(ctx, shape, numDims - shape.size(), outputShape), ctx);
 }
 
 lowering::Family lowering::getFamily(Operation *op) {

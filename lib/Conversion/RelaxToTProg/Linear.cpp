@@ -15,16 +15,10 @@ using namespace mlir::relax;
 static AffineMap operandMap(MLIRContext *ctx, RankedTensorType type,
                             ArrayRef<int64_t> outShape, unsigned numBatch,
                             unsigned numDims, ArrayRef<AffineExpr> matrixDims) {
-  int64_t rank = type.getRank();
-  int64_t batchRank = rank - static_cast<int64_t>(matrixDims.size());
-  SmallVector<AffineExpr> exprs;
-  for (int64_t i = 0; i < batchRank; ++i) {
-    unsigned dim = numBatch - batchRank + i;
-    if (type.getDimSize(i) == 1 && outShape[dim] != 1)
-      exprs.push_back(getAffineConstantExpr(0, ctx));
-    else
-      exprs.push_back(getAffineDimExpr(dim, ctx));
-  }
+  ArrayRef<int64_t> batch =
+      type.getShape().drop_back(static_cast<int64_t>(matrixDims.size()));
+  SmallVector<AffineExpr> exprs = lowering::getBroadcastExprs(
+      ctx, batch, numBatch - batch.size(), outShape);
   exprs.append(matrixDims.begin(), matrixDims.end());
   return AffineMap::get(numDims, 0, exprs, ctx);
 }

@@ -21,6 +21,7 @@
 
 using namespace mlir;
 using namespace mlir::relax;
+using namespace mlir::relax::lowering;
 
 using Body = function_ref<Value(OpBuilder &, Location, ValueRange)>;
 using Iterator = utils::IteratorType;
@@ -69,47 +70,6 @@ static Value maximum(OpBuilder &b, Location loc, Value x, Value y) {
   if (isa<FloatType>(x.getType()))
     return arith::MaximumFOp::create(b, loc, x, y);
   return arith::MaxSIOp::create(b, loc, x, y);
-}
-
-/// An index value converted to a scalar of float or integer `type`.
-static Value indexTo(OpBuilder &b, Location loc, Value index, Type type) {
-  if (isa<FloatType>(type)) {
-    Value asInt = arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
-    return arith::SIToFPOp::create(b, loc, type, asInt);
-  }
-  return arith::IndexCastOp::create(b, loc, type, index);
-}
-
-/// Size of dim `i` of `tensor` as an index value.
-static Value dimSize(OpBuilder &b, Location loc, Value tensor, int64_t i) {
-  auto type = cast<RankedTensorType>(tensor.getType());
-  if (!type.isDynamicDim(i))
-    return arith::ConstantIndexOp::create(b, loc, type.getDimSize(i));
-  return tensor::DimOp::create(b, loc, tensor, i);
-}
-
-/// An empty tensor of `element` whose dims are the dims `(source, i)`.
-static Value emptyOf(OpBuilder &b, Location loc,
-                     ArrayRef<std::pair<Value, int64_t>> dims, Type element) {
-  SmallVector<int64_t> shape;
-  SmallVector<Value> dynamic;
-  for (auto [source, i] : dims) {
-    auto type = cast<RankedTensorType>(source.getType());
-    shape.push_back(type.getDimSize(i));
-    if (type.isDynamicDim(i))
-      dynamic.push_back(tensor::DimOp::create(b, loc, source, i));
-  }
-  return tensor::EmptyOp::create(b, loc, shape, element, dynamic);
-}
-
-/// An empty tensor shaped like `source`, of `element` (default: the same).
-static Value emptyLike(OpBuilder &b, Location loc, Value source,
-                       Type element = {}) {
-  auto type = cast<RankedTensorType>(source.getType());
-  SmallVector<std::pair<Value, int64_t>> dims;
-  for (int64_t i = 0, e = type.getRank(); i < e; ++i)
-    dims.push_back({source, i});
-  return emptyOf(b, loc, dims, element ? element : type.getElementType());
 }
 
 static Value fill(OpBuilder &b, Location loc, Value dest, Value scalar) {
@@ -161,17 +121,6 @@ static AffineMap reducedMap(MLIRContext *ctx, unsigned rank,
   return AffineMap::get(rank, 0, exprs, ctx);
 }
 
-/// An empty tensor holding the dims of `source` not in `axes`.
-static Value emptyWithout(OpBuilder &b, Location loc, Value source,
-                          ArrayRef<int64_t> axes, Type element = {}) {
-  auto type = cast<RankedTensorType>(source.getType());
-  SmallVector<std::pair<Value, int64_t>> dims;
-  for (int64_t i = 0, e = type.getRank(); i < e; ++i)
-    if (!llvm::is_contained(axes, i))
-      dims.push_back({source, i});
-  return emptyOf(b, loc, dims, element ? element : type.getElementType());
-}
-
 /// Normalized axes, in the given order; `fallback` when absent.
 static SmallVector<int64_t> normalizeAxes(std::optional<ArrayRef<int64_t>> axes,
                                           int64_t rank,
@@ -180,15 +129,6 @@ static SmallVector<int64_t> normalizeAxes(std::optional<ArrayRef<int64_t>> axes,
   for (int64_t axis : axes ? *axes : fallback)
     result.push_back(axis < 0 ? axis + rank : axis);
   return result;
-}
-
-/// The product of the sizes of `axes` of `x`, as a scalar of `type`.
-static Value countAlong(OpBuilder &b, Location loc, Value x,
-                        ArrayRef<int64_t> axes, Type type, int64_t factor = 1) {
-  Value count = arith::ConstantIndexOp::create(b, loc, factor);
-  for (int64_t axis : axes)
-    count = arith::MulIOp::create(b, loc, count, dimSize(b, loc, x, axis));
-  return indexTo(b, loc, count, type);
 }
 
 /// Sums `x` (mapped by `value` first) into a zero-filled `init` over the

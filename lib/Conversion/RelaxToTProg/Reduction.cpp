@@ -12,6 +12,7 @@
 
 using namespace mlir;
 using namespace mlir::relax;
+using namespace mlir::relax::lowering;
 
 namespace {
 enum class Combiner { Sum, Prod, Max, Min };
@@ -96,33 +97,6 @@ static Value fill(OpBuilder &b, Location loc, Value dest, Combiner combiner) {
       .getResult(0);
 }
 
-/// Number of elements along `axes` of `input`, as a scalar of `type`.
-static Value countAlong(OpBuilder &b, Location loc, Value input,
-                        const llvm::SmallSet<int64_t, 4> &axes, Type type) {
-  Value count = arith::ConstantIndexOp::create(b, loc, 1);
-  for (int64_t axis : axes)
-    count = arith::MulIOp::create(b, loc, count,
-                                  tensor::DimOp::create(b, loc, input, axis));
-  Value asInt = arith::IndexCastOp::create(b, loc, b.getI64Type(), count);
-  return arith::SIToFPOp::create(b, loc, type, asInt);
-}
-
-/// An empty tensor shaped like `source` without dim `axis`.
-static Value emptyWithout(OpBuilder &b, Location loc, Value source,
-                          int64_t axis) {
-  auto type = cast<RankedTensorType>(source.getType());
-  SmallVector<int64_t> shape;
-  SmallVector<Value> dynamic;
-  for (int64_t i = 0, e = type.getRank(); i < e; ++i) {
-    if (i == axis)
-      continue;
-    shape.push_back(type.getDimSize(i));
-    if (type.isDynamicDim(i))
-      dynamic.push_back(tensor::DimOp::create(b, loc, source, i));
-  }
-  return tensor::EmptyOp::create(b, loc, shape, type.getElementType(), dynamic);
-}
-
 static LogicalResult buildSoftmax(OpBuilder &b, Location loc, Value x,
                                   Value out, int64_t axis, bool isLog,
                                   SmallVectorImpl<Value> &results) {
@@ -133,9 +107,9 @@ static LogicalResult buildSoftmax(OpBuilder &b, Location loc, Value x,
   llvm::SmallSet<int64_t, 4> axes;
   axes.insert(axis);
   // max along the axis, then the sum of exp(x - max).
-  Value max = reduce(b, loc, x,
-                     fill(b, loc, emptyWithout(b, loc, x, axis), Combiner::Max),
-                     axes, /*keepdims=*/false, Combiner::Max);
+  Value max = reduce(
+      b, loc, x, fill(b, loc, emptyWithout(b, loc, x, {axis}), Combiner::Max),
+      axes, /*keepdims=*/false, Combiner::Max);
   SmallVector<AffineExpr> projected;
   for (int64_t i = 0; i < rank; ++i)
     if (i != axis)
@@ -145,7 +119,7 @@ static LogicalResult buildSoftmax(OpBuilder &b, Location loc, Value x,
   SmallVector<utils::IteratorType> sumIterators(rank,
                                                 utils::IteratorType::parallel);
   sumIterators[axis] = utils::IteratorType::reduction;
-  Value sumInit = fill(b, loc, emptyWithout(b, loc, x, axis), Combiner::Sum);
+  Value sumInit = fill(b, loc, emptyWithout(b, loc, x, {axis}), Combiner::Sum);
   Value sum =
       linalg::GenericOp::create(
           b, loc, TypeRange{sumInit.getType()}, ValueRange{x, max},
@@ -210,7 +184,8 @@ LogicalResult lowering::buildReduction(OpBuilder &b, Location loc,
       reduce(b, loc, x, fill(b, loc, out, combiner), axes, keepdims, combiner);
   if (isa<MeanOp>(op)) {
     auto type = cast<RankedTensorType>(reduced.getType());
-    Value count = countAlong(b, loc, x, axes, type.getElementType());
+    Value count =
+        countAlong(b, loc, x, llvm::to_vector(axes), type.getElementType());
     AffineMap id =
         AffineMap::getMultiDimIdentityMap(type.getRank(), b.getContext());
     reduced =

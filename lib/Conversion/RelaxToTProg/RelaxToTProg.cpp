@@ -57,15 +57,6 @@ private:
   unsigned next = 0;
 };
 
-/// The builtin tensor type of a renamed relax tensor type.
-RankedTensorType toBuiltin(RelaxTensorType type) {
-  SmallVector<int64_t> shape =
-      llvm::map_to_vector(type.getDims(), [](SymExprAttr d) -> int64_t {
-        return d.isConstant() ? d.getValue() : ShapedType::kDynamic;
-      });
-  return RankedTensorType::get(shape, type.getElementType());
-}
-
 struct RelaxLegalizePass
     : relax::impl::RelaxLegalizePassBase<RelaxLegalizePass> {
   void runOnOperation() override;
@@ -120,9 +111,9 @@ RelaxLegalizePass::getOrCreateProgram(Operation *op, SymbolTable &symbolTable) {
 
   SmallVector<Type> argTypes, outputTypes;
   for (RelaxTensorType type : operandTypes)
-    argTypes.push_back(toBuiltin(type));
+    argTypes.push_back(type.getBuiltinType());
   for (RelaxTensorType type : resultTypes)
-    outputTypes.push_back(toBuiltin(type));
+    outputTypes.push_back(type.getBuiltinType());
   argTypes.append(outputTypes);
 
   // Programs go right before the first function that uses them, in the

@@ -67,9 +67,11 @@ relax.func @compare(%x: !relax.tensor<[n, 8], f32>, %t: !relax.tensor<[n, 1], f3
 // CHECK-LABEL: tprog.func private @mean
 // CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
 // CHECK: arith.addf
-// CHECK: tensor.dim
-// CHECK: arith.sitofp
-// CHECK: arith.divf
+// The element count of the static axis is a constant.
+// CHECK: %[[COUNT:.*]] = arith.constant 8 : index
+// CHECK: %[[COUNT_I:.*]] = arith.index_cast %{{.*}} : index to i64
+// CHECK: %[[COUNT_F:.*]] = arith.sitofp %[[COUNT_I]]
+// CHECK: arith.divf %{{.*}}, %[[COUNT_F]]
 // KIND-DAG: tprog.func private @max{{.*}}relax.pattern_kind = "reduction"
 // KIND-DAG: tprog.func private @mean{{.*}}relax.pattern_kind = "reduction"
 relax.func @reductions(%x: !relax.tensor<[b, s, 64], f32>, %y: !relax.tensor<[n, 8], f32>) {

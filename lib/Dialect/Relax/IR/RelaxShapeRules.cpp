@@ -39,6 +39,13 @@ static bool isProvenOne(ShapeInferenceContext &context, SymExprAttr dim) {
          (dim && context.proveEq(dim, constant(context, 1)) == Proof::Proven);
 }
 
+/// The result of a rule whose operand rank is unknown: a tensor of unknown
+/// rank.
+static LogicalResult unknownRank(Results &results, Type element) {
+  results.push_back(RelaxTensorType::getUnranked(element));
+  return success();
+}
+
 static bool isNumeric(Type type) {
   return type && (isa<FloatType>(type) || isa<IntegerType>(type));
 }
@@ -224,10 +231,8 @@ LogicalResult rules::matmul(ShapeInferenceContext &context, Results &results,
     return context.fail("operands must have an integer or float element type");
   Type element = context.getElementType(0);
   DimList a = context.getDims(0), b = context.getDims(1);
-  if (!a || !b) {
-    results.push_back(RelaxTensorType::getUnranked(element));
-    return success();
-  }
+  if (!a || !b)
+    return unknownRank(results, element);
   if (a->empty() || b->empty())
     return context.fail("matmul operands must have rank at least 1");
   // Positions of m, k in a and of k, n in b (-1 when absent).
@@ -446,10 +451,8 @@ LogicalResult rules::permuteDims(ShapeInferenceContext &context,
                                  Results &results, OptionalAxes axes) {
   DimList dims = context.getDims(0);
   Type element = context.getElementType(0);
-  if (!dims) {
-    results.push_back(RelaxTensorType::getUnranked(element));
-    return success();
-  }
+  if (!dims)
+    return unknownRank(results, element);
   int64_t rank = dims->size();
   SmallVector<int64_t> order;
   if (axes) {
@@ -476,10 +479,8 @@ LogicalResult rules::expandDims(ShapeInferenceContext &context,
                                 Results &results, ArrayRef<int64_t> axes) {
   DimList dims = context.getDims(0);
   Type element = context.getElementType(0);
-  if (!dims) {
-    results.push_back(RelaxTensorType::getUnranked(element));
-    return success();
-  }
+  if (!dims)
+    return unknownRank(results, element);
   int64_t rank = dims->size() + axes.size();
   FailureOr<SmallVector<int64_t>> normalized =
       normalizeAxes(context, axes, rank);
@@ -498,10 +499,8 @@ LogicalResult rules::squeeze(ShapeInferenceContext &context, Results &results,
                              OptionalAxes axes) {
   DimList dims = context.getDims(0);
   Type element = context.getElementType(0);
-  if (!dims) {
-    results.push_back(RelaxTensorType::getUnranked(element));
-    return success();
-  }
+  if (!dims)
+    return unknownRank(results, element);
   int64_t rank = dims->size();
   llvm::SmallSet<int64_t, 4> removed;
   if (axes) {
@@ -563,10 +562,8 @@ LogicalResult rules::concat(ShapeInferenceContext &context, Results &results,
   for (unsigned i : operands)
     if ((first = context.getDims(i)))
       break;
-  if (!first) {
-    results.push_back(RelaxTensorType::getUnranked(element));
-    return success();
-  }
+  if (!first)
+    return unknownRank(results, element);
   int64_t rank = first->size();
   FailureOr<int64_t> normalized = normalizeAxis(context, axis, rank);
   if (failed(normalized))
@@ -664,10 +661,8 @@ LogicalResult rules::stridedSlice(ShapeInferenceContext &context,
     return context.fail("begin, end and strides need one entry per axis");
   Type element = context.getElementType(0);
   DimList dims = context.getDims(0);
-  if (!dims) {
-    results.push_back(RelaxTensorType::getUnranked(element));
-    return success();
-  }
+  if (!dims)
+    return unknownRank(results, element);
   FailureOr<SmallVector<int64_t>> normalized =
       normalizeAxes(context, axes, dims->size());
   if (failed(normalized))
@@ -706,10 +701,8 @@ LogicalResult rules::take(ShapeInferenceContext &context, Results &results,
     return context.fail("indices must have an integer element type");
   Type element = context.getElementType(0);
   DimList dims = context.getDims(0), indices = context.getDims(1);
-  if (!dims || !indices) {
-    results.push_back(RelaxTensorType::getUnranked(element));
-    return success();
-  }
+  if (!dims || !indices)
+    return unknownRank(results, element);
   FailureOr<int64_t> normalized = normalizeAxis(context, axis, dims->size());
   if (failed(normalized))
     return failure();
@@ -805,10 +798,8 @@ LogicalResult rules::attention(ShapeInferenceContext &context,
   Type element = context.getElementType(0);
   DimList q = context.getDims(0), k = context.getDims(1),
           v = context.getDims(2);
-  if (!q) {
-    results.push_back(RelaxTensorType::getUnranked(element));
-    return success();
-  }
+  if (!q)
+    return unknownRank(results, element);
   SymExprAttr batch = (*q)[0], heads = (*q)[2], headDim = (*q)[3];
   SymExprAttr vDim;
   if (k) {
@@ -935,10 +926,8 @@ LogicalResult rules::conv(ShapeInferenceContext &context, Results &results,
     return failure();
   Type element = context.getElementType(0);
   DimList x = context.getDims(0), w = context.getDims(1);
-  if (!x) {
-    results.push_back(RelaxTensorType::getUnranked(element));
-    return success();
-  }
+  if (!x)
+    return unknownRank(results, element);
   SmallVector<SymExprAttr> result = {(*x)[0], w ? (*w)[0] : SymExprAttr()};
   if (w) {
     SymExprAttr channels = (*x)[1];
@@ -977,10 +966,8 @@ LogicalResult rules::pool(ShapeInferenceContext &context, Results &results,
     return failure();
   Type element = context.getElementType(0);
   DimList x = context.getDims(0);
-  if (!x) {
-    results.push_back(RelaxTensorType::getUnranked(element));
-    return success();
-  }
+  if (!x)
+    return unknownRank(results, element);
   SmallVector<SymExprAttr> result = {(*x)[0], (*x)[1]};
   for (unsigned i = 0; i < 2; ++i)
     result.push_back(windowOutput(context, (*x)[2 + i],

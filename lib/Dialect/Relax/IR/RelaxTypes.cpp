@@ -91,6 +91,14 @@ RelaxTensorType RelaxTensorType::getStatic(ArrayRef<int64_t> shape,
   return get(dims, elementType);
 }
 
+RankedTensorType RelaxTensorType::getBuiltinType() const {
+  SmallVector<int64_t> shape =
+      llvm::map_to_vector(getDims(), [](SymExprAttr d) -> int64_t {
+        return d && d.isConstant() ? d.getValue() : ShapedType::kDynamic;
+      });
+  return RankedTensorType::get(shape, getElementType());
+}
+
 bool RelaxTensorType::hasKnownShape() const {
   return getRanked() && llvm::all_of(getDims(), [](SymExprAttr d) {
            return static_cast<bool>(d);

@@ -54,6 +54,9 @@ def Relax_TensorType : Relax_Type<"RelaxTensor", "tensor", [
     }
     /// True when the rank and every dim are known.
     bool hasKnownShape() const;
+    /// The builtin tensor type of a ranked tensor: constant dims are static,
+    /// every other dim is `?`.
+    ::mlir::RankedTensorType getBuiltinType() const;
   }];
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
