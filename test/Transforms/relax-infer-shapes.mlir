@@ -184,3 +184,20 @@ relax.func @reshape_symbolic_rows(%x: !relax.tensor<[n, m], f32>, %y: !relax.ten
   %r = relax.reshape %x {shape = #sym.shape<[k, ?]>} : (!relax.tensor<[n, m], f32>) -> !relax.tensor<*, f32>
   relax.return %r : !relax.tensor<*, f32>
 }
+
+// -----
+
+// call_tir keeps its written output annotation, and later ops are inferred
+// from it.
+tprog.func private @twice(%a: tensor<?xf32> {sym.shape = #sym.shape<[k]>},
+                          %o: tensor<?xf32> {sym.shape = #sym.shape<[j]>, tprog.output}) -> tensor<?xf32>
+
+// CHECK-LABEL: relax.func @through_call_tir
+// CHECK-SAME: -> !relax.tensor<[2 * n], f32>
+// CHECK: %[[T:.*]] = call_tir @twice(%{{.*}}) : (!relax.tensor<[n], f32>) -> !relax.tensor<[2 * n], f32>
+// CHECK: exp %[[T]] : (!relax.tensor<[2 * n], f32>) -> !relax.tensor<[2 * n], f32>
+relax.func @through_call_tir(%x: !relax.tensor<[n], f32>) -> !relax.tensor<*, f32> {
+  %t = relax.call_tir @twice(%x) : (!relax.tensor<[n], f32>) -> !relax.tensor<[2 * n], f32>
+  %e = relax.exp %t : (!relax.tensor<[2 * n], f32>) -> !relax.tensor<*, f32>
+  relax.return %e : !relax.tensor<*, f32>
+}
