@@ -64,6 +64,11 @@ static cl::opt<bool> parallel("parallel",
 static cl::opt<std::string>
     ompLibrary("omp-library", cl::desc("OpenMP runtime for --parallel"),
                cl::init("/usr/lib/llvm-22/lib/libomp.so"));
+static cl::opt<bool>
+    perfListener("perf",
+                 cl::desc("Name the compiled kernels for `perf record -k 1` "
+                          "and `perf inject -j`"),
+                 cl::init(false));
 
 namespace {
 /// A float32 array in row-major order.
@@ -350,6 +355,7 @@ int main(int argc, char **argv) {
   ExecutionEngineOptions options;
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
   options.transformer = transformer;
+  options.enablePerfNotificationListener = perfListener;
   SmallVector<StringRef> libraries;
   if (parallel)
     libraries.push_back(ompLibrary);

@@ -66,4 +66,59 @@ def RelaxInferShapesPass : Pass<"relax-infer-shapes", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::relax::RelaxDialect"];
 }
 
+def RelaxTileAndVectorizePass
+    : Pass<"relax-tile-and-vectorize", "::mlir::func::FuncOp"> {
+  let summary = "Tile linalg ops on tensors and vectorize the tiles";
+  let description = [{
+    Schedules every linalg op of a function on tensors for a CPU with SIMD
+    units, in three steps:
+
+    1. Parallel dims are tiled with `scf.forall` (later run on all cores or
+       turned into `scf.for`).
+    2. Reduction dims are tiled with `scf.for` inside.
+    3. The innermost tile is vectorized whole with masked vector ops, so
+       that symbolic dims need no remainder loops.
+
+    A contraction whose output has its `n` dim innermost (a matmul in
+    row-major layout) gets a register tile of `contraction-tile` rows by
+    columns over a reduction step of 1: the accumulator stays in vector
+    registers across the reduction loop and each step is one rank-1
+    update. Every other op gets a tile of `vector-width` elements along its
+    innermost loop and 1 along the others. Static dims smaller than a tile
+    are taken whole. Reads at computed indices become vector gathers. Ops
+    the vectorizer does not support (windowed maps of convolutions and
+    pools) are tiled and left as scalar code.
+
+    Math functions without a vector instruction (exp, tanh, erf, log, ...)
+    become polynomial approximations on whole vectors instead of a libm call
+    per lane.
+
+    ```mlir
+    // linalg.generic {iterator_types = ["parallel", "parallel", "reduction"]}
+    //   on tensor<?x512xf32>, tensor<512x512xf32> -> tensor<?x512xf32>
+    // becomes
+    scf.forall (%i, %j) = (0, 0) to (%m, 512) step (8, 32) ... {
+      scf.for %k = %c0 to %c512 step %c1 ... {
+        vector.contract ... vector<8x1xf32>, vector<1x32xf32> into vector<8x32xf32>
+      }
+    }
+    ```
+  }];
+  let options = [
+    Option<"vectorWidth", "vector-width", "int64_t", /*default=*/"16",
+           "Elements per vector along the innermost dim">,
+    ListOption<"contractionTile", "contraction-tile", "int64_t",
+               "Rows and columns of the register tile of a contraction "
+               "(default 8,32)">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 #endif // RELAX_TRANSFORMS_PASSES_TD

@@ -8,31 +8,46 @@
 
 using namespace mlir;
 
-/// Upstream part of the pipeline: bufferize whole modules (host functions
-/// allocate with tensor.empty), insert deallocations (ownership-based; the
-/// caller owns returned buffers), lower linalg to loops, and everything to the
-/// llvm dialect. `lower-affine` runs after `expand-strided-metadata`, which
-/// creates affine.apply ops of its own, and handles the strided and floordiv
-/// maps of convolutions and grouped heads. Math ops without an LLVM
-/// intrinsic (erf) become libm calls.
+/// Kernel part of the pipeline, from functions on tensors: tile and vectorize
+/// the linalg ops, bufferize whole modules (host functions allocate with
+/// tensor.empty), insert deallocations (ownership-based; the caller owns
+/// returned buffers), lower what was left unvectorized to loops, and
+/// everything to the llvm dialect. `lower-affine` runs after
+/// `expand-strided-metadata`, which creates affine.apply ops of its own, and
+/// handles the strided and floordiv maps of convolutions.
 static std::string upstreamPipeline(bool parallel) {
   std::string pipeline =
+      "func.func(relax-tile-and-vectorize),canonicalize,cse,"
       "one-shot-bufferize{bufferize-function-boundaries=1 "
       "function-boundary-type-conversion=identity-layout-map},"
       "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
       "canonicalize,";
-  // Parallel dims become OpenMP worksharing loops. The alloca scopes that
-  // scf-to-openmp creates are lowered before scf-to-cf splits their bodies
-  // into several blocks.
+  // Loops over the tiles of parallel dims become OpenMP worksharing loops.
+  // Ops left unvectorized are tiles inside them and become plain loops, as
+  // a nested parallel region would only be serialized at a cost. The alloca
+  // scopes that scf-to-openmp creates are lowered before scf-to-cf splits
+  // their bodies into several blocks.
+  pipeline += parallel ? "scf-forall-to-parallel," : "scf-forall-to-for,";
+  pipeline += "func.func(convert-linalg-to-loops),";
   if (parallel)
-    pipeline += "func.func(convert-linalg-to-parallel-loops),"
-                "convert-scf-to-openmp,expand-strided-metadata,lower-affine,"
-                "finalize-memref-to-llvm,convert-scf-to-cf,";
+    pipeline += "convert-scf-to-openmp,";
+  // Vector ops: masks and multi-dim transfers first, then contractions as
+  // rank-1 updates (one FMA per row of a register tile).
+  pipeline += "func.func(lower-vector-mask,lower-vector-multi-reduction),"
+              "convert-vector-to-scf{full-unroll=1},"
+              "expand-strided-metadata,lower-affine,";
+  if (parallel)
+    pipeline += "finalize-memref-to-llvm,convert-scf-to-cf,";
   else
-    pipeline += "func.func(convert-linalg-to-loops),expand-strided-metadata,"
-                "lower-affine,convert-scf-to-cf,finalize-memref-to-llvm,";
-  pipeline += "convert-math-to-llvm,convert-math-to-libm,convert-arith-to-llvm,"
-              "convert-index-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,";
+    pipeline += "convert-scf-to-cf,finalize-memref-to-llvm,";
+  // Math ops without an LLVM intrinsic become libm calls per lane, through
+  // vector ops, so they go before the vector conversion.
+  pipeline += "convert-math-to-llvm,convert-math-to-libm,"
+              "convert-vector-to-llvm{vector-contract-lowering=outerproduct "
+              "reassociate-fp-reductions=1},"
+              "convert-arith-to-llvm,"
+              "convert-index-to-llvm,convert-ub-to-llvm,convert-cf-to-llvm,"
+              "convert-func-to-llvm,";
   if (parallel)
     pipeline += "convert-openmp-to-llvm,";
   pipeline += "reconcile-unrealized-casts";

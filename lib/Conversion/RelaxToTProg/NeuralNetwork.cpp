@@ -467,6 +467,140 @@ static LogicalResult buildRotary(OpBuilder &b, Location loc, Value x, Value cos,
   return success();
 }
 
+/// Views heads [b, s, H, D] as [b, s, H / group, group, D].
+static Value splitHeads(OpBuilder &b, Location loc, Value t,
+                        int64_t groupSize) {
+  auto type = cast<RankedTensorType>(t.getType());
+  ArrayRef<int64_t> shape = type.getShape();
+  auto size = [&](int64_t i) -> OpFoldResult {
+    if (type.isDynamicDim(i))
+      return dimSize(b, loc, t, i);
+    return b.getIndexAttr(shape[i]);
+  };
+  bool dynamicHeads = type.isDynamicDim(2);
+  int64_t kvHeads = dynamicHeads ? ShapedType::kDynamic : shape[2] / groupSize;
+  auto splitType =
+      RankedTensorType::get({shape[0], shape[1], kvHeads, groupSize, shape[3]},
+                            type.getElementType());
+  SmallVector<OpFoldResult> sizes = {
+      size(0), size(1), dynamicHeads ? size(2) : b.getIndexAttr(kvHeads),
+      b.getIndexAttr(groupSize), size(3)};
+  SmallVector<ReassociationIndices> groups = {{0}, {1}, {2, 3}, {4}};
+  return tensor::ExpandShapeOp::create(b, loc, splitType, t, groups, sizes);
+}
+
+/// attention where every kv head serves a known number G of query heads.
+/// Queries and the output are viewed as [b, s, KV, G, D], so every read is a
+/// plain indexing map and both products are contractions the CPU schedule
+/// vectorizes:
+///   scores[b, c, g, i, j] = sum_e q[b, i, c, g, e] * k[b, j, c, e]
+///   out[b, i, c, g, e] = sum_j probs[b, c, g, i, j] * v[b, j, c, e]
+/// and the output is divided by the softmax sums at the end, which costs a
+/// division per output element instead of one per score.
+static LogicalResult buildGroupedAttention(OpBuilder &b, Location loc,
+                                           bool causal, Value q, Value k,
+                                           Value v, Value out, Value scale,
+                                           int64_t groupSize,
+                                           SmallVectorImpl<Value> &results) {
+  MLIRContext *ctx = b.getContext();
+  auto outType = cast<RankedTensorType>(out.getType());
+  Type element = outType.getElementType();
+  auto d = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
+  auto map = [&](unsigned numDims, ArrayRef<AffineExpr> exprs) {
+    return AffineMap::get(numDims, 0, exprs, ctx);
+  };
+  Value qs = splitHeads(b, loc, q, groupSize);
+  Value outs = splitHeads(b, loc, out, groupSize);
+
+  // Keys transposed to [b, c, e, j], so that the scores read them along j,
+  // the dim the scores are laid out along: a copy of one key per key
+  // position buys a contraction with a contiguous right operand.
+  Value keys = emptyOf(b, loc, {{k, 0}, {k, 2}, {k, 3}, {k, 1}}, element);
+  keys = generic(
+      b, loc, ValueRange{k}, keys,
+      {map(4, {d(0), d(3), d(1), d(2)}),
+       AffineMap::getMultiDimIdentityMap(4, ctx)},
+      SmallVector<Iterator>(4, Iterator::parallel),
+      [](OpBuilder &, Location, ValueRange args) -> Value { return args[0]; });
+
+  // Space: (b, c, g, i, j, e).
+  Value scores =
+      emptyOf(b, loc, {{qs, 0}, {qs, 2}, {qs, 3}, {qs, 1}, {k, 1}}, element);
+  scores = generic(b, loc, ValueRange{qs, keys},
+                   fill(b, loc, scores, zeroOf(b, loc, element)),
+                   {map(6, {d(0), d(3), d(1), d(2), d(5)}),
+                    map(6, {d(0), d(1), d(5), d(4)}),
+                    map(6, {d(0), d(1), d(2), d(3), d(4)})},
+                   iteratorsFor(6, {5}),
+                   [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                     return arith::AddFOp::create(
+                         nb, nloc, args[2],
+                         arith::MulFOp::create(nb, nloc, args[0], args[1]));
+                   });
+
+  // Scale, and mask keys j > t - s + i.
+  AffineMap id5 = AffineMap::getMultiDimIdentityMap(5, ctx);
+  SmallVector<Iterator> parallel5(5, Iterator::parallel);
+  Value offset = arith::SubIOp::create(b, loc, dimSize(b, loc, k, 1),
+                                       dimSize(b, loc, q, 1));
+  Value negInf = lowestOf(b, loc, element);
+  scores = generic(
+      b, loc, ValueRange{}, scores, {id5}, parallel5,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        Value scaled = arith::MulFOp::create(nb, nloc, args[0], scale);
+        if (!causal)
+          return scaled;
+        Value i = linalg::IndexOp::create(nb, nloc, 3);
+        Value j = linalg::IndexOp::create(nb, nloc, 4);
+        Value last = arith::AddIOp::create(nb, nloc, offset, i);
+        Value allowed =
+            arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::sle, j, last);
+        return arith::SelectOp::create(nb, nloc, allowed, scaled, negInf);
+      });
+
+  // Softmax over j: max, exp(x - max), sum.
+  AffineMap rows = map(5, {d(0), d(1), d(2), d(3)});
+  SmallVector<Iterator> overKeys = iteratorsFor(5, {4});
+  auto rowEmpty = [&] {
+    return emptyOf(b, loc, {{qs, 0}, {qs, 2}, {qs, 3}, {qs, 1}}, element);
+  };
+  Value max = generic(
+      b, loc, ValueRange{scores}, fill(b, loc, rowEmpty(), negInf), {id5, rows},
+      overKeys, [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        return arith::MaximumFOp::create(nb, nloc, args[1], args[0]);
+      });
+  Value probs = generic(
+      b, loc, ValueRange{max}, scores, {rows, id5}, parallel5,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        return math::ExpOp::create(
+            nb, nloc, arith::SubFOp::create(nb, nloc, args[1], args[0]));
+      });
+  Value sum = sumInto(b, loc, probs, rowEmpty(), rows, overKeys);
+
+  // Space: (b, c, g, i, e, j).
+  Value weighted = generic(
+      b, loc, ValueRange{probs, v}, fill(b, loc, outs, zeroOf(b, loc, element)),
+      {map(6, {d(0), d(1), d(2), d(3), d(5)}), map(6, {d(0), d(5), d(1), d(4)}),
+       map(6, {d(0), d(3), d(1), d(2), d(4)})},
+      iteratorsFor(6, {5}),
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        return arith::AddFOp::create(
+            nb, nloc, args[2],
+            arith::MulFOp::create(nb, nloc, args[0], args[1]));
+      });
+  // Space of the output: (b, i, c, g, e).
+  Value normalized =
+      generic(b, loc, ValueRange{sum}, weighted,
+              {map(5, {d(0), d(2), d(3), d(1)}), id5}, parallel5,
+              [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                return arith::DivFOp::create(nb, nloc, args[1], args[0]);
+              });
+  SmallVector<ReassociationIndices> groups = {{0}, {1}, {2, 3}, {4}};
+  results.push_back(
+      tensor::CollapseShapeOp::create(b, loc, outType, normalized, groups));
+  return success();
+}
+
 /// attention: scores [b, h, s, t] = q . k * scale (masked), softmax over t,
 /// then times v. Query head h reads kv head `h floordiv (heads / kv_heads)`.
 static LogicalResult buildAttention(OpBuilder &b, Location loc, AttentionOp op,
@@ -518,6 +652,10 @@ static LogicalResult buildAttention(OpBuilder &b, Location loc, AttentionOp op,
     scale = math::RsqrtOp::create(
         b, loc, indexTo(b, loc, dimSize(b, loc, q, 3), element));
   }
+
+  if (!dynamicGroup)
+    return buildGroupedAttention(b, loc, op.getCausal(), q, k, v, out, scale,
+                                 groupSize, results);
 
   // scores[b, h, i, j] = sum_e q[b, i, h, e] * k[b, j, kv(h), e]
   // Space: (b, h, i, j, e).

@@ -81,39 +81,47 @@ relax.func @rope(%x: !relax.tensor<[b, s, 8, 64], f32>, %c: !relax.tensor<[s, 64
 
 // -----
 
-// attention with 4 query heads per kv head: scores [b, h, s, t] contract the
-// head dim, kv head `h floordiv 4`; scale and causal mask (j <= t - s + i);
-// softmax over t; the weighted sum over t writes [b, s, h, e].
+// attention with 4 query heads per kv head: queries and the output are viewed
+// as [b, s, 2, 4, e] so that every read is an indexing map; keys are
+// transposed to [b, kv, e, t]; scores [b, kv, g, s, t] contract the head dim;
+// scale and causal mask (j <= t - s + i); softmax over t; the weighted sum
+// over t, then the division by the softmax sums, write [b, s, 2, 4, e].
 
-// CHECK-DAG: #[[Q:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d2, d1, d4)>
-// CHECK-DAG: #[[K:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d3, d1 floordiv 4, d4)>
-// CHECK-DAG: #[[S5:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3)>
-// CHECK-DAG: #[[S4:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
-// CHECK-DAG: #[[ROWS:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
-// CHECK-DAG: #[[P:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d4)>
-// CHECK-DAG: #[[L:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2)>
-// CHECK-DAG: #[[V:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d4, d1 floordiv 4, d3)>
-// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d2, d1, d3)>
+// CHECK-DAG: #[[KIN:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d3, d1, d2)>
+// CHECK-DAG: #[[ID4:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+// CHECK-DAG: #[[Q:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d3, d1, d2, d5)>
+// CHECK-DAG: #[[K:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d5, d4)>
+// CHECK-DAG: #[[S:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4)>
+// CHECK-DAG: #[[ID5:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3, d4)>
+// CHECK-DAG: #[[ROWS:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3)>
+// CHECK-DAG: #[[P:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d5)>
+// CHECK-DAG: #[[V:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d5, d1, d4)>
+// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d3, d1, d2, d4)>
+// CHECK-DAG: #[[SUMS:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d2, d3, d1)>
 // CHECK-LABEL: tprog.func private @attention
 // CHECK-SAME: (%[[QA:[a-z0-9]+]]: tensor<?x?x8x64xf32> {sym.shape = #sym.shape<[d0, d1, 8, 64]>}, %[[KA:[a-z0-9]+]]: tensor<?x?x2x64xf32> {sym.shape = #sym.shape<[d0, d2, 2, 64]>}, %[[VA:[a-z0-9]+]]: tensor<?x?x2x32xf32> {sym.shape = #sym.shape<[d0, d2, 2, 32]>}, %[[OA:[a-z0-9]+]]: tensor<?x?x8x32xf32>
 // CHECK: %[[SCALE:.*]] = arith.constant 1.250000e-01 : f32
-// CHECK: tensor.empty({{.*}}) : tensor<?x8x?x?xf32>
-// CHECK: %[[QK:.*]] = linalg.generic {indexing_maps = [#[[Q]], #[[K]], #[[S5]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]} ins(%[[QA]], %[[KA]] :
-// CHECK: %[[MASKED:.*]] = linalg.generic {indexing_maps = [#[[S4]]], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} outs(%[[QK]]
+// CHECK: %[[QS:.*]] = tensor.expand_shape %[[QA]] {{\[}}[0], [1], [2, 3], [4]] output_shape [%{{.*}}, %{{.*}}, 2, 4, 64] : tensor<?x?x8x64xf32> into tensor<?x?x2x4x64xf32>
+// CHECK: %[[OS:.*]] = tensor.expand_shape %[[OA]] {{\[}}[0], [1], [2, 3], [4]] output_shape [%{{.*}}, %{{.*}}, 2, 4, 32] : tensor<?x?x8x32xf32> into tensor<?x?x2x4x32xf32>
+// CHECK: %[[KT:.*]] = linalg.generic {indexing_maps = [#[[KIN]], #[[ID4]]], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[KA]] : tensor<?x?x2x64xf32>) outs(%{{.*}} : tensor<?x2x64x?xf32>)
+// CHECK: %[[QK:.*]] = linalg.generic {indexing_maps = [#[[Q]], #[[K]], #[[S]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction"]} ins(%[[QS]], %[[KT]] :
+// CHECK: %[[MASKED:.*]] = linalg.generic {indexing_maps = [#[[ID5]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]} outs(%[[QK]]
 // CHECK: arith.mulf %{{.*}}, %[[SCALE]]
 // CHECK: arith.cmpi sle
 // CHECK: arith.select
-// CHECK: %[[MAX:.*]] = linalg.generic {indexing_maps = [#[[S4]], #[[ROWS]]], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%[[MASKED]]
+// CHECK: %[[MAX:.*]] = linalg.generic {indexing_maps = [#[[ID5]], #[[ROWS]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]} ins(%[[MASKED]]
 // CHECK: arith.maximumf
-// CHECK: %[[EXP:.*]] = linalg.generic {indexing_maps = [#[[ROWS]], #[[S4]]], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[MAX]] {{.*}} outs(%[[MASKED]]
+// CHECK: %[[EXP:.*]] = linalg.generic {indexing_maps = [#[[ROWS]], #[[ID5]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]} ins(%[[MAX]] {{.*}} outs(%[[MASKED]]
 // CHECK: math.exp
-// CHECK: %[[SUM:.*]] = linalg.generic {indexing_maps = [#[[S4]], #[[ROWS]]], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%[[EXP]]
-// CHECK: %[[INIT:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[OA]]
-// CHECK: %[[R:.*]] = linalg.generic {indexing_maps = [#[[P]], #[[L]], #[[V]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]} ins(%[[EXP]], %[[SUM]], %[[VA]] : {{.*}}) outs(%[[INIT]]
-// CHECK: arith.divf
+// CHECK: %[[SUM:.*]] = linalg.generic {indexing_maps = [#[[ID5]], #[[ROWS]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]} ins(%[[EXP]]
+// CHECK: %[[INIT:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[OS]]
+// CHECK: %[[PV:.*]] = linalg.generic {indexing_maps = [#[[P]], #[[V]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction"]} ins(%[[EXP]], %[[VA]] : {{.*}}) outs(%[[INIT]]
 // CHECK: arith.mulf
 // CHECK: arith.addf
-// CHECK: return %[[R]]
+// CHECK: %[[R:.*]] = linalg.generic {indexing_maps = [#[[SUMS]], #[[ID5]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]} ins(%[[SUM]] {{.*}} outs(%[[PV]]
+// CHECK: arith.divf
+// CHECK: %[[C:.*]] = tensor.collapse_shape %[[R]] {{\[}}[0], [1], [2, 3], [4]] : tensor<?x?x2x4x32xf32> into tensor<?x?x8x32xf32>
+// CHECK: return %[[C]]
 relax.func @attn(%q: !relax.tensor<[b, s, 8, 64], f32>, %k: !relax.tensor<[b, t, 2, 64], f32>, %v: !relax.tensor<[b, t, 2, 32], f32>) {
   %0 = relax.attention %q, %k, %v {causal = true} : (!relax.tensor<[b, s, 8, 64], f32>, !relax.tensor<[b, t, 2, 64], f32>, !relax.tensor<[b, t, 2, 32], f32>) -> !relax.tensor<[b, s, 8, 32], f32>
   relax.return

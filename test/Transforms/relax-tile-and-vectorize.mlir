@@ -1,0 +1,178 @@
+// RUN: relax-opt %s --split-input-file --relax-tile-and-vectorize --canonicalize --cse | FileCheck %s
+// RUN: relax-opt %s --split-input-file --relax-tile-and-vectorize="contraction-tile=4,16 vector-width=8" --canonicalize --cse | FileCheck %s --check-prefix=SMALL
+
+// A matmul on a symbolic row count: the register tile is 8 rows by 32
+// columns, row tiles run innermost, the reduction is a loop of rank-1
+// updates whose accumulator is read before the loop and written after it.
+
+// CHECK-LABEL: func.func @matmul
+// CHECK-SAME: (%[[A:.*]]: tensor<?x512xf32>, %[[B:.*]]: tensor<512x256xf32>)
+// CHECK: %[[M:.*]] = tensor.dim %[[A]]
+// CHECK: scf.forall (%[[J:.*]], %[[I:.*]]) = (0, 0) to (256, %[[M]]) step (32, 8)
+// CHECK: %[[ROWS:.*]] = affine.min
+// CHECK: %[[MASK:.*]] = vector.create_mask %[[ROWS]], %{{.*}} : vector<8x32xi1>
+// CHECK: %[[INIT:.*]] = vector.transfer_read %{{.*}}, %[[MASK]] {{.*}} vector<8x32xf32>
+// CHECK: %[[ACC:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[IT:.*]] = %[[INIT]]) -> (vector<8x32xf32>)
+// CHECK: %[[LHS:.*]] = vector.transfer_read {{.*}} vector<8x1xf32>
+// CHECK: %[[RHS:.*]] = vector.transfer_read {{.*}} vector<1x32xf32>
+// CHECK: vector.contract {{.*}} %[[LHS]], %[[RHS]], %[[IT]] : vector<8x1xf32>, vector<1x32xf32> into vector<8x32xf32>
+// CHECK: vector.transfer_write %[[ACC]], {{.*}}, %[[MASK]]
+// CHECK-NOT: linalg.generic
+// SMALL-LABEL: func.func @matmul
+// SMALL: step (16, 4)
+// SMALL: vector.contract {{.*}} : vector<4x1xf32>, vector<1x16xf32> into vector<4x16xf32>
+func.func @matmul(%a: tensor<?x512xf32>, %b: tensor<512x256xf32>) -> tensor<?x256xf32> {
+  %c0 = arith.constant 0 : index
+  %cst = arith.constant 0.0 : f32
+  %m = tensor.dim %a, %c0 : tensor<?x512xf32>
+  %e = tensor.empty(%m) : tensor<?x256xf32>
+  %f = linalg.fill ins(%cst : f32) outs(%e : tensor<?x256xf32>) -> tensor<?x256xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<?x512xf32>, tensor<512x256xf32>) outs(%f : tensor<?x256xf32>) {
+  ^bb0(%x: f32, %y: f32, %z: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %z, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<?x256xf32>
+  return %r : tensor<?x256xf32>
+}
+
+// -----
+
+// A batch of row-major products whose right operand is shared by the batch:
+// batch and row dims are both `m` dims; the innermost one gets the rows.
+
+// CHECK-LABEL: func.func @batch_broadcast
+// CHECK: scf.forall (%{{.*}}, %{{.*}}, %{{.*}}) = (0, 0, 0) to (%{{.*}}, 64, %{{.*}}) step (1, 32, 8)
+// CHECK: scf.for
+// CHECK: vector.contract {{.*}} : vector<1x8x1xf32>, vector<1x32xf32> into vector<1x8x32xf32>
+func.func @batch_broadcast(%a: tensor<?x?x16xf32>, %b: tensor<16x64xf32>, %init: tensor<?x?x64xf32>) -> tensor<?x?x64xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>, affine_map<(d0, d1, d2, d3) -> (d3, d2)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%a, %b : tensor<?x?x16xf32>, tensor<16x64xf32>) outs(%init : tensor<?x?x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %z: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %z, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<?x?x64xf32>
+  return %r : tensor<?x?x64xf32>
+}
+
+// -----
+
+// Elementwise on symbolic dims: tiles of 1 x 16, masked; exp becomes a
+// polynomial on the whole vector.
+
+// CHECK-LABEL: func.func @elementwise
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (%{{.*}}, %{{.*}}) step (1, 16)
+// CHECK: %[[N:.*]] = affine.min
+// CHECK: %[[MASK:.*]] = vector.create_mask %{{.*}}, %[[N]] : vector<1x16xi1>
+// CHECK: vector.transfer_read {{.*}}, %[[MASK]] {{.*}} vector<1x16xf32>
+// CHECK-NOT: math.exp
+// CHECK: vector.transfer_write {{.*}}, %[[MASK]] {{.*}} : vector<1x16xf32>
+// SMALL-LABEL: func.func @elementwise
+// SMALL: step (1, 8)
+func.func @elementwise(%a: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = tensor.dim %a, %c0 : tensor<?x?xf32>
+  %n = tensor.dim %a, %c1 : tensor<?x?xf32>
+  %e = tensor.empty(%m, %n) : tensor<?x?xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<?x?xf32>) outs(%e : tensor<?x?xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %s = math.exp %x : f32
+    linalg.yield %s : f32
+  } -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+// -----
+
+// A static dim smaller than the vector width is taken whole, with no mask.
+
+// CHECK-LABEL: func.func @narrow
+// CHECK: scf.forall (%{{.*}}) in (%{{.*}})
+// CHECK-NOT: create_mask
+// CHECK: arith.addf %{{.*}}, %{{.*}} : vector<1x4xf32>
+func.func @narrow(%a: tensor<?x4xf32>, %init: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<?x4xf32>) outs(%init : tensor<?x4xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %s = arith.addf %x, %x : f32
+    linalg.yield %s : f32
+  } -> tensor<?x4xf32>
+  return %r : tensor<?x4xf32>
+}
+
+// -----
+
+// A row reduction: rows in parallel, the row in a loop of 16-wide chunks
+// each reduced into the row's sum.
+
+// CHECK-LABEL: func.func @row_sum
+// CHECK: scf.forall (%{{.*}}) in (%{{.*}})
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}}
+// CHECK: vector.multi_reduction <add>, %{{.*}}, %{{.*}} [1] : vector<1x16xf32> to vector<1xf32>
+func.func @row_sum(%a: tensor<?x?xf32>, %init: tensor<?xf32>) -> tensor<?xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%a : tensor<?x?xf32>) outs(%init : tensor<?xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+
+// -----
+
+// A read at a computed index into a 1-d table becomes a vector gather.
+
+// CHECK-LABEL: func.func @gather
+// CHECK: scf.forall
+// CHECK: vector.gather %{{.*}}[%{{.*}}] [%{{.*}}], %{{.*}}, %{{.*}} : tensor<?xf32>, vector<16xindex>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+func.func @gather(%table: tensor<?xf32>, %idx: tensor<?xindex>, %init: tensor<?xf32>) -> tensor<?xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%idx : tensor<?xindex>) outs(%init : tensor<?xf32>) {
+  ^bb0(%i: index, %y: f32):
+    %v = tensor.extract %table[%i] : tensor<?xf32>
+    linalg.yield %v : f32
+  } -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+
+// -----
+
+// A read at computed indices into a 2-d table is a gather of 16 elements.
+
+// CHECK-LABEL: func.func @gather_rows
+// CHECK: scf.forall
+// CHECK: vector.gather {{.*}} : tensor<?x?xf32>, vector<1x16xindex>, vector<1x16xi1>, vector<1x16xf32> into vector<1x16xf32>
+func.func @gather_rows(%table: tensor<?x?xf32>, %idx: tensor<?xindex>, %init: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%idx : tensor<?xindex>) outs(%init : tensor<?x?xf32>) {
+  ^bb0(%i: index, %y: f32):
+    %j = linalg.index 1 : index
+    %v = tensor.extract %table[%i, %j] : tensor<?x?xf32>
+    linalg.yield %v : f32
+  } -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+// -----
+
+// A windowed read (a 1-d convolution) is tiled but stays scalar.
+
+// CHECK-LABEL: func.func @window
+// CHECK: scf.forall
+// CHECK: linalg.generic
+// CHECK-NOT: vector.
+func.func @window(%x: tensor<?xf32>, %w: tensor<3xf32>, %init: tensor<?xf32>) -> tensor<?xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0 + d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x, %w : tensor<?xf32>, tensor<3xf32>) outs(%init : tensor<?xf32>) {
+  ^bb0(%a: f32, %b: f32, %y: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %y, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+
+// -----
+
+// RUN: not relax-opt %s --split-input-file --relax-tile-and-vectorize="contraction-tile=8" 2>&1 | FileCheck %s --check-prefix=BAD
+// BAD: error: contraction-tile takes two positive sizes
+func.func @bad_option() {
+  return
+}
