@@ -19,6 +19,8 @@
 #include "mlir/Dialect/Arith/Transforms/BufferViewFlowOpInterfaceImpl.h"
 #include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Async/IR/Async.h"
+#include "mlir/Dialect/Async/Passes.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/FuncBufferizableOpInterfaceImpl.h"
@@ -85,7 +87,7 @@ void mlir::relax::registerRelaxDialects(DialectRegistry &registry) {
 void mlir::relax::registerAllDialects(DialectRegistry &registry) {
   registerRelaxDialects(registry);
   registry
-      .insert<affine::AffineDialect, arith::ArithDialect,
+      .insert<affine::AffineDialect, arith::ArithDialect, async::AsyncDialect,
               bufferization::BufferizationDialect, cf::ControlFlowDialect,
               func::FuncDialect, gpu::GPUDialect, index::IndexDialect,
               linalg::LinalgDialect, LLVM::LLVMDialect, math::MathDialect,
@@ -139,6 +141,7 @@ void mlir::relax::registerAllPasses() {
   mlir::registerTransformsPasses();
   mlir::registerConversionPasses();
   affine::registerAffinePasses();
+  mlir::registerAsyncPasses();
   arith::registerArithPasses();
   bufferization::registerBufferizationPasses();
   func::registerFuncPasses();

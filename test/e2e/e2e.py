@@ -70,7 +70,7 @@ def _parse_outputs(text):
 
 
 def run(model, inputs_list, reference, relax_opt, mlir_runner, lib_dir,
-        tolerance, expect_failure=False, parallel=False):
+        tolerance, expect_failure=False, parallel=None):
     host = subprocess.run(
         [relax_opt, "-", "--relax-infer-shapes", "--relax-legalize",
          "--relax-to-non-dataflow", "--relax-to-func"],
@@ -83,7 +83,9 @@ def run(model, inputs_list, reference, relax_opt, mlir_runner, lib_dir,
     result_type = signature.group(2)
     module = text.rstrip().rstrip("}") + _driver(
         arg_types, result_type, inputs_list) + "\n}\n"
-    pipeline = "--relax-lower-to-cpu" + ("=parallel=1" if parallel else "")
+    pipeline = "--relax-lower-to-cpu" + (
+        f"=parallel=1 runtime={parallel}" if parallel else "")
+    runtime_lib = {"openmp": "libomp.so", "async": "libmlir_async_runtime.so"}
     llvm = subprocess.run([relax_opt, "-", pipeline],
                           input=module, capture_output=True, text=True)
     if llvm.returncode:
@@ -94,7 +96,11 @@ def run(model, inputs_list, reference, relax_opt, mlir_runner, lib_dir,
         ["stdbuf", "-o0", mlir_runner, "-e", "entry", "-entry-point-result=void",
          f"-shared-libs={lib_dir}/libmlir_runner_utils.so",
          f"-shared-libs={lib_dir}/libmlir_c_runner_utils.so"] +
-        ([f"-shared-libs={lib_dir}/libomp.so"] if parallel else []),
+        ([f"-shared-libs={lib_dir}/{runtime_lib[parallel]}"] if parallel
+         else []) +
+        # Async tasks are LLVM coroutines, which only an optimization
+        # pipeline lowers.
+        (["-O3"] if parallel == "async" else []),
         input=llvm.stdout, capture_output=True, text=True)
     if expect_failure:
         # The program must stop with its own message, not crash silently.

@@ -11,8 +11,13 @@
 # CHECK: shape [1, 128, 32]: {{.*}}: ok
 # CHECK: shape [2, 7, 32]: {{.*}}: ok
 #
-# The same on all cores (OpenMP), which must give the same numbers:
-# CHECK: parallel
+# The same on all cores, with OpenMP and with MLIR's async runtime:
+# CHECK: parallel: openmp
+# CHECK: shape [2, 1, 32]: {{.*}}: ok
+# CHECK: shape [2, 7, 32]: {{.*}}: ok
+# CHECK: shape [1, 128, 32]: {{.*}}: ok
+# CHECK: shape [2, 7, 32]: {{.*}}: ok
+# CHECK: parallel: async
 # CHECK: shape [2, 1, 32]: {{.*}}: ok
 # CHECK: shape [2, 7, 32]: {{.*}}: ok
 # CHECK: shape [1, 128, 32]: {{.*}}: ok
@@ -125,7 +130,8 @@ for b, s, p in ((2, 1, 5), (2, 7, 0), (1, 128, 5), (2, 7, 5)):
                    f32(s, HEAD_DIM, scale=1)) + weights)
 failed = e2e.run(MODEL, inputs, reference, sys.argv[1], sys.argv[2],
                  sys.argv[3], tolerance=1e-4)
-print("parallel")
-failed |= e2e.run(MODEL, inputs, reference, sys.argv[1], sys.argv[2],
-                  sys.argv[3], tolerance=1e-4, parallel=True)
+for runtime in ("openmp", "async"):
+    print("parallel:", runtime)
+    failed |= e2e.run(MODEL, inputs, reference, sys.argv[1], sys.argv[2],
+                      sys.argv[3], tolerance=1e-4, parallel=runtime)
 sys.exit(failed)

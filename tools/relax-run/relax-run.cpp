@@ -61,9 +61,19 @@ static cl::opt<bool> parallel("parallel",
                               cl::desc("Run parallel loops on all cores "
                                        "(OpenMP)"),
                               cl::init(false));
+static cl::opt<relax::CPUParallelism>
+    runtime("runtime", cl::desc("Runtime of --parallel"),
+            cl::init(relax::CPUParallelism::OpenMP),
+            cl::values(clEnumValN(relax::CPUParallelism::OpenMP, "openmp",
+                                  "OpenMP worksharing loops"),
+                       clEnumValN(relax::CPUParallelism::Async, "async",
+                                  "Tasks of MLIR's async runtime")));
 static cl::opt<std::string>
-    ompLibrary("omp-library", cl::desc("OpenMP runtime for --parallel"),
+    ompLibrary("omp-library", cl::desc("OpenMP runtime library"),
                cl::init("/usr/lib/llvm-22/lib/libomp.so"));
+static cl::opt<std::string>
+    asyncLibrary("async-library", cl::desc("MLIR async runtime library"),
+                 cl::init("/usr/lib/llvm-22/lib/libmlir_async_runtime.so"));
 static cl::opt<bool>
     perfListener("perf",
                  cl::desc("Name the compiled kernels for `perf record -k 1` "
@@ -337,7 +347,9 @@ int main(int argc, char **argv) {
   // Compile.
   auto compileStart = std::chrono::steady_clock::now();
   PassManager pm(&context);
-  if (failed(relax::buildRelaxLowerToCPUPipeline(pm, parallel)) ||
+  relax::CPUParallelism parallelism =
+      parallel ? runtime.getValue() : relax::CPUParallelism::None;
+  if (failed(relax::buildRelaxLowerToCPUPipeline(pm, parallelism)) ||
       failed(pm.run(*module)))
     return 1;
   // Optimize the LLVM IR for this host (loop vectorization, unrolling)
@@ -357,8 +369,10 @@ int main(int argc, char **argv) {
   options.transformer = transformer;
   options.enablePerfNotificationListener = perfListener;
   SmallVector<StringRef> libraries;
-  if (parallel)
+  if (parallelism == relax::CPUParallelism::OpenMP)
     libraries.push_back(ompLibrary);
+  if (parallelism == relax::CPUParallelism::Async)
+    libraries.push_back(asyncLibrary);
   options.sharedLibPaths = libraries;
   auto engine = ExecutionEngine::create(*module, options);
   if (!engine)

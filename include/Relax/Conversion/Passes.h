@@ -22,12 +22,24 @@ namespace mlir::relax {
 #define GEN_PASS_REGISTRATION
 #include "Relax/Conversion/Passes.h.inc"
 
-/// Adds the CPU pipeline to `pm`: legalization, host conversion,
-/// bufferization and lowering to the llvm dialect. The upstream passes it
-/// uses must be registered (relax::registerAllPasses does); fails otherwise.
-/// With `parallel`, parallel loops run on all cores through OpenMP.
-LogicalResult buildRelaxLowerToCPUPipeline(OpPassManager &pm,
-                                           bool parallel = false);
+/// How the loops over the tiles of parallel dims run.
+enum class CPUParallelism {
+  /// On the calling thread.
+  None,
+  /// As OpenMP worksharing loops (the program needs libomp).
+  OpenMP,
+  /// As tasks of MLIR's async runtime (the program needs
+  /// libmlir_async_runtime).
+  Async,
+};
+
+/// Adds the CPU pipeline to `pm`: legalization, host conversion, tiling and
+/// vectorization, bufferization and lowering to the llvm dialect. The
+/// upstream passes it uses must be registered (relax::registerAllPasses
+/// does); fails otherwise.
+LogicalResult
+buildRelaxLowerToCPUPipeline(OpPassManager &pm,
+                             CPUParallelism parallelism = CPUParallelism::None);
 
 /// Registers `--relax-lower-to-cpu`.
 void registerRelaxLowerToCPUPipeline();

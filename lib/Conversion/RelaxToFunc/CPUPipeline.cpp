@@ -15,28 +15,35 @@ using namespace mlir;
 /// everything to the llvm dialect. `lower-affine` runs after
 /// `expand-strided-metadata`, which creates affine.apply ops of its own, and
 /// handles the strided and floordiv maps of convolutions.
-static std::string upstreamPipeline(bool parallel) {
+static std::string upstreamPipeline(relax::CPUParallelism parallelism) {
+  using relax::CPUParallelism;
   std::string pipeline =
       "func.func(relax-tile-and-vectorize),canonicalize,cse,"
       "one-shot-bufferize{bufferize-function-boundaries=1 "
       "function-boundary-type-conversion=identity-layout-map},"
       "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
       "canonicalize,";
-  // Loops over the tiles of parallel dims become OpenMP worksharing loops.
-  // Ops left unvectorized are tiles inside them and become plain loops, as
-  // a nested parallel region would only be serialized at a cost. The alloca
-  // scopes that scf-to-openmp creates are lowered before scf-to-cf splits
-  // their bodies into several blocks.
+  // Loops over the tiles of parallel dims become OpenMP worksharing loops or
+  // async tasks. Ops left unvectorized are tiles inside them and become
+  // plain loops, as a nested parallel region would only be serialized at a
+  // cost. The alloca scopes that scf-to-openmp creates are lowered before
+  // scf-to-cf splits their bodies into several blocks. Async tasks are
+  // blocks of tiles, as many as the runtime has workers.
+  bool parallel = parallelism != CPUParallelism::None;
   pipeline += parallel ? "scf-forall-to-parallel," : "scf-forall-to-for,";
   pipeline += "func.func(convert-linalg-to-loops),";
-  if (parallel)
+  if (parallelism == CPUParallelism::OpenMP)
     pipeline += "convert-scf-to-openmp,";
+  if (parallelism == CPUParallelism::Async)
+    pipeline += "async-parallel-for{num-workers=-1 min-task-size=1},"
+                "async-to-async-runtime,async-runtime-ref-counting,"
+                "async-runtime-ref-counting-opt,convert-async-to-llvm,";
   // Vector ops: masks and multi-dim transfers first, then contractions as
   // rank-1 updates (one FMA per row of a register tile).
   pipeline += "func.func(lower-vector-mask,lower-vector-multi-reduction),"
               "convert-vector-to-scf{full-unroll=1},"
               "expand-strided-metadata,lower-affine,";
-  if (parallel)
+  if (parallelism == CPUParallelism::OpenMP)
     pipeline += "finalize-memref-to-llvm,convert-scf-to-cf,";
   else
     pipeline += "convert-scf-to-cf,finalize-memref-to-llvm,";
@@ -48,27 +55,36 @@ static std::string upstreamPipeline(bool parallel) {
               "convert-arith-to-llvm,"
               "convert-index-to-llvm,convert-ub-to-llvm,convert-cf-to-llvm,"
               "convert-func-to-llvm,";
-  if (parallel)
+  if (parallelism == CPUParallelism::OpenMP)
     pipeline += "convert-openmp-to-llvm,";
   pipeline += "reconcile-unrealized-casts";
   return pipeline;
 }
 
-LogicalResult mlir::relax::buildRelaxLowerToCPUPipeline(OpPassManager &pm,
-                                                        bool parallel) {
+LogicalResult
+mlir::relax::buildRelaxLowerToCPUPipeline(OpPassManager &pm,
+                                          CPUParallelism parallelism) {
   pm.addPass(createRelaxLegalizePass());
   pm.addPass(createRelaxToNonDataflowPass());
   pm.addPass(createRelaxToFuncPass());
-  return parsePassPipeline(upstreamPipeline(parallel), pm, llvm::errs());
+  return parsePassPipeline(upstreamPipeline(parallelism), pm, llvm::errs());
 }
 
 namespace {
 struct CPUPipelineOptions : PassPipelineOptions<CPUPipelineOptions> {
   Option<bool> parallel{
       *this, "parallel",
-      llvm::cl::desc("Run parallel loops on all cores with OpenMP (the "
-                     "program then needs libomp)"),
+      llvm::cl::desc("Run the loops over tiles of parallel dims on all cores"),
       llvm::cl::init(false)};
+  Option<relax::CPUParallelism> runtime{
+      *this, "runtime", llvm::cl::desc("Runtime of the parallel loops"),
+      llvm::cl::init(relax::CPUParallelism::OpenMP),
+      llvm::cl::values(
+          clEnumValN(relax::CPUParallelism::OpenMP, "openmp",
+                     "OpenMP worksharing loops (the program needs libomp)"),
+          clEnumValN(relax::CPUParallelism::Async, "async",
+                     "Tasks of MLIR's async runtime (the program needs "
+                     "libmlir_async_runtime)"))};
 };
 } // namespace
 
@@ -78,6 +94,8 @@ void mlir::relax::registerRelaxLowerToCPUPipeline() {
       "Lower graph functions and tensor programs to the llvm dialect for "
       "the CPU",
       [](OpPassManager &pm, const CPUPipelineOptions &options) {
-        (void)buildRelaxLowerToCPUPipeline(pm, options.parallel);
+        (void)buildRelaxLowerToCPUPipeline(
+            pm, options.parallel ? options.runtime.getValue()
+                                 : relax::CPUParallelism::None);
       });
 }

@@ -7,6 +7,8 @@
 #
 # CHECK: n=3: max abs error {{.*}} ok
 # CHECK: n=9: max abs error {{.*}} ok
+# CHECK: n=40 openmp: max abs error {{.*}} ok
+# CHECK: n=40 async: max abs error {{.*}} ok
 # CHECK: two results: ok
 # CHECK: random inputs: ok
 # CHECK: wrong rank: exit 1: relax-run: error: argument #0 has rank 1 but @main expects 2 (!relax.tensor<[n, 4], f32>)
@@ -65,6 +67,19 @@ for n in (3, 9):
     assert result.returncode == 0, result.stderr
     error = np.abs(np.load(out) - np.tanh((x * y) @ w)).max()
     print(f"n={n}: max abs error {error:.1e}", "ok" if error < 1e-5 else "BAD")
+
+# On all cores, with each runtime.
+for runtime in ("openmp", "async"):
+    x, y = rng.standard_normal((2, 40, 4)).astype(np.float32)
+    w = rng.standard_normal((4, 2)).astype(np.float32)
+    out = os.path.join(work, f"out-{runtime}.npy")
+    result = run("--input", save("x.npy", x), "--input", save("y.npy", y),
+                 "--input", save("w.npy", w), "--output", out, "--parallel",
+                 f"--runtime={runtime}")
+    assert result.returncode == 0, result.stderr
+    error = np.abs(np.load(out) - np.tanh((x * y) @ w)).max()
+    print(f"n=40 {runtime}: max abs error {error:.1e}",
+          "ok" if error < 1e-5 else "BAD")
 
 x = rng.standard_normal((5, 4)).astype(np.float32)
 out = os.path.join(work, "pair.npy")
