@@ -35,6 +35,7 @@
 #include "llvm/Target/TargetMachine.h"
 
 #include <chrono>
+#include <limits>
 #include <random>
 
 using namespace mlir;
@@ -419,15 +420,17 @@ int main(int argc, char **argv) {
     }
   };
 
-  double totalMs = 0;
+  double totalMs = 0, bestMs = std::numeric_limits<double>::infinity();
   for (unsigned rep = 0; rep < std::max(1u, unsigned(repetitions)); ++rep) {
     auto start = std::chrono::steady_clock::now();
     if (llvm::Error error =
             (*engine)->invokePacked("_mlir_ciface_" + entry, packed))
       return fail("call failed: " + toString(std::move(error)));
-    totalMs += std::chrono::duration<double, std::milli>(
-                   std::chrono::steady_clock::now() - start)
-                   .count();
+    double callMs = std::chrono::duration<double, std::milli>(
+                        std::chrono::steady_clock::now() - start)
+                        .count();
+    totalMs += callMs;
+    bestMs = std::min(bestMs, callMs);
     // Keep only the last call's results.
     if (rep + 1 < std::max(1u, unsigned(repetitions)))
       freeResults();
@@ -465,6 +468,7 @@ int main(int argc, char **argv) {
   freeResults();
   llvm::outs() << "; compile " << llvm::format("%.1f", compileMs) << " ms, "
                << llvm::format("%.3f", totalMs / repetitions)
-               << " ms per call over " << repetitions << " calls\n";
+               << " ms per call over " << repetitions << " calls (best "
+               << llvm::format("%.3f", bestMs) << " ms)\n";
   return 0;
 }
