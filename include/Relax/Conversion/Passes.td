@@ -45,16 +45,25 @@ def RelaxToFuncPass : Pass<"relax-to-func", "::mlir::ModuleOp"> {
       names the value and the expected dim: parameter dims that repeat a
       variable or are expressions, the `sym.constraints` ranges and
       divisibility, and every `relax.match_cast`;
+    - `relax.call_tir_inplace` passes the overwritten arguments as the
+      destinations of their results;
+    - `relax.if` becomes `scf.if` on the `i1` (or the element of a rank-0
+      `i1` tensor); a branch that yields a more static type is cast to the
+      result's, and what a branch binds stays in it;
+    - tuples exist only at compile time: a tuple parameter, result or call
+      operand becomes its fields, in order (nested tuples flattened), and
+      `relax.tuple_get` picks fields;
     - `relax.call`, constants and returns map one to one.
 
-    Graph ops that are not legalized, tuples, `relax.if` and the memory ops
-    are not supported yet and are reported as errors. Entry functions get
+    Graph ops that are not legalized, `relax.call_library` and the memory
+    ops are reported as errors. Entry functions get
     `llvm.emit_c_interface`.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::cf::ControlFlowDialect",
     "::mlir::func::FuncDialect",
+    "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect"
   ];
 }

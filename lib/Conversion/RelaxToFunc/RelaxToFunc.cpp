@@ -6,6 +6,7 @@
 #include "Relax/Dialect/TProg/IR/TProgOps.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
@@ -20,19 +21,59 @@ using namespace mlir;
 using namespace mlir::relax;
 using sym::SymExprAttr;
 
-static FailureOr<Type> convertType(Location loc, Type type) {
+/// Appends the host types of `type` to `types`: a tuple contributes the host
+/// types of its fields, in order, so that tuples are flattened at function
+/// boundaries and exist only at compile time.
+static LogicalResult convertType(Location loc, Type type,
+                                 SmallVectorImpl<Type> &types) {
+  if (auto tuple = dyn_cast<TupleType>(type)) {
+    for (Type field : tuple.getTypes())
+      if (failed(convertType(loc, field, types)))
+        return failure();
+    return success();
+  }
   if (auto tensor = dyn_cast<RelaxTensorType>(type)) {
     if (!tensor.hasRank())
       return emitError(loc, "a tensor of unknown rank cannot be lowered; "
-                            "match_cast it to a ranked type"),
-             failure();
-    return Type(tensor.getBuiltinType());
+                            "match_cast it to a ranked type");
+    types.push_back(tensor.getBuiltinType());
+    return success();
   }
-  if (type.isIntOrIndexOrFloat())
-    return type;
-  return emitError(loc, "type ") << type << " is not supported by the host "
-                                 << "lowering yet",
-         failure();
+  if (type.isIntOrIndexOrFloat()) {
+    types.push_back(type);
+    return success();
+  }
+  return emitError(loc, "type ")
+         << type << " is not supported by the host lowering yet";
+}
+
+static LogicalResult convertTypes(Location loc, TypeRange types,
+                                  SmallVectorImpl<Type> &result) {
+  for (Type type : types)
+    if (failed(convertType(loc, type, result)))
+      return failure();
+  return success();
+}
+
+/// Number of host values that stand for a value of `type`.
+static unsigned getNumLeaves(Type type) {
+  if (auto tuple = dyn_cast<TupleType>(type)) {
+    unsigned n = 0;
+    for (Type field : tuple.getTypes())
+      n += getNumLeaves(field);
+    return n;
+  }
+  return 1;
+}
+
+/// The graph types of the leaves of `type`, in flattening order.
+static void getLeafTypes(Type type, SmallVectorImpl<Type> &leaves) {
+  if (auto tuple = dyn_cast<TupleType>(type)) {
+    for (Type field : tuple.getTypes())
+      getLeafTypes(field, leaves);
+    return;
+  }
+  leaves.push_back(type);
 }
 
 namespace {
@@ -52,11 +93,30 @@ private:
   /// matching dims of `value`, and checks every other dim at run time.
   LogicalResult bindAndCheck(Location loc, ArrayRef<SymExprAttr> dims,
                              ArrayRef<Value> actual, StringRef what);
+  /// Binds the dims of every tensor among the leaves of `value` (host
+  /// values `leaves`) against its graph type.
+  LogicalResult bindLeaves(Location loc, Type type, ArrayRef<Value> leaves,
+                           const Twine &what);
   LogicalResult convertOp(Operation *op);
   LogicalResult convertBlock(Block &block);
+  LogicalResult convertIf(IfOp op);
+  LogicalResult convertCallTIRInplace(CallTIRInplaceOp call);
+  /// Destinations for the tensor results `types`: tensor.empty sized by the
+  /// evaluated symbolic dims.
+  LogicalResult allocate(Location loc, TypeRange types,
+                         SmallVectorImpl<Value> &dests);
+
+  /// The host values of a graph value: one, or the leaves of a tuple.
+  SmallVector<Value> lookup(Value value) const;
+  SmallVector<Value> lookup(ValueRange values) const;
+  void bind(Value value, ArrayRef<Value> leaves);
+  bool isBound(Value value) const {
+    return mapping.contains(value) || tuples.count(value);
+  }
 
   OpBuilder &b;
   IRMapping mapping;
+  llvm::DenseMap<Value, SmallVector<Value>> tuples;
   llvm::DenseMap<StringAttr, Value> vars;
   /// Shape values, as their entries.
   llvm::DenseMap<Value, SmallVector<Value>> shapes;
@@ -68,6 +128,26 @@ Value HostBuilder::dim(Location loc, Value tensor, int64_t i) {
   if (!type.isDynamicDim(i))
     return arith::ConstantIndexOp::create(b, loc, type.getDimSize(i));
   return tensor::DimOp::create(b, loc, tensor, i);
+}
+
+SmallVector<Value> HostBuilder::lookup(Value value) const {
+  if (isa<TupleType>(value.getType()))
+    return tuples.lookup(value);
+  return {mapping.lookup(value)};
+}
+
+SmallVector<Value> HostBuilder::lookup(ValueRange values) const {
+  SmallVector<Value> result;
+  for (Value value : values)
+    llvm::append_range(result, lookup(value));
+  return result;
+}
+
+void HostBuilder::bind(Value value, ArrayRef<Value> leaves) {
+  if (isa<TupleType>(value.getType()))
+    tuples[value] = llvm::to_vector(leaves);
+  else
+    mapping.map(value, leaves.front());
 }
 
 FailureOr<Value> HostBuilder::eval(Location loc, SymExprAttr expr) {
@@ -134,6 +214,9 @@ LogicalResult HostBuilder::bindAndCheck(Location loc,
   for (auto [i, d, v] : llvm::enumerate(dims, actual)) {
     if (!d || (d.isVar() && vars.lookup(d.getName()) == v))
       continue;
+    // A static dim of the host type already has the value its type says.
+    if (d.isConstant() && getConstantIntValue(v) == d.getValue())
+      continue;
     FailureOr<Value> expected = eval(loc, d);
     if (failed(expected))
       return failure();
@@ -146,6 +229,118 @@ LogicalResult HostBuilder::bindAndCheck(Location loc,
   return success();
 }
 
+LogicalResult HostBuilder::bindLeaves(Location loc, Type type,
+                                      ArrayRef<Value> leaves,
+                                      const Twine &what) {
+  SmallVector<Type> leafTypes;
+  getLeafTypes(type, leafTypes);
+  for (auto [i, leafType, leaf] : llvm::enumerate(leafTypes, leaves)) {
+    auto tensor = dyn_cast<RelaxTensorType>(leafType);
+    if (!tensor)
+      continue;
+    SmallVector<Value> actual;
+    for (int64_t d = 0, e = tensor.getRank(); d < e; ++d)
+      actual.push_back(dim(loc, leaf, d));
+    std::string name = what.str();
+    if (leafTypes.size() > 1)
+      name += " field #" + std::to_string(i);
+    if (failed(bindAndCheck(loc, tensor.getDims(), actual, name)))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult HostBuilder::allocate(Location loc, TypeRange types,
+                                    SmallVectorImpl<Value> &dests) {
+  for (Type type : types) {
+    auto tensor = cast<RelaxTensorType>(type);
+    SmallVector<Value> dynamic;
+    for (SymExprAttr d : tensor.getDims()) {
+      if (d.isConstant())
+        continue;
+      FailureOr<Value> size = eval(loc, d);
+      if (failed(size))
+        return failure();
+      dynamic.push_back(*size);
+    }
+    RankedTensorType builtin = tensor.getBuiltinType();
+    dests.push_back(tensor::EmptyOp::create(b, loc, builtin.getShape(),
+                                            builtin.getElementType(), dynamic));
+  }
+  return success();
+}
+
+LogicalResult HostBuilder::convertCallTIRInplace(CallTIRInplaceOp call) {
+  Location loc = call.getLoc();
+  SmallVector<Value> args = lookup(call.getArgs());
+  ArrayRef<int64_t> inplace = call.getInplaceIndices();
+  // The program receives the arguments, then a new destination for each
+  // result that overwrites none. It returns one value per destination, in
+  // the order of its parameters.
+  SmallVector<Type> fresh;
+  for (auto [result, index] : llvm::zip(call.getResults(), inplace))
+    if (index < 0)
+      fresh.push_back(result.getType());
+  if (failed(allocate(loc, fresh, args)))
+    return failure();
+  SmallVector<int64_t> destinations;
+  int64_t next = call.getArgs().size();
+  for (int64_t index : inplace)
+    destinations.push_back(index < 0 ? next++ : index);
+  SmallVector<int64_t> order = destinations;
+  llvm::sort(order);
+  SmallVector<Type> resultTypes;
+  for (int64_t position : order)
+    resultTypes.push_back(args[position].getType());
+  auto callOp =
+      func::CallOp::create(b, loc, call.getCallee(), resultTypes, args);
+  for (auto [result, position] : llvm::zip(call.getResults(), destinations)) {
+    Value value = callOp.getResult(llvm::find(order, position) - order.begin());
+    auto type = cast<RelaxTensorType>(result.getType()).getBuiltinType();
+    if (value.getType() != type)
+      value = tensor::CastOp::create(b, loc, type, value);
+    mapping.map(result, value);
+  }
+  return success();
+}
+
+LogicalResult HostBuilder::convertIf(IfOp op) {
+  Location loc = op.getLoc();
+  Value cond = mapping.lookup(op.getCond());
+  if (isa<RankedTensorType>(cond.getType()))
+    cond = tensor::ExtractOp::create(b, loc, cond, ValueRange{});
+  SmallVector<Type> resultTypes;
+  if (failed(convertTypes(loc, op.getResultTypes(), resultTypes)))
+    return failure();
+  auto ifOp = scf::IfOp::create(b, loc, resultTypes, cond,
+                                /*withElseRegion=*/true);
+  // Variables and shapes a branch binds are not visible after it.
+  auto savedVars = vars;
+  auto savedShapes = shapes;
+  for (auto [from, to] :
+       {std::pair(&op.getThenRegion(), &ifOp.getThenRegion()),
+        std::pair(&op.getElseRegion(), &ifOp.getElseRegion())}) {
+    Block &block = to->front();
+    // An empty scf.if block has no terminator; a non-empty one gets ours.
+    if (!block.empty())
+      block.back().erase();
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToEnd(&block);
+    if (failed(convertBlock(from->front())))
+      return failure();
+    vars = savedVars;
+    shapes = savedShapes;
+  }
+  SmallVector<Value> results(ifOp.getResults());
+  unsigned offset = 0;
+  for (Value result : op.getResults()) {
+    unsigned n = getNumLeaves(result.getType());
+    bind(result, ArrayRef(results).slice(offset, n));
+    offset += n;
+  }
+  return success();
+}
+
 LogicalResult HostBuilder::convertOp(Operation *op) {
   Location loc = op->getLoc();
   if (auto dataflow = dyn_cast<DataflowOp>(op)) {
@@ -154,35 +349,50 @@ LogicalResult HostBuilder::convertOp(Operation *op) {
       return failure();
     for (auto [result, value] :
          llvm::zip(dataflow.getResults(), body.getTerminator()->getOperands()))
-      mapping.map(result, mapping.lookup(value));
+      bind(result, lookup(value));
     return success();
   }
   if (isa<OutputOp>(op))
     return success();
   if (auto call = dyn_cast<CallTIROp>(op)) {
-    SmallVector<Value> args = llvm::map_to_vector(
-        call.getArgs(), [&](Value v) { return mapping.lookup(v); });
+    SmallVector<Value> args = lookup(call.getArgs());
+    if (failed(allocate(loc, call.getResultTypes(), args)))
+      return failure();
     SmallVector<Type> resultTypes;
-    for (Type type : call.getResultTypes()) {
-      auto tensor = cast<RelaxTensorType>(type);
-      SmallVector<Value> dynamic;
-      for (SymExprAttr d : tensor.getDims()) {
-        if (d.isConstant())
-          continue;
-        FailureOr<Value> size = eval(loc, d);
-        if (failed(size))
-          return failure();
-        dynamic.push_back(*size);
-      }
-      RankedTensorType builtin = tensor.getBuiltinType();
-      args.push_back(tensor::EmptyOp::create(
-          b, loc, builtin.getShape(), builtin.getElementType(), dynamic));
-      resultTypes.push_back(builtin);
-    }
+    for (Type type : call.getResultTypes())
+      resultTypes.push_back(cast<RelaxTensorType>(type).getBuiltinType());
     auto callOp =
         func::CallOp::create(b, loc, call.getCallee(), resultTypes, args);
     for (auto [from, to] : llvm::zip(call.getResults(), callOp.getResults()))
       mapping.map(from, to);
+    return success();
+  }
+  if (auto call = dyn_cast<CallTIRInplaceOp>(op))
+    return convertCallTIRInplace(call);
+  if (auto ifOp = dyn_cast<IfOp>(op))
+    return convertIf(ifOp);
+  if (auto yield = dyn_cast<YieldOp>(op)) {
+    auto parent = cast<scf::IfOp>(b.getInsertionBlock()->getParentOp());
+    SmallVector<Value> values = lookup(yield.getOperands());
+    // A branch may yield a more static type than the result's.
+    for (auto [value, type] : llvm::zip(values, parent.getResultTypes()))
+      if (value.getType() != type)
+        value = tensor::CastOp::create(b, loc, type, value);
+    scf::YieldOp::create(b, loc, values);
+    return success();
+  }
+  if (auto tuple = dyn_cast<TupleOp>(op)) {
+    bind(tuple.getResult(), lookup(tuple.getOperands()));
+    return success();
+  }
+  if (auto get = dyn_cast<TupleGetOp>(op)) {
+    auto type = cast<TupleType>(get.getTuple().getType());
+    unsigned offset = 0;
+    for (Type field : type.getTypes().take_front(get.getIndex()))
+      offset += getNumLeaves(field);
+    SmallVector<Value> leaves = lookup(get.getTuple());
+    bind(get.getResult(),
+         ArrayRef(leaves).slice(offset, getNumLeaves(get.getType())));
     return success();
   }
   if (auto shape = dyn_cast<ShapeOp>(op)) {
@@ -249,30 +459,42 @@ LogicalResult HostBuilder::convertOp(Operation *op) {
     return success();
   }
   if (auto call = dyn_cast<CallOp>(op)) {
+    // Arguments and results may be more static than the callee's types.
+    auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+        b.getInsertionBlock()->getParentOp(), call.getCalleeAttr());
+    if (!callee)
+      return op->emitOpError("calls a function the host lowering did not "
+                             "convert");
     SmallVector<Type> resultTypes;
-    for (Type type : call.getResultTypes()) {
-      FailureOr<Type> converted = convertType(loc, type);
-      if (failed(converted))
-        return failure();
-      resultTypes.push_back(*converted);
+    if (failed(convertTypes(loc, call.getResultTypes(), resultTypes)))
+      return failure();
+    auto castTo = [&](Value value, Type type) -> Value {
+      if (value.getType() == type)
+        return value;
+      return tensor::CastOp::create(b, loc, type, value);
+    };
+    SmallVector<Value> args;
+    for (auto [arg, type] :
+         llvm::zip(lookup(call.getArgs()), callee.getArgumentTypes()))
+      args.push_back(castTo(arg, type));
+    auto callOp = func::CallOp::create(b, loc, callee, args);
+    SmallVector<Value> results;
+    for (auto [result, type] : llvm::zip(callOp.getResults(), resultTypes))
+      results.push_back(castTo(result, type));
+    unsigned offset = 0;
+    for (Value result : call.getResults()) {
+      unsigned n = getNumLeaves(result.getType());
+      bind(result, ArrayRef(results).slice(offset, n));
+      offset += n;
     }
-    SmallVector<Value> args = llvm::map_to_vector(
-        call.getArgs(), [&](Value v) { return mapping.lookup(v); });
-    auto callOp =
-        func::CallOp::create(b, loc, call.getCallee(), resultTypes, args);
-    for (auto [from, to] : llvm::zip(call.getResults(), callOp.getResults()))
-      mapping.map(from, to);
     return success();
   }
   if (auto ret = dyn_cast<ReturnOp>(op)) {
-    SmallVector<Value> values;
-    for (Value v : ret.getOperands()) {
-      if (!mapping.contains(v))
+    for (Value v : ret.getOperands())
+      if (!isBound(v))
         return op->emitOpError("returns a value the host lowering cannot "
                                "represent");
-      values.push_back(mapping.lookup(v));
-    }
-    func::ReturnOp::create(b, loc, values);
+    func::ReturnOp::create(b, loc, lookup(ret.getOperands()));
     return success();
   }
   if (isa<InferShapeOpInterface>(op))
@@ -292,18 +514,14 @@ LogicalResult HostBuilder::convert(FuncOp func, func::FuncOp host) {
   b.setInsertionPointToStart(entry);
   Location loc = func.getLoc();
   Block &body = func.getBody().front();
+  unsigned offset = 0;
   for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
-    Value newArg = entry->getArgument(i);
-    mapping.map(arg, newArg);
-    auto tensor = dyn_cast<RelaxTensorType>(arg.getType());
-    if (!tensor)
-      continue;
-    SmallVector<Value> actual;
-    for (int64_t d = 0, e = tensor.getRank(); d < e; ++d)
-      actual.push_back(dim(loc, newArg, d));
-    if (failed(bindAndCheck(
-            loc, tensor.getDims(), actual,
-            ("@" + func.getSymName() + " argument #" + Twine(i)).str())))
+    unsigned n = getNumLeaves(arg.getType());
+    SmallVector<Value> leaves(entry->getArguments().slice(offset, n));
+    offset += n;
+    bind(arg, leaves);
+    if (failed(bindLeaves(loc, arg.getType(), leaves,
+                          "@" + func.getSymName() + " argument #" + Twine(i))))
       return failure();
   }
   // The constraints on the parameters hold at run time.
@@ -378,18 +596,10 @@ struct RelaxToFuncPass : relax::impl::RelaxToFuncPassBase<RelaxToFuncPass> {
     SmallVector<std::pair<FuncOp, func::FuncOp>> work;
     for (auto graph : module.getOps<FuncOp>()) {
       SmallVector<Type> inputs, results;
-      for (Type type : graph.getArgumentTypes()) {
-        FailureOr<Type> converted = convertType(graph.getLoc(), type);
-        if (failed(converted))
-          return signalPassFailure();
-        inputs.push_back(*converted);
-      }
-      for (Type type : graph.getResultTypes()) {
-        FailureOr<Type> converted = convertType(graph.getLoc(), type);
-        if (failed(converted))
-          return signalPassFailure();
-        results.push_back(*converted);
-      }
+      if (failed(
+              convertTypes(graph.getLoc(), graph.getArgumentTypes(), inputs)) ||
+          failed(convertTypes(graph.getLoc(), graph.getResultTypes(), results)))
+        return signalPassFailure();
       builder.setInsertionPoint(graph);
       auto host =
           func::FuncOp::create(builder, graph.getLoc(), graph.getSymName(),
