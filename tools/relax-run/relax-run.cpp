@@ -9,6 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Npy.h"
+
 #include "Relax/Conversion/Passes.h"
 #include "Relax/Dialect/Relax/IR/RelaxOps.h"
 #include "Relax/Dialect/Sym/IR/SymShapeMatch.h"
@@ -35,10 +37,14 @@
 #include "llvm/Target/TargetMachine.h"
 
 #include <chrono>
+#include <cstring>
+#include <functional>
 #include <limits>
 #include <random>
 
 using namespace mlir;
+using relax_run::Array;
+using relax_run::ElementLayout;
 using sym::SymExprAttr;
 
 namespace cl = llvm::cl;
@@ -82,12 +88,6 @@ static cl::opt<bool>
                  cl::init(false));
 
 namespace {
-/// A float32 array in row-major order.
-struct Array {
-  std::vector<int64_t> shape;
-  std::vector<float> data;
-};
-
 /// A ranked memref descriptor laid out as the C interface expects:
 /// allocated and aligned pointers, offset, sizes, strides.
 struct Descriptor {
@@ -96,7 +96,7 @@ struct Descriptor {
   static Descriptor of(Array &array) {
     unsigned rank = array.shape.size();
     Descriptor d(rank);
-    float *ptr = array.data.empty() ? nullptr : array.data.data();
+    void *ptr = array.data();
     d.words[0] = d.words[1] = reinterpret_cast<int64_t>(ptr);
     int64_t stride = 1;
     for (int64_t i = rank - 1; i >= 0; --i) {
@@ -114,89 +114,35 @@ static int fail(const Twine &message) {
   return 1;
 }
 
-/// Reads a little-endian float32, C-ordered .npy file.
-static FailureOr<Array> readNpy(StringRef path, std::string &error) {
-  auto buffer = llvm::MemoryBuffer::getFile(path);
-  if (!buffer) {
-    error = "cannot open " + path.str();
-    return failure();
-  }
-  StringRef bytes = (*buffer)->getBuffer();
-  if (!bytes.starts_with("\x93NUMPY") || bytes.size() < 10) {
-    error = path.str() + " is not a .npy file";
-    return failure();
-  }
-  unsigned major = static_cast<unsigned char>(bytes[6]);
-  size_t headerLen, offset;
-  if (major == 1) {
-    headerLen = static_cast<unsigned char>(bytes[8]) |
-                (static_cast<unsigned char>(bytes[9]) << 8);
-    offset = 10;
-  } else {
-    headerLen = static_cast<unsigned char>(bytes[8]) |
-                (static_cast<unsigned char>(bytes[9]) << 8) |
-                (static_cast<unsigned char>(bytes[10]) << 16) |
-                (static_cast<unsigned char>(bytes[11]) << 24);
-    offset = 12;
-  }
-  StringRef header = bytes.substr(offset, headerLen);
-  if (!header.contains("'descr': '<f4'")) {
-    error = path.str() + ": only float32 arrays are supported, header is " +
-            header.trim().str();
-    return failure();
-  }
-  if (header.contains("'fortran_order': True")) {
-    error = path.str() + ": Fortran-ordered arrays are not supported";
-    return failure();
-  }
-  Array array;
-  StringRef shape = header.split("'shape': (").second.split(")").first;
-  SmallVector<StringRef> parts;
-  shape.split(parts, ',', -1, /*KeepEmpty=*/false);
-  for (StringRef part : parts) {
-    int64_t dim;
-    if (part.trim().getAsInteger(10, dim)) {
-      error = path.str() + ": bad shape in header";
-      return failure();
+/// Fills `array` with standard normal floats, integers in [-3, 3] or
+/// random booleans.
+static void fillRandom(Array &array, Type element, std::mt19937 &gen) {
+  std::normal_distribution<double> normal;
+  std::uniform_int_distribution<int> small(-3, 3);
+  char *bytes = static_cast<char *>(array.data());
+  unsigned size = array.layout.size;
+  for (int64_t i = 0, e = array.getNumElements(); i < e; ++i) {
+    char *at = bytes + i * size;
+    if (element.isF16()) {
+      bool lost;
+      llvm::APFloat value(normal(gen));
+      value.convert(llvm::APFloat::IEEEhalf(),
+                    llvm::APFloat::rmNearestTiesToEven, &lost);
+      uint16_t bits = value.bitcastToAPInt().getZExtValue();
+      std::memcpy(at, &bits, 2);
+    } else if (element.isF32()) {
+      float value = normal(gen);
+      std::memcpy(at, &value, 4);
+    } else if (element.isF64()) {
+      double value = normal(gen);
+      std::memcpy(at, &value, 8);
+    } else if (element.isInteger(1)) {
+      *at = small(gen) > 0;
+    } else {
+      int64_t value = small(gen);
+      std::memcpy(at, &value, size); // Little endian: the low bytes.
     }
-    array.shape.push_back(dim);
   }
-  int64_t count = 1;
-  for (int64_t d : array.shape)
-    count *= d;
-  StringRef data = bytes.substr(offset + headerLen);
-  if (data.size() != static_cast<size_t>(count) * sizeof(float)) {
-    error = path.str() + ": data size does not match the shape";
-    return failure();
-  }
-  array.data.resize(count);
-  std::memcpy(array.data.data(), data.data(), data.size());
-  return array;
-}
-
-static LogicalResult writeNpy(StringRef path, const Array &array) {
-  std::string shape = "(";
-  for (int64_t d : array.shape)
-    shape += std::to_string(d) + ", ";
-  if (array.shape.size() > 1)
-    shape.erase(shape.size() - 2);
-  else if (array.shape.size() == 1)
-    shape.erase(shape.size() - 1);
-  shape += ")";
-  std::string header =
-      "{'descr': '<f4', 'fortran_order': False, 'shape': " + shape + ", }";
-  size_t total = 10 + header.size() + 1;
-  header.append((64 - total % 64) % 64, ' ');
-  header += '\n';
-  std::error_code ec;
-  llvm::raw_fd_ostream os(path, ec);
-  if (ec)
-    return failure();
-  os << "\x93NUMPY" << char(1) << char(0) << char(header.size() & 0xff)
-     << char(header.size() >> 8) << header;
-  os.write(reinterpret_cast<const char *>(array.data.data()),
-           array.data.size() * sizeof(float));
-  return success();
 }
 
 int main(int argc, char **argv) {
@@ -228,22 +174,42 @@ int main(int argc, char **argv) {
   auto func = module->lookupSymbol<relax::FuncOp>(entry);
   if (!func)
     return fail("no relax.func @" + entry + " in " + inputFile);
-  SmallVector<relax::RelaxTensorType> resultTypes;
-  for (Type type : func.getResultTypes()) {
-    auto tensor = dyn_cast<relax::RelaxTensorType>(type);
-    if (!tensor || !tensor.hasRank() || !tensor.getElementType().isF32())
-      return fail("@" + entry + " must return ranked f32 tensors");
-    resultTypes.push_back(tensor);
-  }
+  // Parameters and results, with tuples flattened as the host lowering
+  // does: each must be a ranked tensor of an element type .npy can hold.
+  auto collect = [&](TypeRange types, StringRef what,
+                     SmallVectorImpl<relax::RelaxTensorType> &tensors,
+                     SmallVectorImpl<ElementLayout> &layouts) -> bool {
+    SmallVector<Type> leaves;
+    std::function<void(Type)> flatten = [&](Type type) {
+      if (auto tuple = dyn_cast<TupleType>(type))
+        llvm::for_each(tuple.getTypes(), flatten);
+      else
+        leaves.push_back(type);
+    };
+    llvm::for_each(types, flatten);
+    for (Type type : leaves) {
+      auto tensor = dyn_cast<relax::RelaxTensorType>(type);
+      std::optional<ElementLayout> layout;
+      if (tensor && tensor.hasRank())
+        layout = relax_run::getElementLayout(tensor.getElementType());
+      if (!layout) {
+        fail("@" + entry + " " + what + " " + llvm::formatv("{0}", type).str() +
+             ": relax-run passes ranked tensors of f16, f32, f64, i1, i8, "
+             "i16, i32 or i64");
+        return false;
+      }
+      tensors.push_back(tensor);
+      layouts.push_back(*layout);
+    }
+    return true;
+  };
+  SmallVector<relax::RelaxTensorType> resultTypes, paramTypes;
+  SmallVector<ElementLayout> resultLayouts, paramLayouts;
+  if (!collect(func.getArgumentTypes(), "takes", paramTypes, paramLayouts) ||
+      !collect(func.getResultTypes(), "returns", resultTypes, resultLayouts))
+    return 1;
   if (resultTypes.empty())
     return fail("@" + entry + " returns nothing");
-  SmallVector<relax::RelaxTensorType> paramTypes;
-  for (Type type : func.getArgumentTypes()) {
-    auto tensor = dyn_cast<relax::RelaxTensorType>(type);
-    if (!tensor || !tensor.hasRank() || !tensor.getElementType().isF32())
-      return fail("@" + entry + " parameters must be ranked f32 tensors");
-    paramTypes.push_back(tensor);
-  }
 
   // Inputs: from .npy files, or random ones of the given sizes.
   std::vector<Array> args;
@@ -252,11 +218,16 @@ int main(int argc, char **argv) {
     if (inputs.size() != paramTypes.size())
       return fail("@" + entry + " takes " + Twine(paramTypes.size()) +
                   " arguments but " + Twine(inputs.size()) + " were given");
-    for (const std::string &path : inputs) {
+    for (auto [i, path] : llvm::enumerate(inputs)) {
       std::string error;
-      FailureOr<Array> array = readNpy(path, error);
-      if (failed(array))
+      std::optional<Array> array = relax_run::readNpy(path, error);
+      if (!array)
         return fail(error);
+      if (array->layout.descr != paramLayouts[i].descr)
+        return fail("argument #" + Twine(i) + " has dtype '" +
+                    array->layout.descr + "' but @" + entry + " expects '" +
+                    paramLayouts[i].descr + "' (" +
+                    llvm::formatv("{0}", Type(paramTypes[i])).str() + ")");
       args.push_back(std::move(*array));
     }
   } else {
@@ -268,9 +239,8 @@ int main(int argc, char **argv) {
       values[StringAttr::get(&context, name)] = v;
     }
     std::mt19937 gen(seed);
-    std::normal_distribution<float> normal;
     for (auto [i, type] : llvm::enumerate(paramTypes)) {
-      Array array;
+      std::vector<int64_t> shape;
       for (SymExprAttr dim : type.getDims()) {
         SymExprAttr value = dim ? dim.replaceVars([&](StringAttr var) {
           auto it = values.find(var);
@@ -282,14 +252,10 @@ int main(int argc, char **argv) {
         if (!value || !value.getConstantValue())
           return fail("argument #" + Twine(i) + ": give the size of dim " +
                       sym::toString(dim) + " with --size");
-        array.shape.push_back(*value.getConstantValue());
+        shape.push_back(*value.getConstantValue());
       }
-      int64_t count = 1;
-      for (int64_t d : array.shape)
-        count *= d;
-      array.data.resize(count);
-      for (float &x : array.data)
-        x = normal(gen);
+      Array array(std::move(shape), paramLayouts[i]);
+      fillRandom(array, type.getElementType(), gen);
       args.push_back(std::move(array));
     }
   }
@@ -412,9 +378,8 @@ int main(int argc, char **argv) {
     for (unsigned i = 0, e = resultTypes.size(), pos = 0; i < e; ++i) {
       void *allocated = reinterpret_cast<void *>(result.words[pos]);
       pos += 3 + 2 * resultTypes[i].getRank();
-      bool isInput = llvm::any_of(args, [&](const Array &array) {
-        return allocated == static_cast<const void *>(array.data.data());
-      });
+      bool isInput = llvm::any_of(
+          args, [&](const Array &array) { return allocated == array.data(); });
       if (allocated && !isInput && freed.insert(allocated).second)
         free(allocated);
     }
@@ -440,17 +405,17 @@ int main(int argc, char **argv) {
   unsigned base = 0;
   llvm::outs() << "@" << entry << ":";
   for (auto [index, type] : llvm::enumerate(resultTypes)) {
-    Array out;
     unsigned rank = type.getRank();
-    int64_t count = 1;
-    for (unsigned i = 0; i < rank; ++i) {
-      out.shape.push_back(result.words[base + 3 + i]);
-      count *= result.words[base + 3 + i];
-    }
-    const float *aligned =
-        reinterpret_cast<const float *>(result.words[base + 1]);
+    std::vector<int64_t> shape;
+    for (unsigned i = 0; i < rank; ++i)
+      shape.push_back(result.words[base + 3 + i]);
+    Array out(std::move(shape), resultLayouts[index]);
+    const char *aligned =
+        reinterpret_cast<const char *>(result.words[base + 1]);
     int64_t offset = result.words[base + 2];
-    out.data.assign(aligned + offset, aligned + offset + count);
+    if (out.getNumBytes())
+      std::memcpy(out.data(), aligned + offset * out.layout.size,
+                  out.getNumBytes());
     base += 3 + 2 * rank;
     if (!output.empty()) {
       std::string path =
@@ -458,7 +423,7 @@ int main(int argc, char **argv) {
               ? output
               : (StringRef(output).drop_back(4) + "." + Twine(index) + ".npy")
                     .str();
-      if (failed(writeNpy(path, out)))
+      if (failed(relax_run::writeNpy(path, out)))
         return fail("cannot write " + path);
     }
     llvm::outs() << " result #" << index << " shape [";

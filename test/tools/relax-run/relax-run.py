@@ -10,10 +10,14 @@
 # CHECK: n=40 openmp: max abs error {{.*}} ok
 # CHECK: n=40 async: max abs error {{.*}} ok
 # CHECK: two results: ok
+# CHECK: f64, i32 and bool, tuple result: ok
+# CHECK: f16 round trip: ok
 # CHECK: random inputs: ok
 # CHECK: wrong rank: exit 1: relax-run: error: argument #0 has rank 1 but @main expects 2 (!relax.tensor<[n, 4], f32>)
 # CHECK: wrong dim: exit 1: relax-run: error: argument #1 dim 0 is 5 but must be n = 3
-# CHECK: wrong dtype: exit 1: relax-run: error: {{.*}}only float32 arrays are supported
+# CHECK: wrong dtype: exit 1: relax-run: error: argument #0 has dtype '<f8' but @main expects '<f4' (!relax.tensor<[n, 4], f32>)
+# CHECK: unsupported dtype: exit 1: relax-run: error: {{.*}}dtype '<c8' is not supported
+# CHECK: unsupported parameter: exit 1: relax-run: error: @half takes !relax.tensor<[2], bf16>: relax-run passes ranked tensors of f16, f32, f64, i1, i8, i16, i32 or i64
 # CHECK: broken constraint: exit 1: relax-run: error: n = 5000 breaks the constraint #sym.range<n in [1, 4096]>
 # CHECK: missing size: exit 1: relax-run: error: argument #0: give the size of dim n with --size
 # CHECK: not a file: exit 1: relax-run: error: {{.*}}not a .npy file
@@ -42,6 +46,25 @@ relax.func @pair(%x: !relax.tensor<[n, 4], f32>) -> (!relax.tensor<*, f32>, !rel
   %a = relax.exp %x : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<*, f32>
   %b = relax.sum %x {axes = array<i64: 1>} : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<*, f32>
   relax.return %a, %b : !relax.tensor<*, f32>, !relax.tensor<*, f32>
+}
+
+relax.func @typed(%x: !relax.tensor<[n], f64>, %i: !relax.tensor<[n], i32>,
+                  %m: !relax.tensor<[n], i1>)
+    -> tuple<!relax.tensor<[n], f64>, !relax.tensor<[n], i32>> {
+  %d = relax.multiply %x, %x : (!relax.tensor<[n], f64>, !relax.tensor<[n], f64>) -> !relax.tensor<[n], f64>
+  %w = relax.where %m, %d, %x : (!relax.tensor<[n], i1>, !relax.tensor<[n], f64>, !relax.tensor<[n], f64>) -> !relax.tensor<[n], f64>
+  %s = relax.add %i, %i : (!relax.tensor<[n], i32>, !relax.tensor<[n], i32>) -> !relax.tensor<[n], i32>
+  %t = relax.tuple(%w, %s : !relax.tensor<[n], f64>, !relax.tensor<[n], i32>)
+  relax.return %t : tuple<!relax.tensor<[n], f64>, !relax.tensor<[n], i32>>
+}
+
+relax.func @halve(%x: !relax.tensor<[n], f16>) -> !relax.tensor<[n], f16> {
+  %y = relax.add %x, %x : (!relax.tensor<[n], f16>, !relax.tensor<[n], f16>) -> !relax.tensor<[n], f16>
+  relax.return %y : !relax.tensor<[n], f16>
+}
+
+relax.func @half(%x: !relax.tensor<[2], bf16>) -> !relax.tensor<[2], bf16> {
+  relax.return %x : !relax.tensor<[2], bf16>
 }
 """)
 rng = np.random.default_rng(3)
@@ -89,6 +112,27 @@ ok = (np.abs(np.load(out) - np.exp(x)).max() < 1e-5 and
       np.abs(np.load(out[:-4] + ".1.npy") - x.sum(1)).max() < 1e-5)
 print("two results:", "ok" if ok else "BAD")
 
+x = rng.standard_normal(6)
+i = rng.integers(-100, 100, 6).astype(np.int32)
+m = rng.standard_normal(6) > 0
+out = os.path.join(work, "typed.npy")
+result = run("--entry", "typed", "--input", save("x64.npy", x), "--input",
+             save("i32.npy", i), "--input", save("b.npy", m), "--output", out)
+assert result.returncode == 0, result.stderr
+w, s = np.load(out), np.load(out[:-4] + ".1.npy")
+ok = (w.dtype == np.float64 and s.dtype == np.int32 and
+      np.array_equal(w, np.where(m, x * x, x)) and np.array_equal(s, i + i))
+print("f64, i32 and bool, tuple result:", "ok" if ok else "BAD")
+
+x = rng.standard_normal(5).astype(np.float16)
+out = os.path.join(work, "half.npy")
+result = run("--entry", "halve", "--input", save("x16.npy", x), "--output",
+             out)
+assert result.returncode == 0, result.stderr
+y = np.load(out)
+print("f16 round trip:", "ok" if y.dtype == np.float16 and
+      np.array_equal(y, x + x) else "BAD")
+
 result = run("--size", "n=17", "--seed", "7")
 print("random inputs:", "ok" if result.returncode == 0 and
       "result #0 shape [17, 2]" in result.stdout else "BAD " + result.stderr)
@@ -109,6 +153,11 @@ expect_error("wrong dim", "--input", save("x3.npy", np.zeros((3, 4), np.float32)
 expect_error("wrong dtype", "--input", save("x64.npy", np.zeros((3, 4))),
              "--input", save("y3.npy", np.zeros((3, 4), np.float32)),
              "--input", save("w.npy", w))
+expect_error("unsupported dtype", "--input",
+             save("c64.npy", np.zeros((3, 4), np.complex64)),
+             "--input", save("y3.npy", np.zeros((3, 4), np.float32)),
+             "--input", save("w.npy", w))
+expect_error("unsupported parameter", "--entry", "half")
 expect_error("broken constraint", "--size", "n=5000")
 expect_error("missing size")
 with open(os.path.join(work, "text.npy"), "w") as f:

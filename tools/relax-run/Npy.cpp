@@ -1,0 +1,152 @@
+//===- Npy.cpp - Arrays and .npy files for relax-run ----------------------===//
+
+#include "Npy.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstring>
+
+using namespace mlir;
+using namespace relax_run;
+
+std::optional<ElementLayout> relax_run::getElementLayout(Type type) {
+  if (type.isF16())
+    return ElementLayout{"<f2", 2};
+  if (type.isF32())
+    return ElementLayout{"<f4", 4};
+  if (type.isF64())
+    return ElementLayout{"<f8", 8};
+  if (type.isInteger(1))
+    return ElementLayout{"|b1", 1};
+  if (auto integer = dyn_cast<IntegerType>(type)) {
+    if (!integer.isSignless())
+      return std::nullopt;
+    switch (integer.getWidth()) {
+    case 8:
+      return ElementLayout{"|i1", 1};
+    case 16:
+      return ElementLayout{"<i2", 2};
+    case 32:
+      return ElementLayout{"<i4", 4};
+    case 64:
+      return ElementLayout{"<i8", 8};
+    default:
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+Array::Array(std::vector<int64_t> shape, ElementLayout layout)
+    : shape(std::move(shape)), layout(std::move(layout)) {
+  storage.assign((getNumBytes() + 7) / 8, 0);
+}
+
+int64_t Array::getNumElements() const {
+  int64_t count = 1;
+  for (int64_t d : shape)
+    count *= d;
+  return count;
+}
+
+/// The value of `key` in a .npy header dictionary, without quotes or
+/// parentheses.
+static StringRef getHeaderValue(StringRef header, StringRef key) {
+  StringRef rest = header.split(("'" + key + "':").str()).second.ltrim();
+  if (rest.consume_front("'"))
+    return rest.split('\'').first;
+  if (rest.consume_front("("))
+    return rest.split(')').first;
+  return rest.split(',').first.trim();
+}
+
+std::optional<Array> relax_run::readNpy(StringRef path, std::string &error) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer) {
+    error = "cannot open " + path.str();
+    return std::nullopt;
+  }
+  StringRef bytes = (*buffer)->getBuffer();
+  if (!bytes.starts_with("\x93NUMPY") || bytes.size() < 10) {
+    error = path.str() + " is not a .npy file";
+    return std::nullopt;
+  }
+  unsigned major = static_cast<unsigned char>(bytes[6]);
+  size_t headerLen, offset;
+  if (major == 1) {
+    headerLen = static_cast<unsigned char>(bytes[8]) |
+                (static_cast<unsigned char>(bytes[9]) << 8);
+    offset = 10;
+  } else {
+    if (bytes.size() < 12) {
+      error = path.str() + " is not a .npy file";
+      return std::nullopt;
+    }
+    headerLen = static_cast<unsigned char>(bytes[8]) |
+                (static_cast<unsigned char>(bytes[9]) << 8) |
+                (static_cast<unsigned char>(bytes[10]) << 16) |
+                (static_cast<unsigned char>(bytes[11]) << 24);
+    offset = 12;
+  }
+  StringRef header = bytes.substr(offset, headerLen);
+  if (getHeaderValue(header, "fortran_order") == "True") {
+    error = path.str() + ": Fortran-ordered arrays are not supported";
+    return std::nullopt;
+  }
+  ElementLayout layout{getHeaderValue(header, "descr").str(), 0};
+  for (const char *descr :
+       {"<f2", "<f4", "<f8", "|b1", "|i1", "<i2", "<i4", "<i8"})
+    if (layout.descr == descr)
+      layout.size = layout.descr[2] - '0';
+  if (layout.size == 0) {
+    error = path.str() + ": dtype '" + layout.descr +
+            "' is not supported (float16/32/64, bool, int8/16/32/64 are)";
+    return std::nullopt;
+  }
+  std::vector<int64_t> shape;
+  SmallVector<StringRef> parts;
+  getHeaderValue(header, "shape").split(parts, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef part : parts) {
+    int64_t dim;
+    if (part.trim().getAsInteger(10, dim) || dim < 0) {
+      error = path.str() + ": bad shape in header";
+      return std::nullopt;
+    }
+    shape.push_back(dim);
+  }
+  Array array(std::move(shape), std::move(layout));
+  StringRef data = bytes.substr(offset + headerLen);
+  if (data.size() != array.getNumBytes()) {
+    error = path.str() + ": data size does not match the shape";
+    return std::nullopt;
+  }
+  if (!data.empty())
+    std::memcpy(array.data(), data.data(), data.size());
+  return array;
+}
+
+LogicalResult relax_run::writeNpy(StringRef path, const Array &array) {
+  std::string shape = "(";
+  for (int64_t d : array.shape)
+    shape += std::to_string(d) + ", ";
+  if (array.shape.size() > 1)
+    shape.erase(shape.size() - 2);
+  else if (array.shape.size() == 1)
+    shape.erase(shape.size() - 1);
+  shape += ")";
+  std::string header = "{'descr': '" + array.layout.descr +
+                       "', 'fortran_order': False, 'shape': " + shape + ", }";
+  size_t total = 10 + header.size() + 1;
+  header.append((64 - total % 64) % 64, ' ');
+  header += '\n';
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  if (ec)
+    return failure();
+  os << "\x93NUMPY" << char(1) << char(0) << char(header.size() & 0xff)
+     << char(header.size() >> 8) << header;
+  os.write(static_cast<const char *>(array.data()), array.getNumBytes());
+  return success();
+}
