@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -398,8 +399,12 @@ static LogicalResult buildArgmax(OpBuilder &b, Location loc, ArgmaxOp op,
   return success();
 }
 
-/// cumsum: a reduction over the triangle `k <= i` of the scanned axis,
-/// out[..., i, ...] = sum over k of (k <= i ? x[..., k, ...] : 0).
+/// cumsum: a scan along the axis, one step per position,
+///   out[.., 0, ..] = x[.., 0, ..]
+///   out[.., i, ..] = out[.., i - 1, ..] + x[.., i, ..]
+/// as an scf.for over slices one position thick. Each step is an
+/// elementwise program over the other dims, so the whole costs one pass
+/// over the input.
 static LogicalResult buildCumsum(OpBuilder &b, Location loc, CumsumOp op,
                                  Value x, Value out,
                                  SmallVectorImpl<Value> &results) {
@@ -409,24 +414,44 @@ static LogicalResult buildCumsum(OpBuilder &b, Location loc, CumsumOp op,
   int64_t axis = static_cast<int64_t>(op.getAxis());
   if (axis < 0)
     axis += rank;
-  // Dims 0..rank-1 are the output's; dim rank is k.
-  SmallVector<AffineExpr> inExprs;
+  AffineMap id = AffineMap::getMultiDimIdentityMap(rank, ctx);
+  SmallVector<Iterator> parallel(rank, Iterator::parallel);
+  Value copy = generic(
+      b, loc, ValueRange{x}, out, {id, id}, parallel,
+      [](OpBuilder &, Location, ValueRange args) -> Value { return args[0]; });
+
+  // A slice one position thick at `position` along the axis.
+  SmallVector<OpFoldResult> sizes, strides(rank, b.getIndexAttr(1));
   for (int64_t i = 0; i < rank; ++i)
-    inExprs.push_back(getAffineDimExpr(i == axis ? rank : i, ctx));
-  SmallVector<int64_t> outDims = llvm::to_vector(llvm::seq<int64_t>(0, rank));
-  SmallVector<AffineMap> maps = {AffineMap::get(rank + 1, 0, inExprs, ctx),
-                                 selectDims(ctx, rank + 1, outDims)};
-  Value init = fill(b, loc, out, zeroOf(b, loc, type.getElementType()));
-  results.push_back(generic(
-      b, loc, ValueRange{x}, init, maps, iteratorsFor(rank + 1, {rank}),
-      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
-        Value i = linalg::IndexOp::create(nb, nloc, axis);
-        Value k = linalg::IndexOp::create(nb, nloc, rank);
-        Value inside =
-            arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::ule, k, i);
-        return arith::SelectOp::create(
-            nb, nloc, inside, add(nb, nloc, args[1], args[0]), args[1]);
-      }));
+    sizes.push_back(i == axis ? OpFoldResult(b.getIndexAttr(1))
+                    : type.isDynamicDim(i)
+                        ? OpFoldResult(dimSize(b, loc, x, i))
+                        : OpFoldResult(b.getIndexAttr(type.getDimSize(i))));
+  auto offsetsAt = [&](Value position) {
+    SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+    offsets[axis] = position;
+    return offsets;
+  };
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  auto loop = scf::ForOp::create(
+      b, loc, one, dimSize(b, loc, x, axis), one, ValueRange{copy},
+      [&](OpBuilder &nb, Location nloc, Value i, ValueRange iterArgs) {
+        Value acc = iterArgs[0];
+        Value previous = arith::SubIOp::create(nb, nloc, i, one);
+        Value before = tensor::ExtractSliceOp::create(
+            nb, nloc, acc, offsetsAt(previous), sizes, strides);
+        Value current = tensor::ExtractSliceOp::create(
+            nb, nloc, acc, offsetsAt(i), sizes, strides);
+        Value sum =
+            generic(nb, nloc, ValueRange{before}, current, {id, id}, parallel,
+                    [](OpBuilder &bb, Location bloc, ValueRange args) -> Value {
+                      return add(bb, bloc, args[1], args[0]);
+                    });
+        Value next = tensor::InsertSliceOp::create(
+            nb, nloc, sum, acc, offsetsAt(i), sizes, strides);
+        scf::YieldOp::create(nb, nloc, next);
+      });
+  results.push_back(loop.getResult(0));
   return success();
 }
 

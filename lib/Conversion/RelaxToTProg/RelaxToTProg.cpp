@@ -12,6 +12,7 @@
 #include "Relax/Dialect/Relax/IR/RelaxOps.h"
 #include "Relax/Dialect/TProg/IR/TProgOps.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"

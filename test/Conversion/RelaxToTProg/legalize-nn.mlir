@@ -207,18 +207,25 @@ relax.func @am(%x: !relax.tensor<[n, 8], f32>) {
 
 // -----
 
-// cumsum: a reduction over the triangle k <= i of the scanned axis.
+// cumsum: a copy of the input, then a scan along the axis, one step per
+// position adding the slice before it.
 
-// CHECK-DAG: #[[IN:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
-// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-LABEL: tprog.func private @cumsum
-// CHECK: linalg.fill ins(%{{.*}} : i32)
-// CHECK: linalg.generic {indexing_maps = [#[[IN]], #[[OUT]]], iterator_types = ["parallel", "parallel", "reduction"]}
-// CHECK: %[[I:.*]] = linalg.index 1
-// CHECK: %[[K:.*]] = linalg.index 2
-// CHECK: %[[IN_TRI:.*]] = arith.cmpi ule, %[[K]], %[[I]]
-// CHECK: %[[ADD:.*]] = arith.addi
-// CHECK: arith.select %[[IN_TRI]], %[[ADD]]
+// CHECK-SAME: (%[[X:.*]]: tensor<?x8xi32> {{.*}}, %[[OUT:.*]]: tensor<?x8xi32>
+// CHECK: %[[COPY:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[ID]]], iterator_types = ["parallel", "parallel"]} ins(%[[X]] : tensor<?x8xi32>) outs(%[[OUT]] : tensor<?x8xi32>)
+// CHECK: %[[N:.*]] = tensor.dim %[[X]], %{{.*}}
+// CHECK: %[[ONE:.*]] = arith.constant 1 : index
+// CHECK: %[[EIGHT:.*]] = arith.constant 8 : index
+// CHECK: %[[R:.*]] = scf.for %[[I:.*]] = %[[ONE]] to %[[EIGHT]] step %[[ONE]] iter_args(%[[ACC:.*]] = %[[COPY]]) -> (tensor<?x8xi32>) {
+// CHECK:   %[[PREV:.*]] = arith.subi %[[I]], %[[ONE]] : index
+// CHECK:   %[[BEFORE:.*]] = tensor.extract_slice %[[ACC]][0, %[[PREV]]] [%[[N]], 1] [1, 1]
+// CHECK:   %[[CUR:.*]] = tensor.extract_slice %[[ACC]][0, %[[I]]] [%[[N]], 1] [1, 1]
+// CHECK:   %[[SUM:.*]] = linalg.generic {{.*}} ins(%[[BEFORE]] : tensor<?x1xi32>) outs(%[[CUR]] : tensor<?x1xi32>)
+// CHECK:     arith.addi
+// CHECK:   %[[NEXT:.*]] = tensor.insert_slice %[[SUM]] into %[[ACC]][0, %[[I]]] [%[[N]], 1] [1, 1]
+// CHECK:   scf.yield %[[NEXT]]
+// CHECK: return %[[R]]
 relax.func @cs(%x: !relax.tensor<[n, 8], i32>) {
   %0 = relax.cumsum %x {axis = -1} : (!relax.tensor<[n, 8], i32>) -> !relax.tensor<[n, 8], i32>
   relax.return
