@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
@@ -41,6 +42,9 @@ struct Schedule {
   SmallVector<int64_t> tiles;
   /// Order of the tile loops, outermost first (empty: the op's order).
   SmallVector<int64_t> order;
+  /// A parallel dim tiled by a sequential loop that is then peeled, so that
+  /// its full tiles need no mask (-1: none).
+  int64_t peeled = -1;
   bool isContraction = false;
 };
 } // namespace
@@ -51,7 +55,7 @@ struct Schedule {
 /// that its rows are read contiguously), 1 along every other dim.
 static std::optional<SmallVector<int64_t>>
 getContractionTiles(linalg::LinalgOp op, int64_t rows, int64_t cols,
-                    SmallVectorImpl<int64_t> &order) {
+                    SmallVectorImpl<int64_t> &order, int64_t &peeled) {
   if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
       !linalg::isaContractionOpInterface(op))
     return std::nullopt;
@@ -81,14 +85,17 @@ getContractionTiles(linalg::LinalgOp op, int64_t rows, int64_t cols,
       order.push_back(i);
   order.push_back(n);
   order.push_back(m);
+  // A row tile that is only partly inside reads its left operand one masked
+  // element at a time: peel the last one.
+  peeled = m;
   return tiles;
 }
 
 static Schedule getSchedule(linalg::LinalgOp op, int64_t width, int64_t rows,
                             int64_t cols) {
   Schedule schedule;
-  if (std::optional<SmallVector<int64_t>> tiles =
-          getContractionTiles(op, rows, cols, schedule.order)) {
+  if (std::optional<SmallVector<int64_t>> tiles = getContractionTiles(
+          op, rows, cols, schedule.order, schedule.peeled)) {
     schedule.tiles = std::move(*tiles);
     schedule.isContraction = true;
   } else {
@@ -103,18 +110,18 @@ static Schedule getSchedule(linalg::LinalgOp op, int64_t width, int64_t rows,
   return schedule;
 }
 
-/// Tiles the dims of `op` whose iterator is `kind` with loops of `loopType`;
+/// Tiles the dims of `op` that `selected` accepts with loops of `loopType`;
 /// the others are left whole. Returns the tiled op (`op` itself when there is
-/// nothing to tile).
+/// nothing to tile) and sets `loops` to the tile loops.
 static FailureOr<linalg::LinalgOp>
 tileDims(RewriterBase &rewriter, linalg::LinalgOp op, ArrayRef<int64_t> tiles,
-         ArrayRef<int64_t> order, utils::IteratorType kind,
-         scf::SCFTilingOptions::LoopType loopType) {
+         ArrayRef<int64_t> order, function_ref<bool(unsigned)> selected,
+         scf::SCFTilingOptions::LoopType loopType,
+         SmallVectorImpl<LoopLikeOpInterface> *loops = nullptr) {
   SmallVector<OpFoldResult> sizes;
   bool any = false;
-  for (auto [tile, iterator] :
-       llvm::zip_equal(tiles, op.getIteratorTypesArray())) {
-    bool tiled = iterator == kind;
+  for (auto [dim, tile] : llvm::enumerate(tiles)) {
+    bool tiled = selected(dim);
     any |= tiled;
     sizes.push_back(rewriter.getIndexAttr(tiled ? tile : 0));
   }
@@ -128,6 +135,8 @@ tileDims(RewriterBase &rewriter, linalg::LinalgOp op, ArrayRef<int64_t> tiles,
   if (failed(result))
     return failure();
   rewriter.replaceOp(op, result->replacements);
+  if (loops)
+    llvm::append_range(*loops, result->loops);
   return cast<linalg::LinalgOp>(result->tiledOps.back());
 }
 
@@ -158,6 +167,62 @@ struct RelaxTileAndVectorizePass
     : relax::impl::RelaxTileAndVectorizePassBase<RelaxTileAndVectorizePass> {
   using Base::Base;
 
+  /// Marks an innermost tile with its vector sizes between tiling and
+  /// vectorization.
+  static constexpr StringLiteral kVectorSizes = "relax.vector_sizes";
+
+  /// Tiles `op` by its schedule and marks the innermost tiles.
+  LogicalResult tile(RewriterBase &rewriter, linalg::LinalgOp op, int64_t rows,
+                     int64_t cols) {
+    Schedule schedule = getSchedule(op, vectorWidth, rows, cols);
+    if (schedule.isContraction)
+      op = toContract(rewriter, op);
+    SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+    auto isParallel = [&](unsigned dim) {
+      return iterators[dim] == utils::IteratorType::parallel;
+    };
+    FailureOr<linalg::LinalgOp> tiled = tileDims(
+        rewriter, op, schedule.tiles, schedule.order,
+        [&](unsigned dim) {
+          return isParallel(dim) && int64_t(dim) != schedule.peeled;
+        },
+        scf::SCFTilingOptions::LoopType::ForallOp);
+    if (failed(tiled))
+      return op.emitError("failed to tile");
+
+    // The peeled dim: a loop of full tiles, then one partial tile.
+    SmallVector<linalg::LinalgOp> tiles = {*tiled};
+    if (schedule.peeled >= 0) {
+      SmallVector<LoopLikeOpInterface> loops;
+      tiled = tileDims(
+          rewriter, *tiled, schedule.tiles, /*order=*/{},
+          [&](unsigned dim) { return int64_t(dim) == schedule.peeled; },
+          scf::SCFTilingOptions::LoopType::ForOp, &loops);
+      if (failed(tiled))
+        return op.emitError("failed to tile");
+      tiles = {*tiled};
+      auto loop = loops.empty()
+                      ? scf::ForOp()
+                      : dyn_cast<scf::ForOp>(loops.front().getOperation());
+      scf::ForOp partial;
+      if (loop &&
+          succeeded(scf::peelForLoopAndSimplifyBounds(rewriter, loop, partial)))
+        partial.walk([&](linalg::LinalgOp clone) { tiles.push_back(clone); });
+    }
+
+    for (linalg::LinalgOp tileOp : tiles) {
+      FailureOr<linalg::LinalgOp> inner = tileDims(
+          rewriter, tileOp, schedule.tiles, /*order=*/{},
+          [&](unsigned dim) { return !isParallel(dim); },
+          scf::SCFTilingOptions::LoopType::ForOp);
+      if (failed(inner))
+        return op.emitError("failed to tile");
+      (*inner)->setAttr(kVectorSizes,
+                        rewriter.getDenseI64ArrayAttr(schedule.tiles));
+    }
+    return success();
+  }
+
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     int64_t rows = 8, cols = 32;
@@ -181,45 +246,57 @@ struct RelaxTileAndVectorizePass
         ops.push_back(op);
     });
 
+    // Tile every op, marking the innermost tiles with their vector sizes.
     IRRewriter rewriter(&getContext());
-    for (linalg::LinalgOp op : ops) {
-      Schedule schedule = getSchedule(op, vectorWidth, rows, cols);
-      if (schedule.isContraction)
-        op = toContract(rewriter, op);
-      FailureOr<linalg::LinalgOp> tiled =
-          tileDims(rewriter, op, schedule.tiles, schedule.order,
-                   utils::IteratorType::parallel,
-                   scf::SCFTilingOptions::LoopType::ForallOp);
-      if (succeeded(tiled))
-        tiled = tileDims(rewriter, *tiled, schedule.tiles, /*order=*/{},
-                         utils::IteratorType::reduction,
-                         scf::SCFTilingOptions::LoopType::ForOp);
-      if (failed(tiled)) {
-        op.emitError("failed to tile");
+    for (linalg::LinalgOp op : ops)
+      if (failed(tile(rewriter, op, rows, cols)))
         return signalPassFailure();
-      }
-      // Ops the vectorizer does not support stay scalar.
+
+    // Peeled loops have constant tile sizes now; fold them into the types of
+    // the tiles so that their vectors need no mask.
+    {
+      MLIRContext *ctx = &getContext();
+      RewritePatternSet patterns(ctx);
+      for (Dialect *dialect : ctx->getLoadedDialects())
+        dialect->getCanonicalizationPatterns(patterns);
+      for (RegisteredOperationName name : ctx->getRegisteredOperations())
+        name.getCanonicalizationPatterns(patterns, ctx);
+      if (failed(applyPatternsGreedily(func, std::move(patterns))))
+        return signalPassFailure();
+    }
+
+    // Vectorize the marked tiles. Ops the vectorizer does not support stay
+    // scalar.
+    SmallVector<linalg::LinalgOp> marked;
+    func.walk([&](linalg::LinalgOp op) {
+      if (op->hasAttr(kVectorSizes))
+        marked.push_back(op);
+    });
+    for (linalg::LinalgOp op : marked) {
+      ArrayRef<int64_t> sizes =
+          op->getAttrOfType<DenseI64ArrayAttr>(kVectorSizes).asArrayRef();
+      bool isContraction = isa<linalg::ContractOp>(op.getOperation());
+      op->removeAttr(kVectorSizes);
       // Vector types are uniqued with their scalable flags, so the flags are
       // spelled out: an empty list would make types that print alike but
       // differ from the ones the vector ops infer.
-      SmallVector<bool> scalable(schedule.tiles.size(), false);
-      if (failed(linalg::vectorizeOpPrecondition(*tiled, schedule.tiles,
-                                                 scalable,
+      SmallVector<bool> scalable(sizes.size(), false);
+      if (failed(linalg::vectorizeOpPrecondition(op, sizes, scalable,
                                                  /*vectorizeNDExtract=*/true)))
         continue;
-      rewriter.setInsertionPoint(*tiled);
+      rewriter.setInsertionPoint(op);
       FailureOr<linalg::VectorizationResult> vectorized =
-          linalg::vectorize(rewriter, *tiled, schedule.tiles, scalable,
+          linalg::vectorize(rewriter, op, sizes, scalable,
                             /*vectorizeNDExtract=*/true,
                             /*flatten1DDepthwiseConv=*/false,
                             /*assumeDynamicDimsMatchVecSizes=*/false,
-                            /*createNamedContraction=*/schedule.isContraction);
+                            /*createNamedContraction=*/isContraction);
       if (failed(vectorized))
         continue;
-      if (tiled->getOperation()->getNumResults() == 0)
-        rewriter.eraseOp(*tiled);
+      if (op->getNumResults() == 0)
+        rewriter.eraseOp(op);
       else
-        rewriter.replaceOp(*tiled, vectorized->replacements);
+        rewriter.replaceOp(op, vectorized->replacements);
     }
 
     // Masked transfers become transfers with a mask operand, so that the

@@ -1,25 +1,35 @@
 // RUN: relax-opt %s --split-input-file --relax-tile-and-vectorize --canonicalize --cse | FileCheck %s
 // RUN: relax-opt %s --split-input-file --relax-tile-and-vectorize="contraction-tile=4,16 vector-width=8" --canonicalize --cse | FileCheck %s --check-prefix=SMALL
 
-// A matmul on a symbolic row count: the register tile is 8 rows by 32
-// columns, row tiles run innermost, the reduction is a loop of rank-1
-// updates whose accumulator is read before the loop and written after it.
+// A matmul on a symbolic row count: column tiles of 32 run in parallel; in
+// each, a loop of full tiles of 8 rows needs no mask, and a last partial
+// row tile is masked. The reduction is a loop of rank-1 updates whose
+// accumulator is read before the loop and written after it.
 
 // CHECK-LABEL: func.func @matmul
 // CHECK-SAME: (%[[A:.*]]: tensor<?x512xf32>, %[[B:.*]]: tensor<512x256xf32>)
 // CHECK: %[[M:.*]] = tensor.dim %[[A]]
-// CHECK: scf.forall (%[[J:.*]], %[[I:.*]]) = (0, 0) to (256, %[[M]]) step (32, 8)
-// CHECK: %[[ROWS:.*]] = affine.min
-// CHECK: %[[MASK:.*]] = vector.create_mask %[[ROWS]], %{{.*}} : vector<8x32xi1>
-// CHECK: %[[INIT:.*]] = vector.transfer_read %{{.*}}, %[[MASK]] {{.*}} vector<8x32xf32>
+// CHECK: scf.forall (%[[J:.*]]) = (0) to (256) step (32)
+// CHECK: %[[FULL:.*]] = affine.apply #{{.*}}()[%[[M]]]
+// CHECK: %[[MAIN:.*]] = scf.for %{{.*}} = %{{.*}} to %[[FULL]] step %{{.*}} iter_args
+// CHECK-NOT: create_mask
+// CHECK: %[[INIT:.*]] = vector.transfer_read {{.*}} : tensor<8x32xf32>, vector<8x32xf32>
 // CHECK: %[[ACC:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[IT:.*]] = %[[INIT]]) -> (vector<8x32xf32>)
-// CHECK: %[[LHS:.*]] = vector.transfer_read {{.*}} vector<8x1xf32>
-// CHECK: %[[RHS:.*]] = vector.transfer_read {{.*}} vector<1x32xf32>
-// CHECK: vector.contract {{.*}} %[[LHS]], %[[RHS]], %[[IT]] : vector<8x1xf32>, vector<1x32xf32> into vector<8x32xf32>
-// CHECK: vector.transfer_write %[[ACC]], {{.*}}, %[[MASK]]
+// CHECK: %[[LHS:.*]] = vector.transfer_read {{.*}} : tensor<8x1xf32>, vector<8x1xf32>
+// CHECK: %[[RHS:.*]] = vector.transfer_read {{.*}} : tensor<1x32xf32>, vector<1x32xf32>
+// CHECK: %[[SUM:.*]] = vector.contract {{.*}} %[[LHS]], %[[RHS]], %[[IT]] : vector<8x1xf32>, vector<1x32xf32> into vector<8x32xf32>
+// CHECK: scf.yield %[[SUM]]
+// CHECK: vector.transfer_write %[[ACC]], {{.*}} : vector<8x32xf32>, tensor<8x32xf32>
+// CHECK: scf.for %{{.*}} = %[[FULL]] to %[[M]] step %{{.*}} iter_args(%{{.*}} = %[[MAIN]])
+// CHECK: %[[ROWS:.*]] = affine.apply
+// CHECK: %[[MASK:.*]] = vector.create_mask %[[ROWS]], %{{.*}} : vector<8x32xi1>
+// CHECK: vector.transfer_read {{.*}}, %[[MASK]] {{.*}} vector<8x32xf32>
+// CHECK: scf.for
+// CHECK: vector.mask %{{.*}} { vector.contract
+// CHECK: vector.transfer_write {{.*}}, %[[MASK]]
 // CHECK-NOT: linalg.generic
 // SMALL-LABEL: func.func @matmul
-// SMALL: step (16, 4)
+// SMALL: step (16)
 // SMALL: vector.contract {{.*}} : vector<4x1xf32>, vector<1x16xf32> into vector<4x16xf32>
 func.func @matmul(%a: tensor<?x512xf32>, %b: tensor<512x256xf32>) -> tensor<?x256xf32> {
   %c0 = arith.constant 0 : index
@@ -42,7 +52,8 @@ func.func @matmul(%a: tensor<?x512xf32>, %b: tensor<512x256xf32>) -> tensor<?x25
 // batch and row dims are both `m` dims; the innermost one gets the rows.
 
 // CHECK-LABEL: func.func @batch_broadcast
-// CHECK: scf.forall (%{{.*}}, %{{.*}}, %{{.*}}) = (0, 0, 0) to (%{{.*}}, 64, %{{.*}}) step (1, 32, 8)
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (%{{.*}}, 64) step (1, 32)
+// CHECK: scf.for
 // CHECK: scf.for
 // CHECK: vector.contract {{.*}} : vector<1x8x1xf32>, vector<1x32xf32> into vector<1x8x32xf32>
 func.func @batch_broadcast(%a: tensor<?x?x16xf32>, %b: tensor<16x64xf32>, %init: tensor<?x?x64xf32>) -> tensor<?x?x64xf32> {

@@ -83,11 +83,14 @@ def RelaxTileAndVectorizePass
     row-major layout) gets a register tile of `contraction-tile` rows by
     columns over a reduction step of 1: the accumulator stays in vector
     registers across the reduction loop and each step is one rank-1
-    update. Every other op gets a tile of `vector-width` elements along its
-    innermost loop and 1 along the others. Static dims smaller than a tile
-    are taken whole. Reads at computed indices become vector gathers. Ops
-    the vectorizer does not support (windowed maps of convolutions and
-    pools) are tiled and left as scalar code.
+    update. Column tiles run in parallel; in each, the rows go through an
+    `scf.for` that is peeled, so that full row tiles have static shapes and
+    no masks and only the last, partial one is masked. Every other op gets
+    a tile of `vector-width` elements along its innermost loop and 1 along
+    the others. Static dims smaller than a tile are taken whole. Reads at
+    computed indices become vector gathers. Ops the vectorizer does not
+    support (windowed maps of convolutions and pools) are tiled and left as
+    scalar code.
 
     Math functions without a vector instruction (exp, tanh, erf, log, ...)
     become polynomial approximations on whole vectors instead of a libm call
@@ -97,10 +100,14 @@ def RelaxTileAndVectorizePass
     // linalg.generic {iterator_types = ["parallel", "parallel", "reduction"]}
     //   on tensor<?x512xf32>, tensor<512x512xf32> -> tensor<?x512xf32>
     // becomes
-    scf.forall (%i, %j) = (0, 0) to (%m, 512) step (8, 32) ... {
-      scf.for %k = %c0 to %c512 step %c1 ... {
-        vector.contract ... vector<8x1xf32>, vector<1x32xf32> into vector<8x32xf32>
+    scf.forall (%j) = (0) to (512) step (32) ... {
+      // Full row tiles, then the partial one (masked).
+      scf.for %i = %c0 to %full step %c8 ... {
+        scf.for %k = %c0 to %c512 step %c1 ... {
+          vector.contract ... vector<8x1xf32>, vector<1x32xf32> into vector<8x32xf32>
+        }
       }
+      scf.for %i = %full to %m step %c8 ... { ... }
     }
     ```
   }];
