@@ -3,7 +3,8 @@
 
 For each sequence length, times a call of the module compiled by relax-run
 (--relax-lower-to-cpu, compiled once per run) on one thread, on all cores
-with OpenMP and on all cores with MLIR's async runtime, and a call of the
+with OpenMP, on all cores with MLIR's async runtime and (when the CPU
+runtime library is built) with OpenMP and matmuls in OpenBLAS, and a call of the
 same layer in PyTorch on the CPU, in the same run, and prints a table with
 the ratio of the best of the three to PyTorch. Each time is the best of
 --reps calls, which filters out the noise of a shared machine.
@@ -26,11 +27,12 @@ MODEL = os.path.join(ROOT, "examples", "llama_layer.mlir")
 HIDDEN, HEADS, KV_HEADS, HEAD_DIM, FFN = 512, 8, 2, 64, 1376
 
 
-def relax_time(build, seq, past, reps, runtime):
+def relax_time(build, seq, past, reps, runtime, library=False):
     out = subprocess.run(
         [os.path.join(build, "bin", "relax-run"), MODEL, "--size", "b=1",
          "--size", f"s={seq}", "--size", f"p={past}", "--reps", str(reps)]
-        + (["--parallel", f"--runtime={runtime}"] if runtime else []),
+        + (["--parallel", f"--runtime={runtime}"] if runtime else [])
+        + (["--library"] if library else []),
         capture_output=True, text=True, check=True).stdout
     return float(re.search(r"\(best ([\d.]+) ms\)", out).group(1))
 
@@ -123,15 +125,23 @@ def main():
           f"heads, MLP {FFN}), batch 1, KV cache {opts.past}, f32, "
           f"{os.cpu_count()} CPUs")
     print(f"relax-opt --relax-lower-to-cpu: {compile_ms:.0f} ms\n")
+    # The CPU runtime library is built when OpenBLAS is installed.
+    has_library = os.path.exists(
+        os.path.join(opts.build, "lib", "librelax_cpu_runtime.so"))
     rows = []
     for seq in (int(s) for s in opts.seq.split(",")):
         times = [relax_time(opts.build, seq, opts.past, opts.reps, runtime)
                  for runtime in (None, "openmp", "async")]
+        if has_library:
+            times.append(relax_time(opts.build, seq, opts.past, opts.reps,
+                                    "openmp", library=True))
         peer, name = peer_time(seq, opts.past, opts.reps)
         rows.append((seq, times, peer))
+    library_column = " relax-mlir OpenMP + OpenBLAS |" if has_library else ""
     print(f"| seq | relax-mlir 1 thread | relax-mlir OpenMP "
-          f"| relax-mlir async | {name} | ratio (best / peer) |")
-    print("|---:|---:|---:|---:|---:|---:|")
+          f"| relax-mlir async |{library_column} {name} "
+          f"| ratio (best / peer) |")
+    print("|---:" * (6 + has_library) + "|")
     for seq, times, peer in rows:
         cells = " | ".join(f"{t:.2f}" for t in times)
         print(f"| {seq} | {cells} | {peer:.2f} | {min(times) / peer:.1f}x |")

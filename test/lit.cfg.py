@@ -25,6 +25,11 @@ config.substitutions.append(
     ("%mlir_runner", os.path.join(config.llvm_tools_dir, "mlir-runner")))
 config.substitutions.append(
     ("%mlir_lib_dir", os.path.join(os.path.dirname(config.llvm_tools_dir), "lib")))
+config.substitutions.append(
+    ("%relax_lib_dir", os.path.join(config.relax_obj_root, "lib")))
+# The CPU runtime library, built when OpenBLAS is installed.
+if config.has_cpu_runtime in ("ON", "1", "TRUE"):
+    config.available_features.add("blas")
 
 try:
     import numpy  # noqa: F401

@@ -70,10 +70,11 @@ def _parse_outputs(text):
 
 
 def run(model, inputs_list, reference, relax_opt, mlir_runner, lib_dir,
-        tolerance, expect_failure=False, parallel=None):
+        tolerance, expect_failure=False, parallel=None, library=None):
     host = subprocess.run(
-        [relax_opt, "-", "--relax-infer-shapes", "--relax-legalize",
-         "--relax-to-non-dataflow", "--relax-to-func"],
+        [relax_opt, "-", "--relax-infer-shapes"] +
+        (["--relax-dispatch-library"] if library else []) +
+        ["--relax-legalize", "--relax-to-non-dataflow", "--relax-to-func"],
         input=model, capture_output=True, text=True)
     if host.returncode:
         sys.exit("host lowering failed:\n" + host.stderr)
@@ -98,6 +99,7 @@ def run(model, inputs_list, reference, relax_opt, mlir_runner, lib_dir,
          f"-shared-libs={lib_dir}/libmlir_c_runner_utils.so"] +
         ([f"-shared-libs={lib_dir}/{runtime_lib[parallel]}"] if parallel
          else []) +
+        ([f"-shared-libs={library}"] if library else []) +
         # Async tasks are LLVM coroutines, which only an optimization
         # pipeline lowers.
         (["-O3"] if parallel == "async" else []),

@@ -22,6 +22,13 @@
 # CHECK: shape [2, 7, 32]: {{.*}}: ok
 # CHECK: shape [1, 128, 32]: {{.*}}: ok
 # CHECK: shape [2, 7, 32]: {{.*}}: ok
+#
+# With matmuls offloaded to the CPU runtime library (library.test runs it):
+# LIBRARY: library
+# LIBRARY: shape [2, 1, 32]: {{.*}}: ok
+# LIBRARY: shape [2, 7, 32]: {{.*}}: ok
+# LIBRARY: shape [1, 128, 32]: {{.*}}: ok
+# LIBRARY: shape [2, 7, 32]: {{.*}}: ok
 
 import os
 import sys
@@ -128,6 +135,11 @@ for b, s, p in ((2, 1, 5), (2, 7, 0), (1, 128, 5), (2, 7, 5)):
     inputs.append((f32(b, s, HIDDEN, scale=1), f32(b, p, KV_HEADS, HEAD_DIM),
                    f32(b, p, KV_HEADS, HEAD_DIM), f32(s, HEAD_DIM, scale=1),
                    f32(s, HEAD_DIM, scale=1)) + weights)
+if len(sys.argv) > 4:
+    # With the CPU runtime library: matmuls offloaded to OpenBLAS.
+    print("library")
+    sys.exit(e2e.run(MODEL, inputs, reference, sys.argv[1], sys.argv[2],
+                     sys.argv[3], tolerance=1e-4, library=sys.argv[4]))
 failed = e2e.run(MODEL, inputs, reference, sys.argv[1], sys.argv[2],
                  sys.argv[3], tolerance=1e-4)
 for runtime in ("openmp", "async"):

@@ -32,6 +32,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
@@ -81,6 +82,14 @@ static cl::opt<std::string>
 static cl::opt<std::string>
     asyncLibrary("async-library", cl::desc("MLIR async runtime library"),
                  cl::init("/usr/lib/llvm-22/lib/libmlir_async_runtime.so"));
+static cl::opt<bool>
+    library("library",
+            cl::desc("Offload matmuls to the CPU runtime library (OpenBLAS)"),
+            cl::init(false));
+static cl::opt<std::string> runtimeLibrary(
+    "runtime-library",
+    cl::desc("The CPU runtime library for --library (default: "
+             "librelax_cpu_runtime.so next to relax-run's lib directory)"));
 static cl::opt<bool>
     perfListener("perf",
                  cl::desc("Name the compiled kernels for `perf record -k 1` "
@@ -151,6 +160,20 @@ int main(int argc, char **argv) {
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
   relax::registerAllPasses();
+
+  // The runtime library sits in the lib directory next to bin, in the build
+  // tree and where it is installed.
+  std::string runtimePath = runtimeLibrary;
+  if (library && runtimePath.empty()) {
+    SmallString<256> path(llvm::sys::path::parent_path(
+        llvm::sys::path::parent_path(llvm::sys::fs::getMainExecutable(
+            argv[0], reinterpret_cast<void *>(&fail)))));
+    llvm::sys::path::append(path, "lib", "librelax_cpu_runtime.so");
+    runtimePath = std::string(path);
+  }
+  if (library && !llvm::sys::fs::exists(runtimePath))
+    return fail("no CPU runtime library at " + runtimePath +
+                " (it is built when OpenBLAS is installed)");
 
   DialectRegistry registry;
   relax::registerAllDialects(registry);
@@ -316,7 +339,7 @@ int main(int argc, char **argv) {
   PassManager pm(&context);
   relax::CPUParallelism parallelism =
       parallel ? runtime.getValue() : relax::CPUParallelism::None;
-  if (failed(relax::buildRelaxLowerToCPUPipeline(pm, parallelism)) ||
+  if (failed(relax::buildRelaxLowerToCPUPipeline(pm, parallelism, library)) ||
       failed(pm.run(*module)))
     return 1;
   // Optimize the LLVM IR for this host (loop vectorization, unrolling)
@@ -340,6 +363,8 @@ int main(int argc, char **argv) {
     libraries.push_back(ompLibrary);
   if (parallelism == relax::CPUParallelism::Async)
     libraries.push_back(asyncLibrary);
+  if (library)
+    libraries.push_back(runtimePath);
   options.sharedLibPaths = libraries;
   auto engine = ExecutionEngine::create(*module, options);
   if (!engine)

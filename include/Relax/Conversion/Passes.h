@@ -34,12 +34,15 @@ enum class CPUParallelism {
 };
 
 /// Adds the CPU pipeline to `pm`: legalization, host conversion, tiling and
-/// vectorization, bufferization and lowering to the llvm dialect. The
+/// vectorization, bufferization and lowering to the llvm dialect. With
+/// `library`, matmuls go to the CPU runtime library first
+/// (`--relax-dispatch-library`), and the program then needs it. The
 /// upstream passes it uses must be registered (relax::registerAllPasses
 /// does); fails otherwise.
 LogicalResult
 buildRelaxLowerToCPUPipeline(OpPassManager &pm,
-                             CPUParallelism parallelism = CPUParallelism::None);
+                             CPUParallelism parallelism = CPUParallelism::None,
+                             bool library = false);
 
 /// Registers `--relax-lower-to-cpu`.
 void registerRelaxLowerToCPUPipeline();

@@ -54,16 +54,23 @@ def RelaxToFuncPass : Pass<"relax-to-func", "::mlir::ModuleOp"> {
     - tuples exist only at compile time: a tuple parameter, result or call
       operand becomes its fields, in order (nested tuples flattened), and
       `relax.tuple_get` picks fields;
+
+    - `relax.call_library "a.b"` calls the external function `a_b` (declared
+      on first use, with `llvm.emit_c_interface`) with every input (taken
+      with `bufferization.to_buffer`) and then a new `memref.alloc` per
+      result, all as unranked memrefs; the results are the destinations, as
+      `restrict` tensors;
     - `relax.call`, constants and returns map one to one.
 
-    Graph ops that are not legalized, `relax.call_library` and the memory
-    ops are reported as errors. Entry functions get
-    `llvm.emit_c_interface`.
+    Graph ops that are not legalized and the memory ops are reported as
+    errors. Entry functions get `llvm.emit_c_interface`.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
     "::mlir::cf::ControlFlowDialect",
     "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect"
   ];

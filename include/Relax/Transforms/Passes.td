@@ -128,4 +128,35 @@ def RelaxTileAndVectorizePass
   ];
 }
 
+def RelaxDispatchLibraryPass
+    : Pass<"relax-dispatch-library", "::mlir::ModuleOp"> {
+  let summary = "Offload graph ops to library functions";
+  let description = [{
+    Replaces graph ops that a library of the target computes well with
+    `relax.call_library` of that library's function, keeping the result
+    type; `--relax-legalize` then leaves them alone and the host lowering
+    calls the function. Ops the library does not cover are left for
+    legalization. Run it after `--relax-infer-shapes`: only ops whose
+    result types are fully known are offloaded.
+
+    With `target=cpu` (the only target so far), `relax.matmul` on `f32`
+    whose right operand is a matrix becomes
+    `relax.call_library "relax.cpu.sgemm_<a><b>"` (`n`, or `t` for a
+    transposed operand), which the CPU runtime library computes with
+    OpenBLAS. Leading dims of the left operand are rows of one product; a
+    transposed left operand must be a matrix.
+
+    ```mlir
+    %y = relax.matmul %x, %w : (!relax.tensor<[b, s, 512], f32>, !relax.tensor<[512, 1376], f32>) -> !relax.tensor<[b, s, 1376], f32>
+    // becomes
+    %y = relax.call_library "relax.cpu.sgemm_nn"(%x, %w) : (!relax.tensor<[b, s, 512], f32>, !relax.tensor<[512, 1376], f32>) -> !relax.tensor<[b, s, 1376], f32>
+    ```
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
+           "Library to offload to (cpu: the CPU runtime, with OpenBLAS)">,
+  ];
+  let dependentDialects = ["::mlir::relax::RelaxDialect"];
+}
+
 #endif // RELAX_TRANSFORMS_PASSES_TD

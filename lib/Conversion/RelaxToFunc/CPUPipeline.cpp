@@ -61,9 +61,10 @@ static std::string upstreamPipeline(relax::CPUParallelism parallelism) {
   return pipeline;
 }
 
-LogicalResult
-mlir::relax::buildRelaxLowerToCPUPipeline(OpPassManager &pm,
-                                          CPUParallelism parallelism) {
+LogicalResult mlir::relax::buildRelaxLowerToCPUPipeline(
+    OpPassManager &pm, CPUParallelism parallelism, bool library) {
+  if (library)
+    pm.addPass(createRelaxDispatchLibraryPass());
   pm.addPass(createRelaxLegalizePass());
   pm.addPass(createRelaxToNonDataflowPass());
   pm.addPass(createRelaxToFuncPass());
@@ -85,6 +86,11 @@ struct CPUPipelineOptions : PassPipelineOptions<CPUPipelineOptions> {
           clEnumValN(relax::CPUParallelism::Async, "async",
                      "Tasks of MLIR's async runtime (the program needs "
                      "libmlir_async_runtime)"))};
+  Option<bool> library{
+      *this, "library",
+      llvm::cl::desc("Offload matmuls to the CPU runtime library (OpenBLAS; "
+                     "the program then needs librelax_cpu_runtime)"),
+      llvm::cl::init(false)};
 };
 } // namespace
 
@@ -94,8 +100,10 @@ void mlir::relax::registerRelaxLowerToCPUPipeline() {
       "Lower graph functions and tensor programs to the llvm dialect for "
       "the CPU",
       [](OpPassManager &pm, const CPUPipelineOptions &options) {
-        (void)buildRelaxLowerToCPUPipeline(
-            pm, options.parallel ? options.runtime.getValue()
-                                 : relax::CPUParallelism::None);
+        (void)buildRelaxLowerToCPUPipeline(pm,
+                                           options.parallel
+                                               ? options.runtime.getValue()
+                                               : relax::CPUParallelism::None,
+                                           options.library);
       });
 }

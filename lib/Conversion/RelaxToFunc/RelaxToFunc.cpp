@@ -5,7 +5,9 @@
 #include "Relax/Dialect/Sym/IR/SymShapeMatch.h"
 #include "Relax/Dialect/TProg/IR/TProgOps.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
@@ -101,6 +103,7 @@ private:
   LogicalResult convertBlock(Block &block);
   LogicalResult convertIf(IfOp op);
   LogicalResult convertCallTIRInplace(CallTIRInplaceOp call);
+  LogicalResult convertCallLibrary(CallLibraryOp call);
   /// Destinations for the tensor results `types`: tensor.empty sized by the
   /// evaluated symbolic dims.
   LogicalResult allocate(Location loc, TypeRange types,
@@ -304,6 +307,80 @@ LogicalResult HostBuilder::convertCallTIRInplace(CallTIRInplaceOp call) {
   return success();
 }
 
+LogicalResult HostBuilder::convertCallLibrary(CallLibraryOp call) {
+  Location loc = call.getLoc();
+  // The function gets every input, then a destination per result, as
+  // unranked memrefs (so one C signature serves every rank), and writes the
+  // destinations. Buffers of the inputs are taken from the tensors here;
+  // bufferization then connects them to the rest of the function.
+  auto unranked = [&](Value memref) -> Value {
+    auto type = cast<MemRefType>(memref.getType());
+    return memref::CastOp::create(
+        b, loc, UnrankedMemRefType::get(type.getElementType(), 0), memref);
+  };
+  auto bufferOf = [&](Value tensor, bool readOnly) -> Value {
+    auto type = cast<RankedTensorType>(tensor.getType());
+    return bufferization::ToBufferOp::create(
+        b, loc, MemRefType::get(type.getShape(), type.getElementType()), tensor,
+        readOnly);
+  };
+  SmallVector<Value> operands;
+  for (Value arg : call.getArgs()) {
+    if (!isa<RelaxTensorType>(arg.getType()))
+      return call.emitOpError("passes only tensors to library functions on "
+                              "the host");
+    operands.push_back(unranked(bufferOf(mapping.lookup(arg), true)));
+  }
+  // Destinations are allocated as buffers: a tensor.empty could be merged
+  // with an identical one, and bufferization would not know that the call
+  // writes it.
+  SmallVector<Value> buffers;
+  for (Type type : call.getResultTypes()) {
+    auto tensor = cast<RelaxTensorType>(type);
+    SmallVector<Value> dynamic;
+    for (SymExprAttr d : tensor.getDims()) {
+      if (d.isConstant())
+        continue;
+      FailureOr<Value> size = eval(loc, d);
+      if (failed(size))
+        return failure();
+      dynamic.push_back(*size);
+    }
+    RankedTensorType builtin = tensor.getBuiltinType();
+    buffers.push_back(memref::AllocOp::create(
+        b, loc, MemRefType::get(builtin.getShape(), builtin.getElementType()),
+        dynamic));
+    operands.push_back(unranked(buffers.back()));
+  }
+
+  // Declare the function the first time it is called.
+  std::string name = call.getCallee().str();
+  std::replace(name.begin(), name.end(), '.', '_');
+  auto module =
+      b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
+  auto type = b.getFunctionType(TypeRange(operands), {});
+  auto function = module.lookupSymbol<func::FuncOp>(name);
+  if (!function) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    function = func::FuncOp::create(b, loc, name, type);
+    function.setPrivate();
+    function->setAttr("llvm.emit_c_interface", b.getUnitAttr());
+  } else if (function.getFunctionType() != type) {
+    return call.emitOpError("calls library function '")
+           << call.getCallee() << "' with types that differ from an earlier "
+           << "call";
+  }
+  func::CallOp::create(b, loc, function, operands);
+  for (auto [result, buffer] : llvm::zip(call.getResults(), buffers)) {
+    auto tensorType = cast<RelaxTensorType>(result.getType()).getBuiltinType();
+    mapping.map(result, bufferization::ToTensorOp::create(
+                            b, loc, tensorType, buffer, /*restrict=*/true,
+                            /*writable=*/true));
+  }
+  return success();
+}
+
 LogicalResult HostBuilder::convertIf(IfOp op) {
   Location loc = op.getLoc();
   Value cond = mapping.lookup(op.getCond());
@@ -369,6 +446,8 @@ LogicalResult HostBuilder::convertOp(Operation *op) {
   }
   if (auto call = dyn_cast<CallTIRInplaceOp>(op))
     return convertCallTIRInplace(call);
+  if (auto call = dyn_cast<CallLibraryOp>(op))
+    return convertCallLibrary(call);
   if (auto ifOp = dyn_cast<IfOp>(op))
     return convertIf(ifOp);
   if (auto yield = dyn_cast<YieldOp>(op)) {

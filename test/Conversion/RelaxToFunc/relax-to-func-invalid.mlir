@@ -22,10 +22,10 @@ relax.func @not_legalized(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32
 
 // -----
 
-relax.func @library(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> {
-  // expected-error @below {{'relax.call_library' op is not supported by the host lowering yet}}
-  %y = relax.call_library "cblas.copy"(%x) : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
-  relax.return %y : !relax.tensor<[n], f32>
+relax.func @memory(%x: !relax.tensor<[n], f32>) {
+  // expected-error @below {{'relax.alloc_storage' op is not supported by the host lowering yet}}
+  %s = relax.alloc_storage size(4 * n)
+  relax.return
 }
 
 // -----
@@ -38,5 +38,22 @@ relax.func private @opaque(%x: !relax.tensor<[n], f32>) -> !relax.tensor<*, f32>
 relax.func @cast_unranked(%x: !relax.tensor<[n], f32>) {
   // expected-error @below {{'relax.match_cast' op only casts to ranked tensors are supported by the host lowering}}
   %y = relax.match_cast %x : !relax.tensor<[n], f32> -> !relax.tensor<*, f32>
+  relax.return
+}
+
+// -----
+
+relax.func @library_types(%x: !relax.tensor<[n, 64], f32>, %w: !relax.tensor<[64, 32], f32>, %v: !relax.tensor<[64], f32>) {
+  %y = relax.call_library "relax.cpu.sgemm_nn"(%x, %w) : (!relax.tensor<[n, 64], f32>, !relax.tensor<[64, 32], f32>) -> !relax.tensor<[n, 32], f32>
+  // expected-error @below {{'relax.call_library' op calls library function 'relax.cpu.sgemm_nn' with types that differ from an earlier call}}
+  %z = relax.call_library "relax.cpu.sgemm_nn"(%x, %w, %v) : (!relax.tensor<[n, 64], f32>, !relax.tensor<[64, 32], f32>, !relax.tensor<[64], f32>) -> !relax.tensor<[n, 32], f32>
+  relax.return
+}
+
+// -----
+
+relax.func @library_scalar(%x: !relax.tensor<[n, 64], f32>, %i: i64) {
+  // expected-error @below {{'relax.call_library' op passes only tensors to library functions on the host}}
+  %y = relax.call_library "relax.cpu.scale"(%x, %i) : (!relax.tensor<[n, 64], f32>, i64) -> !relax.tensor<[n, 64], f32>
   relax.return
 }

@@ -154,3 +154,30 @@ relax.func @branch_on_tensor(%c: !relax.tensor<[], i1>, %x: !relax.tensor<[4], f
   }
   relax.return %r : !relax.tensor<[4], f32>
 }
+
+// -----
+
+// call_library: inputs as read-only buffers, a new buffer per result, all
+// passed as unranked memrefs to the declared C-interface function; the
+// result is the buffer, as a restrict tensor. A second call reuses the
+// declaration.
+
+// CHECK: func.func private @relax_cpu_sgemm_nn(memref<*xf32>, memref<*xf32>, memref<*xf32>) attributes {llvm.emit_c_interface}
+// CHECK-LABEL: func.func @library
+// CHECK-SAME: (%[[X:.*]]: tensor<?x64xf32>, %[[W:.*]]: tensor<64x32xf32>)
+// CHECK: %[[N:.*]] = tensor.dim %[[X]]
+// CHECK: %[[XB:.*]] = bufferization.to_buffer %[[X]] read_only : tensor<?x64xf32> to memref<?x64xf32>
+// CHECK: %[[XU:.*]] = memref.cast %[[XB]] : memref<?x64xf32> to memref<*xf32>
+// CHECK: %[[WB:.*]] = bufferization.to_buffer %[[W]] read_only : tensor<64x32xf32> to memref<64x32xf32>
+// CHECK: %[[WU:.*]] = memref.cast %[[WB]] : memref<64x32xf32> to memref<*xf32>
+// CHECK: %[[YB:.*]] = memref.alloc(%[[N]]) : memref<?x32xf32>
+// CHECK: %[[YU:.*]] = memref.cast %[[YB]] : memref<?x32xf32> to memref<*xf32>
+// CHECK: call @relax_cpu_sgemm_nn(%[[XU]], %[[WU]], %[[YU]]) : (memref<*xf32>, memref<*xf32>, memref<*xf32>) -> ()
+// CHECK: %[[Y:.*]] = bufferization.to_tensor %[[YB]] restrict writable : memref<?x32xf32> to tensor<?x32xf32>
+// CHECK: call @relax_cpu_sgemm_nn
+// CHECK: return %[[Y]]
+relax.func @library(%x: !relax.tensor<[n, 64], f32>, %w: !relax.tensor<[64, 32], f32>) -> !relax.tensor<[n, 32], f32> {
+  %y = relax.call_library "relax.cpu.sgemm_nn"(%x, %w) : (!relax.tensor<[n, 64], f32>, !relax.tensor<[64, 32], f32>) -> !relax.tensor<[n, 32], f32>
+  %z = relax.call_library "relax.cpu.sgemm_nn"(%x, %w) : (!relax.tensor<[n, 64], f32>, !relax.tensor<[64, 32], f32>) -> !relax.tensor<[n, 32], f32>
+  relax.return %y : !relax.tensor<[n, 32], f32>
+}

@@ -1,0 +1,38 @@
+// RUN: relax-opt %s --split-input-file --relax-dispatch-library | FileCheck %s
+// RUN: not relax-opt %s --relax-dispatch-library="target=gpu" 2>&1 | FileCheck %s --check-prefix=BAD
+
+// f32 matmuls with a matrix on the right go to the CPU runtime, with the
+// transposes in the function name; leading dims of the left operand are
+// rows.
+
+// CHECK-LABEL: relax.func @offloaded
+// CHECK: %[[A:.*]] = call_library "relax.cpu.sgemm_nn"(%arg0, %arg1) : (!relax.tensor<[b, s, 64], f32>, !relax.tensor<[64, 32], f32>) -> !relax.tensor<[b, s, 32], f32>
+// CHECK: %[[B:.*]] = call_library "relax.cpu.sgemm_nt"(%[[A]], %arg2) : (!relax.tensor<[b, s, 32], f32>, !relax.tensor<[16, 32], f32>) -> !relax.tensor<[b, s, 16], f32>
+// CHECK: %[[C:.*]] = call_library "relax.cpu.sgemm_tn"(%arg3, %arg4) : (!relax.tensor<[k, m], f32>, !relax.tensor<[k, n], f32>) -> !relax.tensor<[m, n], f32>
+// CHECK: %[[D:.*]] = call_library "relax.cpu.sgemm_nn"(%arg5, %arg1) : (!relax.tensor<[64], f32>, !relax.tensor<[64, 32], f32>) -> !relax.tensor<[32], f32>
+// CHECK-NOT: matmul
+// BAD: error: unknown library target 'gpu' (expected cpu)
+relax.func @offloaded(%x: !relax.tensor<[b, s, 64], f32>, %w: !relax.tensor<[64, 32], f32>, %v: !relax.tensor<[16, 32], f32>, %p: !relax.tensor<[k, m], f32>, %q: !relax.tensor<[k, n], f32>, %r: !relax.tensor<[64], f32>) {
+  %a = relax.matmul %x, %w : (!relax.tensor<[b, s, 64], f32>, !relax.tensor<[64, 32], f32>) -> !relax.tensor<[b, s, 32], f32>
+  %b = relax.matmul %a, %v {transpose_b = true} : (!relax.tensor<[b, s, 32], f32>, !relax.tensor<[16, 32], f32>) -> !relax.tensor<[b, s, 16], f32>
+  %c = relax.matmul %p, %q {transpose_a = true} : (!relax.tensor<[k, m], f32>, !relax.tensor<[k, n], f32>) -> !relax.tensor<[m, n], f32>
+  %d = relax.matmul %r, %w : (!relax.tensor<[64], f32>, !relax.tensor<[64, 32], f32>) -> !relax.tensor<[32], f32>
+  relax.return
+}
+
+// -----
+
+// What the runtime does not cover stays a graph op: another element type, a
+// batched right operand, a transposed batched left operand, a result whose
+// type is not known yet.
+
+// CHECK-LABEL: relax.func @kept
+// CHECK-COUNT-4: = matmul
+// CHECK-NOT: call_library
+relax.func @kept(%h: !relax.tensor<[4, 8], f16>, %g: !relax.tensor<[8, 2], f16>, %x: !relax.tensor<[b, s, 64], f32>, %y: !relax.tensor<[b, 64, 8], f32>, %w: !relax.tensor<[64, 32], f32>) {
+  %a = relax.matmul %h, %g : (!relax.tensor<[4, 8], f16>, !relax.tensor<[8, 2], f16>) -> !relax.tensor<[4, 2], f16>
+  %b = relax.matmul %x, %y : (!relax.tensor<[b, s, 64], f32>, !relax.tensor<[b, 64, 8], f32>) -> !relax.tensor<[b, s, 8], f32>
+  %c = relax.matmul %y, %x {transpose_a = true} : (!relax.tensor<[b, 64, 8], f32>, !relax.tensor<[b, s, 64], f32>) -> !relax.tensor<[b, 8, 64], f32>
+  %d = relax.matmul %x, %w : (!relax.tensor<[b, s, 64], f32>, !relax.tensor<[64, 32], f32>) -> !relax.tensor<*, f32>
+  relax.return
+}
