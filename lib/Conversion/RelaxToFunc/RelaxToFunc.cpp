@@ -104,6 +104,9 @@ private:
   LogicalResult convertIf(IfOp op);
   LogicalResult convertCallTIRInplace(CallTIRInplaceOp call);
   LogicalResult convertCallLibrary(CallLibraryOp call);
+  /// The evaluated symbolic dims of `type` that are not constants.
+  LogicalResult dynamicSizes(Location loc, RelaxTensorType type,
+                             SmallVectorImpl<Value> &sizes);
   /// Destinations for the tensor results `types`: tensor.empty sized by the
   /// evaluated symbolic dims.
   LogicalResult allocate(Location loc, TypeRange types,
@@ -253,19 +256,26 @@ LogicalResult HostBuilder::bindLeaves(Location loc, Type type,
   return success();
 }
 
+LogicalResult HostBuilder::dynamicSizes(Location loc, RelaxTensorType type,
+                                        SmallVectorImpl<Value> &sizes) {
+  for (SymExprAttr d : type.getDims()) {
+    if (d.isConstant())
+      continue;
+    FailureOr<Value> size = eval(loc, d);
+    if (failed(size))
+      return failure();
+    sizes.push_back(*size);
+  }
+  return success();
+}
+
 LogicalResult HostBuilder::allocate(Location loc, TypeRange types,
                                     SmallVectorImpl<Value> &dests) {
   for (Type type : types) {
     auto tensor = cast<RelaxTensorType>(type);
     SmallVector<Value> dynamic;
-    for (SymExprAttr d : tensor.getDims()) {
-      if (d.isConstant())
-        continue;
-      FailureOr<Value> size = eval(loc, d);
-      if (failed(size))
-        return failure();
-      dynamic.push_back(*size);
-    }
+    if (failed(dynamicSizes(loc, tensor, dynamic)))
+      return failure();
     RankedTensorType builtin = tensor.getBuiltinType();
     dests.push_back(tensor::EmptyOp::create(b, loc, builtin.getShape(),
                                             builtin.getElementType(), dynamic));
@@ -338,14 +348,8 @@ LogicalResult HostBuilder::convertCallLibrary(CallLibraryOp call) {
   for (Type type : call.getResultTypes()) {
     auto tensor = cast<RelaxTensorType>(type);
     SmallVector<Value> dynamic;
-    for (SymExprAttr d : tensor.getDims()) {
-      if (d.isConstant())
-        continue;
-      FailureOr<Value> size = eval(loc, d);
-      if (failed(size))
-        return failure();
-      dynamic.push_back(*size);
-    }
+    if (failed(dynamicSizes(loc, tensor, dynamic)))
+      return failure();
     RankedTensorType builtin = tensor.getBuiltinType();
     buffers.push_back(memref::AllocOp::create(
         b, loc, MemRefType::get(builtin.getShape(), builtin.getElementType()),

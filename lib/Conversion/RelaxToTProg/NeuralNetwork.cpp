@@ -492,6 +492,51 @@ static LogicalResult buildRotary(OpBuilder &b, Location loc, Value x, Value cos,
   return success();
 }
 
+/// The softmax of attention scores whose last two dims are query i and key
+/// j, unnormalized: scales the scores, masks keys j > offset + i when
+/// `causal` (the offset is t - s, so that the last query sees every key),
+/// and returns exp(x - max over j) and its sums over j, in tensors that
+/// `rowEmpty` creates (the scores' dims but j).
+static std::pair<Value, Value>
+buildSoftmaxParts(OpBuilder &b, Location loc, Value scores, Value scale,
+                  bool causal, Value offset, function_ref<Value()> rowEmpty) {
+  MLIRContext *ctx = b.getContext();
+  unsigned rank = cast<RankedTensorType>(scores.getType()).getRank();
+  Type element = cast<RankedTensorType>(scores.getType()).getElementType();
+  AffineMap id = AffineMap::getMultiDimIdentityMap(rank, ctx);
+  SmallVector<Iterator> parallel(rank, Iterator::parallel);
+  Value negInf = lowestOf(b, loc, element);
+  scores = generic(
+      b, loc, ValueRange{}, scores, {id}, parallel,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        Value scaled = arith::MulFOp::create(nb, nloc, args[0], scale);
+        if (!causal)
+          return scaled;
+        Value i = linalg::IndexOp::create(nb, nloc, rank - 2);
+        Value j = linalg::IndexOp::create(nb, nloc, rank - 1);
+        Value last = arith::AddIOp::create(nb, nloc, offset, i);
+        Value allowed =
+            arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::sle, j, last);
+        return arith::SelectOp::create(nb, nloc, allowed, scaled, negInf);
+      });
+
+  // Softmax over j: max, exp(x - max), sum.
+  AffineMap rows = id.getMajorSubMap(rank - 1);
+  SmallVector<Iterator> overKeys = iteratorsFor(rank, {rank - 1});
+  Value max = generic(
+      b, loc, ValueRange{scores}, fill(b, loc, rowEmpty(), negInf), {id, rows},
+      overKeys, [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        return arith::MaximumFOp::create(nb, nloc, args[1], args[0]);
+      });
+  Value probs = generic(
+      b, loc, ValueRange{max}, scores, {rows, id}, parallel,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        return math::ExpOp::create(
+            nb, nloc, arith::SubFOp::create(nb, nloc, args[1], args[0]));
+      });
+  return {probs, sumInto(b, loc, probs, rowEmpty(), rows, overKeys)};
+}
+
 /// Views heads [b, s, H, D] as [b, s, H / group, group, D].
 static Value splitHeads(OpBuilder &b, Location loc, Value t,
                         int64_t groupSize) {
@@ -563,44 +608,14 @@ static LogicalResult buildGroupedAttention(OpBuilder &b, Location loc,
                          arith::MulFOp::create(nb, nloc, args[0], args[1]));
                    });
 
-  // Scale, and mask keys j > t - s + i.
-  AffineMap id5 = AffineMap::getMultiDimIdentityMap(5, ctx);
-  SmallVector<Iterator> parallel5(5, Iterator::parallel);
   Value offset = arith::SubIOp::create(b, loc, dimSize(b, loc, k, 1),
                                        dimSize(b, loc, q, 1));
-  Value negInf = lowestOf(b, loc, element);
-  scores = generic(
-      b, loc, ValueRange{}, scores, {id5}, parallel5,
-      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
-        Value scaled = arith::MulFOp::create(nb, nloc, args[0], scale);
-        if (!causal)
-          return scaled;
-        Value i = linalg::IndexOp::create(nb, nloc, 3);
-        Value j = linalg::IndexOp::create(nb, nloc, 4);
-        Value last = arith::AddIOp::create(nb, nloc, offset, i);
-        Value allowed =
-            arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::sle, j, last);
-        return arith::SelectOp::create(nb, nloc, allowed, scaled, negInf);
+  auto [probs, sum] =
+      buildSoftmaxParts(b, loc, scores, scale, causal, offset, [&] {
+        return emptyOf(b, loc, {{qs, 0}, {qs, 2}, {qs, 3}, {qs, 1}}, element);
       });
-
-  // Softmax over j: max, exp(x - max), sum.
-  AffineMap rows = map(5, {d(0), d(1), d(2), d(3)});
-  SmallVector<Iterator> overKeys = iteratorsFor(5, {4});
-  auto rowEmpty = [&] {
-    return emptyOf(b, loc, {{qs, 0}, {qs, 2}, {qs, 3}, {qs, 1}}, element);
-  };
-  Value max = generic(
-      b, loc, ValueRange{scores}, fill(b, loc, rowEmpty(), negInf), {id5, rows},
-      overKeys, [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
-        return arith::MaximumFOp::create(nb, nloc, args[1], args[0]);
-      });
-  Value probs = generic(
-      b, loc, ValueRange{max}, scores, {rows, id5}, parallel5,
-      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
-        return math::ExpOp::create(
-            nb, nloc, arith::SubFOp::create(nb, nloc, args[1], args[0]));
-      });
-  Value sum = sumInto(b, loc, probs, rowEmpty(), rows, overKeys);
+  AffineMap id5 = AffineMap::getMultiDimIdentityMap(5, ctx);
+  SmallVector<Iterator> parallel5(5, Iterator::parallel);
 
   // Space: (b, c, g, i, e, j).
   Value weighted = generic(
@@ -705,45 +720,12 @@ static LogicalResult buildAttention(OpBuilder &b, Location loc, AttentionOp op,
                 });
   }
 
-  // Scale, and mask keys j > t - s + i.
-  AffineMap id4 = AffineMap::getMultiDimIdentityMap(4, ctx);
-  SmallVector<Iterator> parallel4(4, Iterator::parallel);
   Value offset = arith::SubIOp::create(b, loc, dimSize(b, loc, k, 1),
                                        dimSize(b, loc, q, 1));
-  Value negInf = lowestOf(b, loc, element);
-  bool causal = op.getCausal();
-  scores = generic(
-      b, loc, ValueRange{}, scores, {id4}, parallel4,
-      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
-        Value scaled = arith::MulFOp::create(nb, nloc, args[0], scale);
-        if (!causal)
-          return scaled;
-        Value i = linalg::IndexOp::create(nb, nloc, 2);
-        Value j = linalg::IndexOp::create(nb, nloc, 3);
-        Value last = arith::AddIOp::create(nb, nloc, offset, i);
-        Value allowed =
-            arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::sle, j, last);
-        return arith::SelectOp::create(nb, nloc, allowed, scaled, negInf);
+  auto [probs, sum] =
+      buildSoftmaxParts(b, loc, scores, scale, op.getCausal(), offset, [&] {
+        return emptyOf(b, loc, {{q, 0}, {q, 2}, {q, 1}}, element);
       });
-
-  // Softmax over j: max, exp(x - max), sum.
-  AffineMap rows = map(4, {d(0), d(1), d(2)});
-  SmallVector<Iterator> overKeys = iteratorsFor(4, {3});
-  auto rowEmpty = [&] {
-    return emptyOf(b, loc, {{q, 0}, {q, 2}, {q, 1}}, element);
-  };
-  Value max = generic(
-      b, loc, ValueRange{scores}, fill(b, loc, rowEmpty(), negInf), {id4, rows},
-      overKeys, [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
-        return arith::MaximumFOp::create(nb, nloc, args[1], args[0]);
-      });
-  Value probs = generic(
-      b, loc, ValueRange{max}, scores, {rows, id4}, parallel4,
-      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
-        return math::ExpOp::create(
-            nb, nloc, arith::SubFOp::create(nb, nloc, args[1], args[0]));
-      });
-  Value sum = sumInto(b, loc, probs, rowEmpty(), rows, overKeys);
 
   // out[b, i, h, e] = sum_j probs[b, h, i, j] / sum[b, h, i] * v[b, j, kv(h),
   // e] Space: (b, h, i, e, j).
