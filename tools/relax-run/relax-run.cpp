@@ -82,6 +82,10 @@ static cl::opt<std::string>
 static cl::opt<std::string>
     asyncLibrary("async-library", cl::desc("MLIR async runtime library"),
                  cl::init("/usr/lib/llvm-22/lib/libmlir_async_runtime.so"));
+static cl::opt<std::string> runnerUtilsLibrary(
+    "runner-utils-library",
+    cl::desc("MLIR's C runner utils, for copies between strided buffers"),
+    cl::init("/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so"));
 static cl::opt<bool>
     library("library",
             cl::desc("Offload matmuls to the CPU runtime library (OpenBLAS)"),
@@ -358,7 +362,8 @@ int main(int argc, char **argv) {
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
   options.transformer = transformer;
   options.enablePerfNotificationListener = perfListener;
-  SmallVector<StringRef> libraries;
+  // Copies between buffers with non-identity layouts call memrefCopy.
+  SmallVector<StringRef> libraries = {runnerUtilsLibrary};
   if (parallelism == relax::CPUParallelism::OpenMP)
     libraries.push_back(ompLibrary);
   if (parallelism == relax::CPUParallelism::Async)

@@ -104,6 +104,13 @@ private:
   LogicalResult convertIf(IfOp op);
   LogicalResult convertCallTIRInplace(CallTIRInplaceOp call);
   LogicalResult convertCallLibrary(CallLibraryOp call);
+  /// Calls `callee` with `args` cast to its parameter types and returns its
+  /// results cast to `resultTypes`: graph types may be more static than the
+  /// callee's (a hand-written program on `tensor<?x?xf32>`).
+  FailureOr<SmallVector<Value>> callWithCasts(Operation *op,
+                                              FlatSymbolRefAttr callee,
+                                              ValueRange args,
+                                              TypeRange resultTypes);
   /// The evaluated symbolic dims of `type` that are not constants.
   LogicalResult dynamicSizes(Location loc, RelaxTensorType type,
                              SmallVectorImpl<Value> &sizes);
@@ -256,6 +263,49 @@ LogicalResult HostBuilder::bindLeaves(Location loc, Type type,
   return success();
 }
 
+FailureOr<SmallVector<Value>>
+HostBuilder::callWithCasts(Operation *op, FlatSymbolRefAttr callee,
+                           ValueRange args, TypeRange resultTypes) {
+  Location loc = op->getLoc();
+  auto function = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      b.getInsertionBlock()->getParentOp(), callee);
+  if (!function)
+    return op->emitOpError("calls a function the host lowering did not "
+                           "convert");
+  FunctionType type = function.getFunctionType();
+  if (type.getNumInputs() != args.size() ||
+      type.getNumResults() != resultTypes.size())
+    return op->emitOpError("passes ")
+           << args.size() << " values and expects " << resultTypes.size()
+           << " results, but @" << callee.getValue() << " takes "
+           << type.getNumInputs() << " and returns " << type.getNumResults();
+  auto castTo = [&](Value value, Type target) -> FailureOr<Value> {
+    if (value.getType() == target)
+      return value;
+    if (!tensor::CastOp::areCastCompatible(value.getType(), target))
+      return op->emitOpError("passes ")
+             << value.getType() << " where @" << callee.getValue() << " has "
+             << target;
+    return Value(tensor::CastOp::create(b, loc, target, value));
+  };
+  SmallVector<Value> operands;
+  for (auto [arg, target] : llvm::zip(args, type.getInputs())) {
+    FailureOr<Value> cast = castTo(arg, target);
+    if (failed(cast))
+      return failure();
+    operands.push_back(*cast);
+  }
+  auto call = func::CallOp::create(b, loc, function, operands);
+  SmallVector<Value> results;
+  for (auto [result, target] : llvm::zip(call.getResults(), resultTypes)) {
+    FailureOr<Value> cast = castTo(result, target);
+    if (failed(cast))
+      return failure();
+    results.push_back(*cast);
+  }
+  return results;
+}
+
 LogicalResult HostBuilder::dynamicSizes(Location loc, RelaxTensorType type,
                                         SmallVectorImpl<Value> &sizes) {
   for (SymExprAttr d : type.getDims()) {
@@ -305,10 +355,12 @@ LogicalResult HostBuilder::convertCallTIRInplace(CallTIRInplaceOp call) {
   SmallVector<Type> resultTypes;
   for (int64_t position : order)
     resultTypes.push_back(args[position].getType());
-  auto callOp =
-      func::CallOp::create(b, loc, call.getCallee(), resultTypes, args);
+  FailureOr<SmallVector<Value>> returned =
+      callWithCasts(call, call.getCalleeAttr(), args, resultTypes);
+  if (failed(returned))
+    return failure();
   for (auto [result, position] : llvm::zip(call.getResults(), destinations)) {
-    Value value = callOp.getResult(llvm::find(order, position) - order.begin());
+    Value value = (*returned)[llvm::find(order, position) - order.begin()];
     auto type = cast<RelaxTensorType>(result.getType()).getBuiltinType();
     if (value.getType() != type)
       value = tensor::CastOp::create(b, loc, type, value);
@@ -442,9 +494,11 @@ LogicalResult HostBuilder::convertOp(Operation *op) {
     SmallVector<Type> resultTypes;
     for (Type type : call.getResultTypes())
       resultTypes.push_back(cast<RelaxTensorType>(type).getBuiltinType());
-    auto callOp =
-        func::CallOp::create(b, loc, call.getCallee(), resultTypes, args);
-    for (auto [from, to] : llvm::zip(call.getResults(), callOp.getResults()))
+    FailureOr<SmallVector<Value>> results =
+        callWithCasts(op, call.getCalleeAttr(), args, resultTypes);
+    if (failed(results))
+      return failure();
+    for (auto [from, to] : llvm::zip(call.getResults(), *results))
       mapping.map(from, to);
     return success();
   }
@@ -542,28 +596,14 @@ LogicalResult HostBuilder::convertOp(Operation *op) {
     return success();
   }
   if (auto call = dyn_cast<CallOp>(op)) {
-    // Arguments and results may be more static than the callee's types.
-    auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
-        b.getInsertionBlock()->getParentOp(), call.getCalleeAttr());
-    if (!callee)
-      return op->emitOpError("calls a function the host lowering did not "
-                             "convert");
     SmallVector<Type> resultTypes;
     if (failed(convertTypes(loc, call.getResultTypes(), resultTypes)))
       return failure();
-    auto castTo = [&](Value value, Type type) -> Value {
-      if (value.getType() == type)
-        return value;
-      return tensor::CastOp::create(b, loc, type, value);
-    };
-    SmallVector<Value> args;
-    for (auto [arg, type] :
-         llvm::zip(lookup(call.getArgs()), callee.getArgumentTypes()))
-      args.push_back(castTo(arg, type));
-    auto callOp = func::CallOp::create(b, loc, callee, args);
-    SmallVector<Value> results;
-    for (auto [result, type] : llvm::zip(callOp.getResults(), resultTypes))
-      results.push_back(castTo(result, type));
+    FailureOr<SmallVector<Value>> called = callWithCasts(
+        op, call.getCalleeAttr(), lookup(call.getArgs()), resultTypes);
+    if (failed(called))
+      return failure();
+    SmallVector<Value> results = std::move(*called);
     unsigned offset = 0;
     for (Value result : call.getResults()) {
       unsigned n = getNumLeaves(result.getType());
