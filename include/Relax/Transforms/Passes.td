@@ -96,6 +96,10 @@ def RelaxTileAndVectorizePass
     become polynomial approximations on whole vectors instead of a libm call
     per lane.
 
+    Between tiling and vectorization the function is canonicalized, which
+    folds the constant sizes of peeled tiles into their types; ops outside
+    linalg are canonicalized too.
+
     ```mlir
     // linalg.generic {iterator_types = ["parallel", "parallel", "reduction"]}
     //   on tensor<?x512xf32>, tensor<512x512xf32> -> tensor<?x512xf32>
