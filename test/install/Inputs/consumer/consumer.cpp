@@ -1,6 +1,8 @@
-// A tool of another project: parses a module, runs a pipeline that mixes a
-// Relax pass with upstream passes, and prints the result.
+// A tool of another project: parses a module and runs a pipeline that mixes
+// a Relax pass with upstream passes, or with `--cpu` the whole Relax CPU
+// pipeline after shape inference, and prints the result.
 
+#include "Relax/Conversion/Passes.h"
 #include "Relax/InitAll.h"
 #include "Relax/Transforms/Passes.h"
 
@@ -9,23 +11,38 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    llvm::errs() << "usage: relax-consumer <file.mlir>\n";
+  bool cpu = argc == 3 && llvm::StringRef(argv[1]) == "--cpu";
+  if (argc != 2 && !cpu) {
+    llvm::errs() << "usage: relax-consumer [--cpu] <file.mlir>\n";
     return 2;
   }
   mlir::DialectRegistry registry;
-  mlir::relax::registerRelaxDialects(registry);
+  if (cpu) {
+    // The CPU pipeline is built from registered upstream passes.
+    mlir::relax::registerAllDialects(registry);
+    mlir::relax::registerAllPasses();
+  } else {
+    mlir::relax::registerRelaxDialects(registry);
+  }
   mlir::MLIRContext context(registry);
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceFile<mlir::ModuleOp>(argv[1], &context);
+      mlir::parseSourceFile<mlir::ModuleOp>(argv[argc - 1], &context);
   if (!module)
     return 1;
   mlir::PassManager pm(&context);
-  pm.addPass(mlir::relax::createRelaxToNonDataflowPass());
-  pm.addPass(mlir::createCanonicalizerPass());
+  if (cpu) {
+    pm.addPass(mlir::relax::createRelaxInferShapesPass());
+    if (mlir::failed(mlir::relax::buildRelaxLowerToCPUPipeline(
+            pm, mlir::relax::CPUParallelism::OpenMP)))
+      return 1;
+  } else {
+    pm.addPass(mlir::relax::createRelaxToNonDataflowPass());
+    pm.addPass(mlir::createCanonicalizerPass());
+  }
   if (mlir::failed(pm.run(*module)))
     return 1;
   module->print(llvm::outs());
