@@ -39,7 +39,6 @@
 
 #include <chrono>
 #include <cstring>
-#include <functional>
 #include <limits>
 #include <random>
 
@@ -207,13 +206,12 @@ int main(int argc, char **argv) {
                      SmallVectorImpl<relax::RelaxTensorType> &tensors,
                      SmallVectorImpl<ElementLayout> &layouts) -> bool {
     SmallVector<Type> leaves;
-    std::function<void(Type)> flatten = [&](Type type) {
+    for (Type type : types) {
       if (auto tuple = dyn_cast<TupleType>(type))
-        llvm::for_each(tuple.getTypes(), flatten);
+        tuple.getFlattenedTypes(leaves);
       else
         leaves.push_back(type);
-    };
-    llvm::for_each(types, flatten);
+    }
     for (Type type : leaves) {
       auto tensor = dyn_cast<relax::RelaxTensorType>(type);
       std::optional<ElementLayout> layout;

@@ -23,59 +23,36 @@ using namespace mlir;
 using namespace mlir::relax;
 using sym::SymExprAttr;
 
-/// Appends the host types of `type` to `types`: a tuple contributes the host
-/// types of its fields, in order, so that tuples are flattened at function
-/// boundaries and exist only at compile time.
-static LogicalResult convertType(Location loc, Type type,
-                                 SmallVectorImpl<Type> &types) {
-  if (auto tuple = dyn_cast<TupleType>(type)) {
-    for (Type field : tuple.getTypes())
-      if (failed(convertType(loc, field, types)))
-        return failure();
-    return success();
-  }
-  if (auto tensor = dyn_cast<RelaxTensorType>(type)) {
-    if (!tensor.hasRank())
-      return emitError(loc, "a tensor of unknown rank cannot be lowered; "
-                            "match_cast it to a ranked type");
-    types.push_back(tensor.getBuiltinType());
-    return success();
-  }
-  if (type.isIntOrIndexOrFloat()) {
-    types.push_back(type);
-    return success();
-  }
-  return emitError(loc, "type ")
-         << type << " is not supported by the host lowering yet";
+/// The graph types a value of `type` is passed as: the fields of a tuple,
+/// nested tuples flattened, so that tuples exist only at compile time.
+static SmallVector<Type> getLeafTypes(Type type) {
+  SmallVector<Type> leaves;
+  if (auto tuple = dyn_cast<TupleType>(type))
+    tuple.getFlattenedTypes(leaves);
+  else
+    leaves.push_back(type);
+  return leaves;
 }
 
+/// Appends the host types of the leaves of `types` to `result`.
 static LogicalResult convertTypes(Location loc, TypeRange types,
                                   SmallVectorImpl<Type> &result) {
-  for (Type type : types)
-    if (failed(convertType(loc, type, result)))
-      return failure();
+  for (Type type : types) {
+    for (Type leaf : getLeafTypes(type)) {
+      if (auto tensor = dyn_cast<RelaxTensorType>(leaf)) {
+        if (!tensor.hasRank())
+          return emitError(loc, "a tensor of unknown rank cannot be lowered; "
+                                "match_cast it to a ranked type");
+        result.push_back(tensor.getBuiltinType());
+      } else if (leaf.isIntOrIndexOrFloat()) {
+        result.push_back(leaf);
+      } else {
+        return emitError(loc, "type ")
+               << leaf << " is not supported by the host lowering yet";
+      }
+    }
+  }
   return success();
-}
-
-/// Number of host values that stand for a value of `type`.
-static unsigned getNumLeaves(Type type) {
-  if (auto tuple = dyn_cast<TupleType>(type)) {
-    unsigned n = 0;
-    for (Type field : tuple.getTypes())
-      n += getNumLeaves(field);
-    return n;
-  }
-  return 1;
-}
-
-/// The graph types of the leaves of `type`, in flattening order.
-static void getLeafTypes(Type type, SmallVectorImpl<Type> &leaves) {
-  if (auto tuple = dyn_cast<TupleType>(type)) {
-    for (Type field : tuple.getTypes())
-      getLeafTypes(field, leaves);
-    return;
-  }
-  leaves.push_back(type);
 }
 
 namespace {
@@ -123,6 +100,8 @@ private:
   SmallVector<Value> lookup(Value value) const;
   SmallVector<Value> lookup(ValueRange values) const;
   void bind(Value value, ArrayRef<Value> leaves);
+  /// Binds each of `values` to its run of `leaves`, in order.
+  void bindAll(ValueRange values, ArrayRef<Value> leaves);
   bool isBound(Value value) const {
     return mapping.contains(value) || tuples.count(value);
   }
@@ -161,6 +140,14 @@ void HostBuilder::bind(Value value, ArrayRef<Value> leaves) {
     tuples[value] = llvm::to_vector(leaves);
   else
     mapping.map(value, leaves.front());
+}
+
+void HostBuilder::bindAll(ValueRange values, ArrayRef<Value> leaves) {
+  for (Value value : values) {
+    size_t n = getLeafTypes(value.getType()).size();
+    bind(value, leaves.take_front(n));
+    leaves = leaves.drop_front(n);
+  }
 }
 
 FailureOr<Value> HostBuilder::eval(Location loc, SymExprAttr expr) {
@@ -245,8 +232,7 @@ LogicalResult HostBuilder::bindAndCheck(Location loc,
 LogicalResult HostBuilder::bindLeaves(Location loc, Type type,
                                       ArrayRef<Value> leaves,
                                       const Twine &what) {
-  SmallVector<Type> leafTypes;
-  getLeafTypes(type, leafTypes);
+  SmallVector<Type> leafTypes = getLeafTypes(type);
   for (auto [i, leafType, leaf] : llvm::enumerate(leafTypes, leaves)) {
     auto tensor = dyn_cast<RelaxTensorType>(leafType);
     if (!tensor)
@@ -350,22 +336,23 @@ LogicalResult HostBuilder::convertCallTIRInplace(CallTIRInplaceOp call) {
   int64_t next = call.getArgs().size();
   for (int64_t index : inplace)
     destinations.push_back(index < 0 ? next++ : index);
+  // Result i is the return value at the rank of its destination among all
+  // destinations.
   SmallVector<int64_t> order = destinations;
   llvm::sort(order);
-  SmallVector<Type> resultTypes;
-  for (int64_t position : order)
-    resultTypes.push_back(args[position].getType());
+  SmallVector<size_t> ranks;
+  SmallVector<Type> resultTypes(order.size());
+  for (auto [result, position] : llvm::zip(call.getResults(), destinations)) {
+    ranks.push_back(llvm::find(order, position) - order.begin());
+    resultTypes[ranks.back()] =
+        cast<RelaxTensorType>(result.getType()).getBuiltinType();
+  }
   FailureOr<SmallVector<Value>> returned =
       callWithCasts(call, call.getCalleeAttr(), args, resultTypes);
   if (failed(returned))
     return failure();
-  for (auto [result, position] : llvm::zip(call.getResults(), destinations)) {
-    Value value = (*returned)[llvm::find(order, position) - order.begin()];
-    auto type = cast<RelaxTensorType>(result.getType()).getBuiltinType();
-    if (value.getType() != type)
-      value = tensor::CastOp::create(b, loc, type, value);
-    mapping.map(result, value);
-  }
+  for (auto [result, i] : llvm::zip(call.getResults(), ranks))
+    mapping.map(result, (*returned)[i]);
   return success();
 }
 
@@ -464,13 +451,7 @@ LogicalResult HostBuilder::convertIf(IfOp op) {
     vars = savedVars;
     shapes = savedShapes;
   }
-  SmallVector<Value> results(ifOp.getResults());
-  unsigned offset = 0;
-  for (Value result : op.getResults()) {
-    unsigned n = getNumLeaves(result.getType());
-    bind(result, ArrayRef(results).slice(offset, n));
-    offset += n;
-  }
+  bindAll(op.getResults(), SmallVector<Value>(ifOp.getResults()));
   return success();
 }
 
@@ -524,12 +505,12 @@ LogicalResult HostBuilder::convertOp(Operation *op) {
   }
   if (auto get = dyn_cast<TupleGetOp>(op)) {
     auto type = cast<TupleType>(get.getTuple().getType());
-    unsigned offset = 0;
+    size_t offset = 0;
     for (Type field : type.getTypes().take_front(get.getIndex()))
-      offset += getNumLeaves(field);
+      offset += getLeafTypes(field).size();
     SmallVector<Value> leaves = lookup(get.getTuple());
     bind(get.getResult(),
-         ArrayRef(leaves).slice(offset, getNumLeaves(get.getType())));
+         ArrayRef(leaves).slice(offset, getLeafTypes(get.getType()).size()));
     return success();
   }
   if (auto shape = dyn_cast<ShapeOp>(op)) {
@@ -603,13 +584,7 @@ LogicalResult HostBuilder::convertOp(Operation *op) {
         op, call.getCalleeAttr(), lookup(call.getArgs()), resultTypes);
     if (failed(called))
       return failure();
-    SmallVector<Value> results = std::move(*called);
-    unsigned offset = 0;
-    for (Value result : call.getResults()) {
-      unsigned n = getNumLeaves(result.getType());
-      bind(result, ArrayRef(results).slice(offset, n));
-      offset += n;
-    }
+    bindAll(call.getResults(), *called);
     return success();
   }
   if (auto ret = dyn_cast<ReturnOp>(op)) {
@@ -637,16 +612,11 @@ LogicalResult HostBuilder::convert(FuncOp func, func::FuncOp host) {
   b.setInsertionPointToStart(entry);
   Location loc = func.getLoc();
   Block &body = func.getBody().front();
-  unsigned offset = 0;
-  for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
-    unsigned n = getNumLeaves(arg.getType());
-    SmallVector<Value> leaves(entry->getArguments().slice(offset, n));
-    offset += n;
-    bind(arg, leaves);
-    if (failed(bindLeaves(loc, arg.getType(), leaves,
+  bindAll(body.getArguments(), SmallVector<Value>(entry->getArguments()));
+  for (auto [i, arg] : llvm::enumerate(body.getArguments()))
+    if (failed(bindLeaves(loc, arg.getType(), lookup(arg),
                           "@" + func.getSymName() + " argument #" + Twine(i))))
       return failure();
-  }
   // The constraints on the parameters hold at run time.
   if (auto constraints = func->getAttrOfType<ArrayAttr>(
           sym::SymDialect::getConstraintsAttrName())) {
