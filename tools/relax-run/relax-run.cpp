@@ -111,7 +111,7 @@ struct Descriptor {
     void *ptr = array.data();
     d.words[0] = d.words[1] = reinterpret_cast<int64_t>(ptr);
     int64_t stride = 1;
-    for (int64_t i = rank - 1; i >= 0; --i) {
+    for (unsigned i = rank; i-- > 0;) {
       d.words[3 + i] = array.shape[i];
       d.words[3 + rank + i] = stride;
       stride *= array.shape[i];
