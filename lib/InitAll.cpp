@@ -7,6 +7,7 @@
 #include "Relax/Dialect/Sym/IR/SymDialect.h"
 #include "Relax/Dialect/Sym/Transforms/ValueBoundsOpInterfaceImpl.h"
 #include "Relax/Dialect/TProg/IR/TProgDialect.h"
+#include "Relax/Pipelines/Pipelines.h"
 #include "Relax/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -136,7 +137,7 @@ void mlir::relax::registerAllDialects(DialectRegistry &registry) {
 void mlir::relax::registerAllPasses() {
   relax::registerRelaxPasses();
   relax::registerRelaxConversionPasses();
-  relax::registerRelaxLowerToCPUPipeline();
+  relax::registerRelaxPipelines();
 
   mlir::registerTransformsPasses();
   mlir::registerConversionPasses();

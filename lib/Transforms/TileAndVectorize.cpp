@@ -224,7 +224,7 @@ struct RelaxTileAndVectorizePass
   }
 
   void runOnOperation() override {
-    func::FuncOp func = getOperation();
+    FunctionOpInterface func = getOperation();
     int64_t rows = 8, cols = 32;
     if (!contractionTile.empty()) {
       if (contractionTile.size() != 2 || contractionTile[0] <= 0 ||

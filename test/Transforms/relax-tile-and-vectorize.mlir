@@ -1,5 +1,5 @@
-// RUN: relax-opt %s --split-input-file --relax-tile-and-vectorize --canonicalize --cse | FileCheck %s
-// RUN: relax-opt %s --split-input-file --relax-tile-and-vectorize="contraction-tile=4,16 vector-width=8" --canonicalize --cse | FileCheck %s --check-prefix=SMALL
+// RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-tile-and-vectorize,canonicalize,cse))" | FileCheck %s
+// RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-tile-and-vectorize{contraction-tile=4,16 vector-width=8},canonicalize,cse))" | FileCheck %s --check-prefix=SMALL
 
 // A matmul on a symbolic row count: column tiles of 32 run in parallel; in
 // each, a loop of full tiles of 8 rows needs no mask, and a last partial
@@ -182,7 +182,7 @@ func.func @window(%x: tensor<?xf32>, %w: tensor<3xf32>, %init: tensor<?xf32>) ->
 
 // -----
 
-// RUN: not relax-opt %s --split-input-file --relax-tile-and-vectorize="contraction-tile=8" 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-tile-and-vectorize{contraction-tile=8}))" 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: error: contraction-tile takes two positive sizes
 func.func @bad_option() {
   return

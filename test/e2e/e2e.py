@@ -1,10 +1,11 @@
 """Compiles a relax module for the CPU once and runs it at several sizes.
 
-The module is lowered with relax-opt to host `func.func`s on tensors
-(--relax-infer-shapes, --relax-legalize, --relax-to-non-dataflow,
---relax-to-func); a driver that calls `@main` once per input set and prints
-each result with printMemrefF32 is appended; the whole module then goes
-through --relax-lower-to-cpu and runs under mlir-runner. Results are compared
+The module is lowered with relax-opt to host `func.func`s and kernels on
+memrefs (--relax-lower-to-cpu=to-llvm=0); a driver that calls `@main` once per
+input set (constant inputs as memref.globals) and prints each result with
+printMemrefF32 is appended; the whole module then goes through
+--relax-lower-to-cpu again, down to the llvm dialect, and runs under
+mlir-runner. Results are compared
 with a numpy reference.
 """
 
@@ -25,37 +26,41 @@ def _dense(array):
     return f"dense<{values}> : {_tensor_type(array.shape, array.dtype)}"
 
 
-def _tensor_type(dims, dtype=np.float32):
+def _memref_type(dims, dtype=np.float32):
     element = _ELEMENT_TYPES[np.dtype(dtype)]
-    return "tensor<" + "".join(f"{d}x" for d in dims) + element + ">"
+    return "memref<" + "".join(f"{d}x" for d in dims) + element + ">"
 
 
 def _driver(arg_types, result_type, inputs_list):
     lines = ["func.func @entry() {"]
+    globals_ = []
     for k, inputs in enumerate(inputs_list):
         args = []
         for i, (array, dyn) in enumerate(zip(inputs, arg_types)):
+            static = _memref_type(array.shape, array.dtype)
             if array.size == 0:
-                lines.append(f"  %c{k}_{i} = tensor.empty() : "
-                             f"{_tensor_type(array.shape, array.dtype)}")
+                lines.append(f"  %c{k}_{i} = memref.alloc() : {static}")
             else:
-                lines.append(f"  %c{k}_{i} = arith.constant {_dense(array)}")
-            static = _tensor_type(array.shape, array.dtype)
+                tensor = static.replace("memref<", "tensor<")
+                values = json.dumps(array.tolist() if array.dtype == np.int64
+                                    else array.astype(np.float64).tolist())
+                globals_.append(f'memref.global "private" constant @input_{k}_{i} : '
+                                f"{static} = dense<{values}>")
+                lines.append(f"  %c{k}_{i} = memref.get_global @input_{k}_{i} : {static}")
             if static != dyn:
-                lines.append(f"  %a{k}_{i} = tensor.cast %c{k}_{i} : {static} to {dyn}")
+                lines.append(f"  %a{k}_{i} = memref.cast %c{k}_{i} : {static} to {dyn}")
                 args.append(f"%a{k}_{i}")
             else:
                 args.append(f"%c{k}_{i}")
-        memref = result_type.replace("tensor<", "memref<")
         lines.append(f"  %r{k} = func.call @main({', '.join(args)}) : "
                      f"({', '.join(arg_types)}) -> {result_type}")
-        lines.append(f"  %m{k} = bufferization.to_buffer %r{k} : {result_type} to {memref}")
-        lines.append(f"  %u{k} = memref.cast %m{k} : {memref} to memref<*xf32>")
+        lines.append(f"  %u{k} = memref.cast %r{k} : {result_type} to memref<*xf32>")
         lines.append(f"  func.call @printMemrefF32(%u{k}) : (memref<*xf32>) -> ()")
+        lines.append(f"  memref.dealloc %r{k} : {result_type}")
     lines.append("  return")
     lines.append("}")
     lines.append("func.func private @printMemrefF32(memref<*xf32>)")
-    return "\n".join(lines)
+    return "\n".join(lines + globals_)
 
 
 def _parse_outputs(text):
@@ -72,15 +77,14 @@ def _parse_outputs(text):
 def run(model, inputs_list, reference, relax_opt, mlir_runner, lib_dir,
         tolerance, expect_failure=False, parallel=None, library=None):
     host = subprocess.run(
-        [relax_opt, "-", "--relax-infer-shapes"] +
-        (["--relax-dispatch-library"] if library else []) +
-        ["--relax-legalize", "--relax-to-non-dataflow", "--relax-to-func"],
+        [relax_opt, "-", "--relax-lower-to-cpu=to-llvm=0" +
+         (" library=1" if library else "")],
         input=model, capture_output=True, text=True)
     if host.returncode:
         sys.exit("host lowering failed:\n" + host.stderr)
     text = host.stdout
-    signature = re.search(r"func\.func @main\((.*?)\) -> (tensor<[^>]*>)", text)
-    arg_types = re.findall(r"%arg\d+: (tensor<[^>]*>)", signature.group(1))
+    signature = re.search(r"func\.func @main\((.*?)\) -> (memref<[^>]*>)", text)
+    arg_types = re.findall(r"%arg\d+: (memref<[^>]*>)", signature.group(1))
     result_type = signature.group(2)
     module = text.rstrip().rstrip("}") + _driver(
         arg_types, result_type, inputs_list) + "\n}\n"

@@ -15,6 +15,10 @@ def RelaxLegalizePass : Pass<"relax-legalize", "::mlir::ModuleOp"> {
     shapes differ only in their symbolic values: identical programs are
     generated once and shared.
 
+    `relax.reshape`, `relax.expand_dims` and `relax.squeeze` keep the
+    row-major order of the elements of a dense tensor: they become
+    `relax.view`s of their operand, not programs.
+
     Operand and result shapes must be known (run `--relax-infer-shapes`
     first). Every op of the library has a lowering. A few attribute forms do
     not yet (a `strided_slice` begin or an `arange` start that is not
@@ -33,45 +37,127 @@ def RelaxLegalizePass : Pass<"relax-legalize", "::mlir::ModuleOp"> {
 }
 
 def RelaxToFuncPass : Pass<"relax-to-func", "::mlir::ModuleOp"> {
-  let summary = "Turn graph functions and tensor programs into func.func";
+  let summary = "Lower graph functions to host functions on memrefs";
   let description = [{
-    Converts every `tprog.func` into a `func.func` and every legalized
-    `relax.func` into a host `func.func` on builtin tensors:
+    Converts every `relax.func`, after explicit allocation
+    (`--relax-explicit-alloc`), into a `func.func` on memrefs, by conversion
+    patterns with a 1:N type converter (see `RelaxToFunc.h`):
 
-    - symbolic variables become `index` values read off the arguments
-      (`tensor.dim`) and off `relax.match_cast` results;
-    - each `relax.call_tir` allocates its destinations with `tensor.empty`,
-      sized by evaluating their symbolic dims, and calls the program;
-    - what was not proven is checked with `cf.assert`, with a message that
-      names the value and the expected dim: parameter dims that repeat a
-      variable or are expressions, the `sym.constraints` ranges and
-      divisibility, and every `relax.match_cast`;
-    - `relax.call_tir_inplace` passes the overwritten arguments as the
-      destinations of their results;
+    - ranked tensors become memrefs with the identity layout, storages
+      `memref<?xi8>`, shapes one `index` per dim; tuples exist only at
+      compile time: a tuple parameter, result, call operand or branch result
+      becomes its leaves, in order (nested tuples flattened);
+    - symbolic variables are read once where they are bound (arguments,
+      `relax.match_cast`) with `sym.dim`; dims that repeat a variable or are
+      expressions are checked with `sym.assert_eq`, whose message names the
+      value and the expected dim; the `sym.constraints` ranges and
+      divisibility are checked with `cf.assert` and then recorded with
+      `sym.assume`, so that later code (and upstream range analyses) rely on
+      them; expressions are evaluated with `sym.eval` where they are used;
+    - `relax.alloc_storage` becomes `memref.alloc` of its byte size,
+      `relax.alloc_tensor` a `memref.view` at its offset, `relax.kill_storage`
+      `memref.dealloc` (a killed tensor in a storage needs nothing; other
+      killed tensors are deallocated), `relax.view` a
+      `memref.reinterpret_cast` with row-major strides and
+      `relax.copy_tensor` `memref.copy`;
     - `relax.if` becomes `scf.if` on the `i1` (or the element of a rank-0
       `i1` tensor); a branch that yields a more static type is cast to the
-      result's, and what a branch binds stays in it;
-    - tuples exist only at compile time: a tuple parameter, result or call
-      operand becomes its fields, in order (nested tuples flattened), and
-      `relax.tuple_get` picks fields;
+      result's;
+    - `relax.call`, returns, tuples, shapes and casts map one to one;
+      constants become private `memref.global`s;
+    - kernel calls are lowered by the patterns of `target`: on `cpu`,
+      `relax.call_tir_dps` calls the kernel function (see
+      `--relax-kernels-to-func`) and `relax.call_library_dps "a.b"` calls the
+      external function `a_b` (declared on first use, with
+      `llvm.emit_c_interface`) with every buffer as an unranked memref.
 
-    - `relax.call_library "a.b"` calls the external function `a_b` (declared
-      on first use, with `llvm.emit_c_interface`) with every input (taken
-      with `bufferization.to_buffer`) and then a new `memref.alloc` per
-      result, all as unranked memrefs; the results are the destinations, as
-      `restrict` tensors;
-    - `relax.call`, constants and returns map one to one.
-
-    Graph ops that are not legalized and the memory ops are reported as
-    errors. Entry functions get `llvm.emit_c_interface`.
+    Graph ops that are not legalized, calls that allocate implicitly and
+    dataflow regions are reported as errors naming the pass to run first.
+    Public functions get `llvm.emit_c_interface`.
   }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
+           "Whose kernel-call patterns to use (cpu)">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
-    "::mlir::bufferization::BufferizationDialect",
     "::mlir::cf::ControlFlowDialect",
     "::mlir::func::FuncDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
+    "::mlir::sym::SymDialect"
+  ];
+}
+
+def RelaxKernelsToFuncPass : Pass<"relax-kernels-to-func", "::mlir::ModuleOp"> {
+  let summary = "Turn tensor programs into kernel functions on buffers";
+  let description = [{
+    Replaces every `tprog.func` by a `func.func` marked `relax.kernel` that
+    takes a memref (identity layout) per tensor parameter and returns
+    nothing: the body reads its tensors with `bufferization.to_tensor`
+    (`restrict`, and `writable` for destinations) and writes each returned
+    value into its destination with `bufferization.materialize_in_destination`.
+    With `bufferize` (the default), the body is then bufferized with
+    One-Shot Bufferize, which makes it write its destinations in place (a
+    kernel never copies its result into a new buffer), and what it allocates
+    inside is freed by the ownership-based deallocation (the
+    `bufferization.dealloc` ops it leaves are simplified and lowered by
+    `--buffer-deallocation-simplification` and
+    `--bufferization-lower-deallocations`). Each kernel is bufferized on its
+    own: host functions are not touched.
+
+    ```mlir
+    tprog.func private @exp(%x: tensor<?xf32> {sym.shape = #sym.shape<[d0]>},
+                            %y: tensor<?xf32> {sym.shape = #sym.shape<[d0]>, tprog.output})
+        -> tensor<?xf32> {
+      %r = linalg.exp ins(%x : tensor<?xf32>) outs(%y : tensor<?xf32>) -> tensor<?xf32>
+      tprog.return %r : tensor<?xf32>
+    }
+    // becomes
+    func.func private @exp(%x: memref<?xf32> {sym.shape = #sym.shape<[d0]>},
+                           %y: memref<?xf32> {sym.shape = #sym.shape<[d0]>})
+        attributes {relax.kernel} {
+      %xt = bufferization.to_tensor %x restrict : memref<?xf32> to tensor<?xf32>
+      %yt = bufferization.to_tensor %y restrict writable : memref<?xf32> to tensor<?xf32>
+      %r = linalg.exp ins(%xt : tensor<?xf32>) outs(%yt : tensor<?xf32>) -> tensor<?xf32>
+      bufferization.materialize_in_destination %r in restrict writable %y : (tensor<?xf32>, memref<?xf32>) -> ()
+      return
+    }
+    ```
+  }];
+  let options = [
+    Option<"bufferize", "bufferize", "bool", /*default=*/"true",
+           "Bufferize the bodies and free their temporary buffers">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::relax::RelaxDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
+def ConvertSymToArithPass : Pass<"convert-sym-to-arith"> {
+  let summary = "Lower the sym run-time ops to arith, memref, tensor and cf";
+  let description = [{
+    `sym.eval` becomes arith ops on `index` (floor division and modulus),
+    `sym.dim` `memref.dim` / `tensor.dim` (a constant for static dims),
+    `sym.assert_eq` an `arith.cmpi` and a `cf.assert` with its message, and
+    `sym.assume` its input. With `lower-assumes=false` the assumptions stay,
+    so that a range analysis (`--int-range-optimizations`) run next uses the
+    ranges of `sym.constraints` to fold comparisons and remove checks; run
+    the pass again afterwards.
+  }];
+  let options = [
+    Option<"lowerAssumes", "lower-assumes", "bool", /*default=*/"true",
+           "Replace sym.assume by its input">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::tensor::TensorDialect"
   ];
 }

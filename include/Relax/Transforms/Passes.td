@@ -24,6 +24,53 @@ def RelaxToNonDataflowPass : Pass<"relax-to-non-dataflow"> {
   let dependentDialects = ["::mlir::relax::RelaxDialect"];
 }
 
+def RelaxExplicitAllocPass : Pass<"relax-explicit-alloc", "::mlir::ModuleOp"> {
+  let summary = "Allocate call destinations explicitly and end owned tensors";
+  let description = [{
+    Makes every allocation of a graph function an op, so that memory
+    planning and the host lowering work on them:
+
+    - each result of `relax.call_tir`, `relax.call_tir_inplace` (for results
+      that overwrite no argument) and `relax.call_library` becomes a
+      `relax.alloc_storage` of its symbolic byte size and a
+      `relax.alloc_tensor` at offset 0 in it, and the call becomes
+      `relax.call_tir_dps` / `relax.call_library_dps` writing them;
+      results of `call_tir_inplace` that overwrite an argument are that
+      argument;
+    - every value a function returns, and every value a `relax.if` branch
+      yields, is owned by the block that passes it out: a value it does not
+      own (an argument, a constant, a view of one, a value passed out twice)
+      is copied into a new tensor with `relax.copy_tensor`;
+    - what the function owns (storages, and tensors returned by
+      `relax.call` and `relax.if`) ends right after the last use of any
+      value that shares its memory (views, casts, tuples): `relax.kill_tensor`
+      for the tensors and `relax.kill_storage` for the storage. What is
+      passed out of its block is not killed.
+
+    Dataflow regions must be gone (`--relax-to-non-dataflow`). Views
+    (`relax.view`) share their source's storage and extend its lifetime.
+
+    ```mlir
+    %y = relax.call_tir @exp(%x) : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+    %z = relax.call_tir @exp(%y) : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+    // becomes
+    %s0 = relax.alloc_storage size(4 * n)
+    %y = relax.alloc_tensor %s0[0] : !relax.tensor<[n], f32>
+    relax.call_tir_dps @exp(%x : !relax.tensor<[n], f32>) outs(%y : !relax.tensor<[n], f32>)
+    %s1 = relax.alloc_storage size(4 * n)
+    %z = relax.alloc_tensor %s1[0] : !relax.tensor<[n], f32>
+    relax.call_tir_dps @exp(%y : !relax.tensor<[n], f32>) outs(%z : !relax.tensor<[n], f32>)
+    relax.kill_tensor %y : !relax.tensor<[n], f32>
+    relax.kill_storage %s0
+    ```
+  }];
+  let options = [
+    Option<"alignment", "alignment", "int64_t", /*default=*/"64",
+           "Alignment in bytes of new storages">,
+  ];
+  let dependentDialects = ["::mlir::relax::RelaxDialect"];
+}
+
 def RelaxAnnotatePatternsPass : Pass<"relax-annotate-patterns", "::mlir::ModuleOp"> {
   let summary = "Record the pattern kind of every tensor program";
   let description = [{
@@ -67,11 +114,11 @@ def RelaxInferShapesPass : Pass<"relax-infer-shapes", "::mlir::ModuleOp"> {
 }
 
 def RelaxTileAndVectorizePass
-    : Pass<"relax-tile-and-vectorize", "::mlir::func::FuncOp"> {
+    : InterfacePass<"relax-tile-and-vectorize", "::mlir::FunctionOpInterface"> {
   let summary = "Tile linalg ops on tensors and vectorize the tiles";
   let description = [{
-    Schedules every linalg op of a function on tensors for a CPU with SIMD
-    units, in three steps:
+    Schedules every linalg op of a function on tensors (a `tprog.func`, or a
+    `func.func` on tensors) for a CPU with SIMD units, in three steps:
 
     1. Parallel dims are tiled with `scf.forall` (later run on all cores or
        turned into `scf.for`).

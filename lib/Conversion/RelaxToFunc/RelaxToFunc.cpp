@@ -1,18 +1,23 @@
-//===- RelaxToFunc.cpp - Graph functions and programs to func.func --------===//
+//===- RelaxToFunc.cpp - Host lowering of graph functions -----------------===//
+//
+// Conversion patterns from graph functions, after explicit allocation, to
+// func.func on memrefs, and the pass that applies them with a target's
+// kernel-call patterns.
+//
+//===----------------------------------------------------------------------===//
 
 #include "Relax/Conversion/Passes.h"
+#include "Relax/Conversion/RelaxToFunc.h"
 #include "Relax/Dialect/Relax/IR/RelaxOps.h"
-#include "Relax/Dialect/Sym/IR/SymShapeMatch.h"
-#include "Relax/Dialect/TProg/IR/TProgOps.h"
+#include "Relax/Dialect/Sym/IR/SymOps.h"
 
-#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/IR/Builders.h"
-#include "mlir/IR/IRMapping.h"
-#include "llvm/Support/FormatVariadic.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/BuiltinOps.h"
 
 namespace mlir::relax {
 #define GEN_PASS_DEF_RELAXTOFUNCPASS
@@ -23,694 +28,614 @@ using namespace mlir;
 using namespace mlir::relax;
 using sym::SymExprAttr;
 
-/// The graph types a value of `type` is passed as: the fields of a tuple,
-/// nested tuples flattened, so that tuples exist only at compile time.
-static SmallVector<Type> getLeafTypes(Type type) {
-  SmallVector<Type> leaves;
-  if (auto tuple = dyn_cast<TupleType>(type))
-    tuple.getFlattenedTypes(leaves);
-  else
-    leaves.push_back(type);
-  return leaves;
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+HostTypeConverter::HostTypeConverter() {
+  addConversion([](Type type) -> std::optional<Type> {
+    if (type.isIntOrIndexOrFloat() || isa<MemRefType, UnrankedMemRefType>(type))
+      return type;
+    return std::nullopt;
+  });
+  addConversion([](RelaxTensorType type) -> std::optional<Type> {
+    if (!type.hasRank())
+      return std::nullopt;
+    RankedTensorType builtin = type.getBuiltinType();
+    return MemRefType::get(builtin.getShape(), builtin.getElementType());
+  });
+  addConversion([](StorageType type) -> Type {
+    return MemRefType::get({ShapedType::kDynamic},
+                           IntegerType::get(type.getContext(), 8));
+  });
+  addConversion([](ShapeType type, SmallVectorImpl<Type> &results)
+                    -> std::optional<LogicalResult> {
+    if (!type.hasRank())
+      return std::nullopt;
+    results.append(type.getDims().size(), IndexType::get(type.getContext()));
+    return success();
+  });
+  addConversion([this](TupleType type, SmallVectorImpl<Type> &results)
+                    -> std::optional<LogicalResult> {
+    for (Type field : type.getTypes())
+      if (failed(convertType(field, results)))
+        return failure();
+    return success();
+  });
 }
 
-/// Appends the host types of the leaves of `types` to `result`.
-static LogicalResult convertTypes(Location loc, TypeRange types,
-                                  SmallVectorImpl<Type> &result) {
-  for (Type type : types) {
-    for (Type leaf : getLeafTypes(type)) {
-      if (auto tensor = dyn_cast<RelaxTensorType>(leaf)) {
-        if (!tensor.hasRank())
-          return emitError(loc, "a tensor of unknown rank cannot be lowered; "
-                                "match_cast it to a ranked type");
-        result.push_back(tensor.getBuiltinType());
-      } else if (leaf.isIntOrIndexOrFloat()) {
-        result.push_back(leaf);
-      } else {
-        return emitError(loc, "type ")
-               << leaf << " is not supported by the host lowering yet";
-      }
-    }
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+static SmallVector<Value> flatten(ArrayRef<ValueRange> ranges) {
+  SmallVector<Value> values;
+  for (ValueRange range : ranges)
+    llvm::append_range(values, range);
+  return values;
+}
+
+/// Splits `values` into one run per original result of `op`, by the number
+/// of host types each converts to.
+static FailureOr<SmallVector<SmallVector<Value>>>
+groupResults(const TypeConverter &converter, Operation *op,
+             ValueRange values) {
+  SmallVector<SmallVector<Value>> groups;
+  for (Type type : op->getResultTypes()) {
+    SmallVector<Type> converted;
+    if (failed(converter.convertType(type, converted)))
+      return failure();
+    groups.emplace_back(values.take_front(converted.size()));
+    values = values.drop_front(converted.size());
   }
-  return success();
+  return groups;
+}
+
+/// Casts `value` to `type` when they differ (a more or less static memref).
+static FailureOr<Value> castTo(OpBuilder &b, Operation *op, Value value,
+                               Type type) {
+  if (value.getType() == type)
+    return value;
+  if (isa<MemRefType>(value.getType()) && isa<MemRefType>(type) &&
+      memref::CastOp::areCastCompatible(value.getType(), type))
+    return Value(memref::CastOp::create(b, op->getLoc(), type, value));
+  return op->emitOpError("passes ")
+         << value.getType() << " where " << type << " is expected";
 }
 
 namespace {
-/// Converts the body of one graph function.
-class HostBuilder {
-public:
-  HostBuilder(OpBuilder &builder) : b(builder) {}
-
-  LogicalResult convert(FuncOp func, func::FuncOp host);
-
-private:
-  /// Materializes `expr` as an index value from the bound variables.
-  FailureOr<Value> eval(Location loc, SymExprAttr expr);
-  /// Dim `i` of a converted tensor value as an index value.
-  Value dim(Location loc, Value tensor, int64_t i);
-  /// Binds the bare-variable dims of `dims` that are not bound yet to the
-  /// matching dims of `value`, and checks every other dim at run time.
-  LogicalResult bindAndCheck(Location loc, ArrayRef<SymExprAttr> dims,
-                             ArrayRef<Value> actual, StringRef what);
-  /// Binds the dims of every tensor among the leaves of `value` (host
-  /// values `leaves`) against its graph type.
-  LogicalResult bindLeaves(Location loc, Type type, ArrayRef<Value> leaves,
-                           const Twine &what);
-  LogicalResult convertOp(Operation *op);
-  LogicalResult convertBlock(Block &block);
-  LogicalResult convertIf(IfOp op);
-  LogicalResult convertCallTIRInplace(CallTIRInplaceOp call);
-  LogicalResult convertCallLibrary(CallLibraryOp call);
-  /// Calls `callee` with `args` cast to its parameter types and returns its
-  /// results cast to `resultTypes`: graph types may be more static than the
-  /// callee's (a hand-written program on `tensor<?x?xf32>`).
-  FailureOr<SmallVector<Value>> callWithCasts(Operation *op,
-                                              FlatSymbolRefAttr callee,
-                                              ValueRange args,
-                                              TypeRange resultTypes);
-  /// The evaluated symbolic dims of `type` that are not constants.
-  LogicalResult dynamicSizes(Location loc, RelaxTensorType type,
-                             SmallVectorImpl<Value> &sizes);
-  /// Destinations for the tensor results `types`: tensor.empty sized by the
-  /// evaluated symbolic dims.
-  LogicalResult allocate(Location loc, TypeRange types,
-                         SmallVectorImpl<Value> &dests);
-
-  /// The host values of a graph value: one, or the leaves of a tuple.
-  SmallVector<Value> lookup(Value value) const;
-  SmallVector<Value> lookup(ValueRange values) const;
-  void bind(Value value, ArrayRef<Value> leaves);
-  /// Binds each of `values` to its run of `leaves`, in order.
-  void bindAll(ValueRange values, ArrayRef<Value> leaves);
-  bool isBound(Value value) const {
-    return mapping.contains(value) || tuples.count(value);
-  }
-
-  OpBuilder &b;
-  IRMapping mapping;
-  llvm::DenseMap<Value, SmallVector<Value>> tuples;
-  llvm::DenseMap<StringAttr, Value> vars;
-  /// Shape values, as their entries.
-  llvm::DenseMap<Value, SmallVector<Value>> shapes;
+/// Base of the patterns that evaluate symbolic expressions.
+template <typename OpTy>
+struct SymbolicPattern : OpConversionPattern<OpTy> {
+  SymbolicPattern(const TypeConverter &converter, MLIRContext *ctx,
+                  const HostSymbols &symbols)
+      : OpConversionPattern<OpTy>(converter, ctx), symbols(symbols) {}
+  const HostSymbols &symbols;
 };
-} // namespace
 
-Value HostBuilder::dim(Location loc, Value tensor, int64_t i) {
-  auto type = cast<RankedTensorType>(tensor.getType());
-  if (!type.isDynamicDim(i))
-    return arith::ConstantIndexOp::create(b, loc, type.getDimSize(i));
-  return tensor::DimOp::create(b, loc, tensor, i);
-}
+//===----------------------------------------------------------------------===//
+// Functions, calls and control flow
+//===----------------------------------------------------------------------===//
 
-SmallVector<Value> HostBuilder::lookup(Value value) const {
-  if (isa<TupleType>(value.getType()))
-    return tuples.lookup(value);
-  return {mapping.lookup(value)};
-}
-
-SmallVector<Value> HostBuilder::lookup(ValueRange values) const {
-  SmallVector<Value> result;
-  for (Value value : values)
-    llvm::append_range(result, lookup(value));
-  return result;
-}
-
-void HostBuilder::bind(Value value, ArrayRef<Value> leaves) {
-  if (isa<TupleType>(value.getType()))
-    tuples[value] = llvm::to_vector(leaves);
-  else
-    mapping.map(value, leaves.front());
-}
-
-void HostBuilder::bindAll(ValueRange values, ArrayRef<Value> leaves) {
-  for (Value value : values) {
-    size_t n = getLeafTypes(value.getType()).size();
-    bind(value, leaves.take_front(n));
-    leaves = leaves.drop_front(n);
-  }
-}
-
-FailureOr<Value> HostBuilder::eval(Location loc, SymExprAttr expr) {
-  using Kind = sym::SymExprKind;
-  switch (expr.getKind()) {
-  case Kind::Constant:
-    return Value(arith::ConstantIndexOp::create(b, loc, expr.getValue()));
-  case Kind::Var:
-    if (Value v = vars.lookup(expr.getName()))
-      return v;
-    return emitError(loc, "symbolic variable '")
-               << expr.getName().getValue() << "' has no value here",
-           failure();
-  default:
-    break;
-  }
-  SmallVector<Value> ops;
-  for (SymExprAttr operand : expr.getOperands()) {
-    FailureOr<Value> v = eval(loc, operand);
-    if (failed(v))
-      return failure();
-    ops.push_back(*v);
-  }
-  Value result = ops.front();
-  for (Value next : ArrayRef(ops).drop_front()) {
-    switch (expr.getKind()) {
-    case Kind::Add:
-      result = arith::AddIOp::create(b, loc, result, next);
-      break;
-    case Kind::Mul:
-      result = arith::MulIOp::create(b, loc, result, next);
-      break;
-    case Kind::FloorDiv:
-      result = arith::FloorDivSIOp::create(b, loc, result, next);
-      break;
-    case Kind::Mod: {
-      // Floor modulus: x - d * floor(x / d).
-      Value q = arith::FloorDivSIOp::create(b, loc, result, next);
-      result = arith::SubIOp::create(b, loc, result,
-                                     arith::MulIOp::create(b, loc, q, next));
-      break;
+struct FuncOpLowering : OpConversionPattern<FuncOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(FuncOp func, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TypeConverter::SignatureConversion signature(func.getNumArguments());
+    for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
+      SmallVector<Type> converted;
+      if (failed(typeConverter->convertType(type, converted)))
+        return func.emitOpError("has argument #")
+               << i << " of type " << type
+               << " that the host lowering cannot represent";
+      signature.addInputs(i, converted);
     }
-    case Kind::Min:
-      result = arith::MinSIOp::create(b, loc, result, next);
-      break;
-    case Kind::Max:
-      result = arith::MaxSIOp::create(b, loc, result, next);
-      break;
-    default:
-      llvm_unreachable("leaf kinds handled above");
+    SmallVector<Type> results;
+    if (failed(typeConverter->convertTypes(func.getResultTypes(), results)))
+      return func.emitOpError("has a result type that the host lowering "
+                              "cannot represent");
+    auto host = func::FuncOp::create(
+        rewriter, func.getLoc(), func.getSymName(),
+        rewriter.getFunctionType(signature.getConvertedTypes(), results));
+    host.setVisibility(func.getVisibility());
+    if (!func.isExternal()) {
+      if (func.isPublic())
+        host->setAttr("llvm.emit_c_interface", rewriter.getUnitAttr());
+      rewriter.inlineRegionBefore(func.getBody(), host.getBody(), host.end());
+      if (failed(rewriter.convertRegionTypes(&host.getBody(), *typeConverter,
+                                             &signature)))
+        return failure();
     }
-  }
-  return result;
-}
-
-LogicalResult HostBuilder::bindAndCheck(Location loc,
-                                        ArrayRef<SymExprAttr> dims,
-                                        ArrayRef<Value> actual,
-                                        StringRef what) {
-  // Bind first, so that later dims may use variables bound by earlier ones.
-  for (auto [d, v] : llvm::zip(dims, actual))
-    if (d && d.isVar() && !vars.count(d.getName()))
-      vars[d.getName()] = v;
-  for (auto [i, d, v] : llvm::enumerate(dims, actual)) {
-    if (!d || (d.isVar() && vars.lookup(d.getName()) == v))
-      continue;
-    // A static dim of the host type already has the value its type says.
-    if (d.isConstant() && getConstantIntValue(v) == d.getValue())
-      continue;
-    FailureOr<Value> expected = eval(loc, d);
-    if (failed(expected))
-      return failure();
-    Value ok =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, v, *expected);
-    cf::AssertOp::create(
-        b, loc, ok,
-        (what + ": dim " + Twine(i) + " must be " + sym::toString(d)).str());
-  }
-  return success();
-}
-
-LogicalResult HostBuilder::bindLeaves(Location loc, Type type,
-                                      ArrayRef<Value> leaves,
-                                      const Twine &what) {
-  SmallVector<Type> leafTypes = getLeafTypes(type);
-  for (auto [i, leafType, leaf] : llvm::enumerate(leafTypes, leaves)) {
-    auto tensor = dyn_cast<RelaxTensorType>(leafType);
-    if (!tensor)
-      continue;
-    SmallVector<Value> actual;
-    for (int64_t d = 0, e = tensor.getRank(); d < e; ++d)
-      actual.push_back(dim(loc, leaf, d));
-    std::string name = what.str();
-    if (leafTypes.size() > 1)
-      name += " field #" + std::to_string(i);
-    if (failed(bindAndCheck(loc, tensor.getDims(), actual, name)))
-      return failure();
-  }
-  return success();
-}
-
-FailureOr<SmallVector<Value>>
-HostBuilder::callWithCasts(Operation *op, FlatSymbolRefAttr callee,
-                           ValueRange args, TypeRange resultTypes) {
-  Location loc = op->getLoc();
-  auto function = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
-      b.getInsertionBlock()->getParentOp(), callee);
-  if (!function)
-    return op->emitOpError("calls a function the host lowering did not "
-                           "convert");
-  FunctionType type = function.getFunctionType();
-  if (type.getNumInputs() != args.size() ||
-      type.getNumResults() != resultTypes.size())
-    return op->emitOpError("passes ")
-           << args.size() << " values and expects " << resultTypes.size()
-           << " results, but @" << callee.getValue() << " takes "
-           << type.getNumInputs() << " and returns " << type.getNumResults();
-  auto castTo = [&](Value value, Type target) -> FailureOr<Value> {
-    if (value.getType() == target)
-      return value;
-    if (!tensor::CastOp::areCastCompatible(value.getType(), target))
-      return op->emitOpError("passes ")
-             << value.getType() << " where @" << callee.getValue() << " has "
-             << target;
-    return Value(tensor::CastOp::create(b, loc, target, value));
-  };
-  SmallVector<Value> operands;
-  for (auto [arg, target] : llvm::zip(args, type.getInputs())) {
-    FailureOr<Value> cast = castTo(arg, target);
-    if (failed(cast))
-      return failure();
-    operands.push_back(*cast);
-  }
-  auto call = func::CallOp::create(b, loc, function, operands);
-  SmallVector<Value> results;
-  for (auto [result, target] : llvm::zip(call.getResults(), resultTypes)) {
-    FailureOr<Value> cast = castTo(result, target);
-    if (failed(cast))
-      return failure();
-    results.push_back(*cast);
-  }
-  return results;
-}
-
-LogicalResult HostBuilder::dynamicSizes(Location loc, RelaxTensorType type,
-                                        SmallVectorImpl<Value> &sizes) {
-  for (SymExprAttr d : type.getDims()) {
-    if (d.isConstant())
-      continue;
-    FailureOr<Value> size = eval(loc, d);
-    if (failed(size))
-      return failure();
-    sizes.push_back(*size);
-  }
-  return success();
-}
-
-LogicalResult HostBuilder::allocate(Location loc, TypeRange types,
-                                    SmallVectorImpl<Value> &dests) {
-  for (Type type : types) {
-    auto tensor = cast<RelaxTensorType>(type);
-    SmallVector<Value> dynamic;
-    if (failed(dynamicSizes(loc, tensor, dynamic)))
-      return failure();
-    RankedTensorType builtin = tensor.getBuiltinType();
-    dests.push_back(tensor::EmptyOp::create(b, loc, builtin.getShape(),
-                                            builtin.getElementType(), dynamic));
-  }
-  return success();
-}
-
-LogicalResult HostBuilder::convertCallTIRInplace(CallTIRInplaceOp call) {
-  Location loc = call.getLoc();
-  SmallVector<Value> args = lookup(call.getArgs());
-  ArrayRef<int64_t> inplace = call.getInplaceIndices();
-  // The program receives the arguments, then a new destination for each
-  // result that overwrites none. It returns one value per destination, in
-  // the order of its parameters.
-  SmallVector<Type> fresh;
-  for (auto [result, index] : llvm::zip(call.getResults(), inplace))
-    if (index < 0)
-      fresh.push_back(result.getType());
-  if (failed(allocate(loc, fresh, args)))
-    return failure();
-  SmallVector<int64_t> destinations;
-  int64_t next = call.getArgs().size();
-  for (int64_t index : inplace)
-    destinations.push_back(index < 0 ? next++ : index);
-  // Result i is the return value at the rank of its destination among all
-  // destinations.
-  SmallVector<int64_t> order = destinations;
-  llvm::sort(order);
-  SmallVector<size_t> ranks;
-  SmallVector<Type> resultTypes(order.size());
-  for (auto [result, position] : llvm::zip(call.getResults(), destinations)) {
-    ranks.push_back(llvm::find(order, position) - order.begin());
-    resultTypes[ranks.back()] =
-        cast<RelaxTensorType>(result.getType()).getBuiltinType();
-  }
-  FailureOr<SmallVector<Value>> returned =
-      callWithCasts(call, call.getCalleeAttr(), args, resultTypes);
-  if (failed(returned))
-    return failure();
-  for (auto [result, i] : llvm::zip(call.getResults(), ranks))
-    mapping.map(result, (*returned)[i]);
-  return success();
-}
-
-LogicalResult HostBuilder::convertCallLibrary(CallLibraryOp call) {
-  Location loc = call.getLoc();
-  // The function gets every input, then a destination per result, as
-  // unranked memrefs (so one C signature serves every rank), and writes the
-  // destinations. Buffers of the inputs are taken from the tensors here;
-  // bufferization then connects them to the rest of the function.
-  auto unranked = [&](Value memref) -> Value {
-    auto type = cast<MemRefType>(memref.getType());
-    return memref::CastOp::create(
-        b, loc, UnrankedMemRefType::get(type.getElementType(), 0), memref);
-  };
-  auto bufferOf = [&](Value tensor, bool readOnly) -> Value {
-    auto type = cast<RankedTensorType>(tensor.getType());
-    return bufferization::ToBufferOp::create(
-        b, loc, MemRefType::get(type.getShape(), type.getElementType()), tensor,
-        readOnly);
-  };
-  SmallVector<Value> operands;
-  for (Value arg : call.getArgs()) {
-    if (!isa<RelaxTensorType>(arg.getType()))
-      return call.emitOpError("passes only tensors to library functions on "
-                              "the host");
-    operands.push_back(unranked(bufferOf(mapping.lookup(arg), true)));
-  }
-  // Destinations are allocated as buffers: a tensor.empty could be merged
-  // with an identical one, and bufferization would not know that the call
-  // writes it.
-  SmallVector<Value> buffers;
-  for (Type type : call.getResultTypes()) {
-    auto tensor = cast<RelaxTensorType>(type);
-    SmallVector<Value> dynamic;
-    if (failed(dynamicSizes(loc, tensor, dynamic)))
-      return failure();
-    RankedTensorType builtin = tensor.getBuiltinType();
-    buffers.push_back(memref::AllocOp::create(
-        b, loc, MemRefType::get(builtin.getShape(), builtin.getElementType()),
-        dynamic));
-    operands.push_back(unranked(buffers.back()));
-  }
-
-  // Declare the function the first time it is called.
-  std::string name = call.getCallee().str();
-  std::replace(name.begin(), name.end(), '.', '_');
-  auto module =
-      b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
-  auto type = b.getFunctionType(TypeRange(operands), {});
-  auto function = module.lookupSymbol<func::FuncOp>(name);
-  if (!function) {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(module.getBody());
-    function = func::FuncOp::create(b, loc, name, type);
-    function.setPrivate();
-    function->setAttr("llvm.emit_c_interface", b.getUnitAttr());
-  } else if (function.getFunctionType() != type) {
-    return call.emitOpError("calls library function '")
-           << call.getCallee() << "' with types that differ from an earlier "
-           << "call";
-  }
-  func::CallOp::create(b, loc, function, operands);
-  for (auto [result, buffer] : llvm::zip(call.getResults(), buffers)) {
-    auto tensorType = cast<RelaxTensorType>(result.getType()).getBuiltinType();
-    mapping.map(result, bufferization::ToTensorOp::create(
-                            b, loc, tensorType, buffer, /*restrict=*/true,
-                            /*writable=*/true));
-  }
-  return success();
-}
-
-LogicalResult HostBuilder::convertIf(IfOp op) {
-  Location loc = op.getLoc();
-  Value cond = mapping.lookup(op.getCond());
-  if (isa<RankedTensorType>(cond.getType()))
-    cond = tensor::ExtractOp::create(b, loc, cond, ValueRange{});
-  SmallVector<Type> resultTypes;
-  if (failed(convertTypes(loc, op.getResultTypes(), resultTypes)))
-    return failure();
-  auto ifOp = scf::IfOp::create(b, loc, resultTypes, cond,
-                                /*withElseRegion=*/true);
-  // Variables and shapes a branch binds are not visible after it.
-  auto savedVars = vars;
-  auto savedShapes = shapes;
-  for (auto [from, to] :
-       {std::pair(&op.getThenRegion(), &ifOp.getThenRegion()),
-        std::pair(&op.getElseRegion(), &ifOp.getElseRegion())}) {
-    Block &block = to->front();
-    // An empty scf.if block has no terminator; a non-empty one gets ours.
-    if (!block.empty())
-      block.back().erase();
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToEnd(&block);
-    if (failed(convertBlock(from->front())))
-      return failure();
-    vars = savedVars;
-    shapes = savedShapes;
-  }
-  bindAll(op.getResults(), SmallVector<Value>(ifOp.getResults()));
-  return success();
-}
-
-LogicalResult HostBuilder::convertOp(Operation *op) {
-  Location loc = op->getLoc();
-  if (auto dataflow = dyn_cast<DataflowOp>(op)) {
-    Block &body = dataflow.getBody().front();
-    if (failed(convertBlock(body)))
-      return failure();
-    for (auto [result, value] :
-         llvm::zip(dataflow.getResults(), body.getTerminator()->getOperands()))
-      bind(result, lookup(value));
+    rewriter.eraseOp(func);
     return success();
   }
-  if (isa<OutputOp>(op))
+};
+
+struct ReturnOpLowering : OpConversionPattern<ReturnOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ReturnOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<func::ReturnOp>(
+        op, flatten(adaptor.getOperands()));
     return success();
-  if (auto call = dyn_cast<CallTIROp>(op)) {
-    SmallVector<Value> args = lookup(call.getArgs());
-    if (failed(allocate(loc, call.getResultTypes(), args)))
-      return failure();
+  }
+};
+
+struct CallOpLowering : OpConversionPattern<CallOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(CallOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // The callee's host signature, whether it is converted yet or not.
+    Operation *callee =
+        SymbolTable::lookupNearestSymbolFrom(op, op.getCalleeAttr());
+    FunctionType calleeType;
+    if (auto host = dyn_cast_or_null<func::FuncOp>(callee)) {
+      calleeType = host.getFunctionType();
+    } else if (auto graph = dyn_cast_or_null<FuncOp>(callee)) {
+      SmallVector<Type> inputs, results;
+      if (failed(typeConverter->convertTypes(graph.getArgumentTypes(),
+                                             inputs)) ||
+          failed(typeConverter->convertTypes(graph.getResultTypes(), results)))
+        return op.emitOpError("calls a function the host lowering cannot "
+                              "represent");
+      calleeType = rewriter.getFunctionType(inputs, results);
+    } else {
+      return op.emitOpError("calls a function the host lowering did not "
+                            "convert");
+    }
+    SmallVector<Value> args = flatten(adaptor.getOperands());
+    if (args.size() != calleeType.getNumInputs())
+      return op.emitOpError("passes ")
+             << args.size() << " host values where @" << op.getCallee()
+             << " takes " << calleeType.getNumInputs();
+    for (auto [arg, type] : llvm::zip(args, calleeType.getInputs())) {
+      FailureOr<Value> cast = castTo(rewriter, op, arg, type);
+      if (failed(cast))
+        return failure();
+      arg = *cast;
+    }
+    auto call = func::CallOp::create(rewriter, op.getLoc(), op.getCallee(),
+                                     calleeType.getResults(), args);
     SmallVector<Type> resultTypes;
-    for (Type type : call.getResultTypes())
-      resultTypes.push_back(cast<RelaxTensorType>(type).getBuiltinType());
-    FailureOr<SmallVector<Value>> results =
-        callWithCasts(op, call.getCalleeAttr(), args, resultTypes);
-    if (failed(results))
+    if (failed(typeConverter->convertTypes(op.getResultTypes(), resultTypes)))
       return failure();
-    for (auto [from, to] : llvm::zip(call.getResults(), *results))
-      mapping.map(from, to);
+    SmallVector<Value> results;
+    for (auto [result, type] : llvm::zip(call.getResults(), resultTypes)) {
+      FailureOr<Value> cast = castTo(rewriter, op, result, type);
+      if (failed(cast))
+        return failure();
+      results.push_back(*cast);
+    }
+    auto groups = groupResults(*typeConverter, op, results);
+    if (failed(groups))
+      return failure();
+    rewriter.replaceOpWithMultiple(op, std::move(*groups));
     return success();
   }
-  if (auto call = dyn_cast<CallTIRInplaceOp>(op))
-    return convertCallTIRInplace(call);
-  if (auto call = dyn_cast<CallLibraryOp>(op))
-    return convertCallLibrary(call);
-  if (auto ifOp = dyn_cast<IfOp>(op))
-    return convertIf(ifOp);
-  if (auto yield = dyn_cast<YieldOp>(op)) {
-    auto parent = cast<scf::IfOp>(b.getInsertionBlock()->getParentOp());
-    SmallVector<Value> values = lookup(yield.getOperands());
+};
+
+struct IfOpLowering : OpConversionPattern<IfOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(IfOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value cond = adaptor.getCond().front();
+    if (isa<MemRefType>(cond.getType()))
+      cond = memref::LoadOp::create(rewriter, loc, cond, ValueRange{});
+    SmallVector<Type> resultTypes;
+    if (failed(typeConverter->convertTypes(op.getResultTypes(), resultTypes)))
+      return op.emitOpError("has a result type that the host lowering cannot "
+                            "represent");
+    auto ifOp = scf::IfOp::create(rewriter, loc, resultTypes, cond,
+                                  /*addThenBlock=*/false,
+                                  /*addElseBlock=*/false);
+    rewriter.inlineRegionBefore(op.getThenRegion(), ifOp.getThenRegion(),
+                                ifOp.getThenRegion().end());
+    rewriter.inlineRegionBefore(op.getElseRegion(), ifOp.getElseRegion(),
+                                ifOp.getElseRegion().end());
+    auto groups = groupResults(*typeConverter, op, ifOp.getResults());
+    if (failed(groups))
+      return failure();
+    rewriter.replaceOpWithMultiple(op, std::move(*groups));
+    return success();
+  }
+};
+
+struct YieldOpLowering : OpConversionPattern<YieldOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(YieldOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto parent = dyn_cast<scf::IfOp>(op->getParentOp());
+    if (!parent)
+      return failure();
+    SmallVector<Value> values = flatten(adaptor.getOperands());
     // A branch may yield a more static type than the result's.
-    for (auto [value, type] : llvm::zip(values, parent.getResultTypes()))
-      if (value.getType() != type)
-        value = tensor::CastOp::create(b, loc, type, value);
-    scf::YieldOp::create(b, loc, values);
+    for (auto [value, type] : llvm::zip(values, parent.getResultTypes())) {
+      FailureOr<Value> cast = castTo(rewriter, op, value, type);
+      if (failed(cast))
+        return failure();
+      value = *cast;
+    }
+    rewriter.replaceOpWithNewOp<scf::YieldOp>(op, values);
     return success();
   }
-  if (auto tuple = dyn_cast<TupleOp>(op)) {
-    bind(tuple.getResult(), lookup(tuple.getOperands()));
+};
+
+//===----------------------------------------------------------------------===//
+// Tuples, shapes, casts and constants
+//===----------------------------------------------------------------------===//
+
+struct TupleOpLowering : OpConversionPattern<TupleOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TupleOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<SmallVector<Value>> groups;
+    groups.push_back(flatten(adaptor.getOperands()));
+    rewriter.replaceOpWithMultiple(op, std::move(groups));
     return success();
   }
-  if (auto get = dyn_cast<TupleGetOp>(op)) {
-    auto type = cast<TupleType>(get.getTuple().getType());
+};
+
+struct TupleGetOpLowering : OpConversionPattern<TupleGetOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TupleGetOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<TupleType>(op.getTuple().getType());
     size_t offset = 0;
-    for (Type field : type.getTypes().take_front(get.getIndex()))
-      offset += getLeafTypes(field).size();
-    SmallVector<Value> leaves = lookup(get.getTuple());
-    bind(get.getResult(),
-         ArrayRef(leaves).slice(offset, getLeafTypes(get.getType()).size()));
+    for (Type field : type.getTypes().take_front(op.getIndex())) {
+      SmallVector<Type> converted;
+      if (failed(typeConverter->convertType(field, converted)))
+        return failure();
+      offset += converted.size();
+    }
+    SmallVector<Type> converted;
+    if (failed(typeConverter->convertType(op.getType(), converted)))
+      return failure();
+    ValueRange leaves = adaptor.getTuple();
+    SmallVector<SmallVector<Value>> groups;
+    groups.emplace_back(leaves.slice(offset, converted.size()));
+    rewriter.replaceOpWithMultiple(op, std::move(groups));
     return success();
   }
-  if (auto shape = dyn_cast<ShapeOp>(op)) {
+};
+
+struct ShapeOpLowering : SymbolicPattern<ShapeOp> {
+  using SymbolicPattern::SymbolicPattern;
+  LogicalResult
+  matchAndRewrite(ShapeOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     SmallVector<Value> entries;
-    for (SymExprAttr d : shape.getDims().getDims()) {
-      FailureOr<Value> v = eval(loc, d);
+    for (SymExprAttr d : op.getDims().getDims()) {
+      FailureOr<Value> v =
+          symbols.evaluate(rewriter, op.getLoc(), op, d, &rewriter);
       if (failed(v))
         return failure();
       entries.push_back(*v);
     }
-    shapes[shape.getResult()] = entries;
+    SmallVector<SmallVector<Value>> groups;
+    groups.push_back(std::move(entries));
+    rewriter.replaceOpWithMultiple(op, std::move(groups));
     return success();
   }
-  if (auto shapeOf = dyn_cast<ShapeOfOp>(op)) {
-    Value tensor = mapping.lookup(shapeOf.getValue());
-    int64_t rank = cast<RankedTensorType>(tensor.getType()).getRank();
+};
+
+struct ShapeOfOpLowering : OpConversionPattern<ShapeOfOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ShapeOfOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value memref = adaptor.getValue();
+    auto type = cast<MemRefType>(memref.getType());
     SmallVector<Value> entries;
-    for (int64_t i = 0; i < rank; ++i)
-      entries.push_back(dim(loc, tensor, i));
-    shapes[shapeOf.getResult()] = entries;
+    for (int64_t i = 0, e = type.getRank(); i < e; ++i)
+      entries.push_back(sym::DimOp::create(rewriter, op.getLoc(), rewriter.getIndexType(), memref, i));
+    SmallVector<SmallVector<Value>> groups;
+    groups.push_back(std::move(entries));
+    rewriter.replaceOpWithMultiple(op, std::move(groups));
     return success();
   }
-  if (auto cast = dyn_cast<MatchCastOp>(op)) {
-    std::string what =
-        cast.getMessage()
-            ? cast.getMessage()->str()
-            : ("relax.match_cast at " + llvm::formatv("{0}", loc).str());
-    if (auto target = dyn_cast<ShapeType>(cast.getType())) {
-      auto it = shapes.find(cast.getValue());
-      if (it == shapes.end() || !target.hasRank() ||
-          target.getDims().size() != it->second.size())
-        return op->emitOpError("only shapes of known rank can be checked "
-                               "by the host lowering");
-      SmallVector<Value> entries = it->second;
-      if (failed(bindAndCheck(loc, target.getDims(), entries, what)))
+};
+
+/// The checks of a cast are emitted by HostSymbols; what remains is a cast
+/// of the memref to the more or less static host type.
+struct MatchCastOpLowering : OpConversionPattern<MatchCastOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(MatchCastOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Value> values(adaptor.getValue());
+    if (isa<RelaxTensorType>(op.getType())) {
+      Type type = typeConverter->convertType(op.getType());
+      if (!type || values.size() != 1)
+        return op.emitOpError("casts to a type the host lowering cannot "
+                              "represent");
+      FailureOr<Value> cast = castTo(rewriter, op, values.front(), type);
+      if (failed(cast))
         return failure();
-      shapes[cast.getResult()] = entries;
+      values = {*cast};
+    }
+    SmallVector<SmallVector<Value>> groups;
+    groups.push_back(std::move(values));
+    rewriter.replaceOpWithMultiple(op, std::move(groups));
+    return success();
+  }
+};
+
+struct ConstantOpLowering : OpConversionPattern<ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ConstantOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast_or_null<MemRefType>(
+        typeConverter->convertType(op.getType()));
+    auto value = dyn_cast<DenseElementsAttr>(op.getValue());
+    if (!type || !value)
+      return op.emitOpError("has a value the host lowering cannot place in "
+                            "memory");
+    auto module = op->getParentOfType<ModuleOp>();
+    std::string name;
+    do
+      name = "__relax_constant_" + std::to_string(counter++);
+    while (module.lookupSymbol(name));
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      memref::GlobalOp::create(rewriter, op.getLoc(), name,
+                               rewriter.getStringAttr("private"), type, value,
+                               /*constant=*/true,
+                               rewriter.getI64IntegerAttr(64));
+    }
+    rewriter.replaceOpWithNewOp<memref::GetGlobalOp>(op, type, name);
+    return success();
+  }
+  mutable unsigned counter = 0;
+};
+
+//===----------------------------------------------------------------------===//
+// Memory
+//===----------------------------------------------------------------------===//
+
+struct AllocStorageOpLowering : SymbolicPattern<AllocStorageOp> {
+  using SymbolicPattern::SymbolicPattern;
+  LogicalResult
+  matchAndRewrite(AllocStorageOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Value> size =
+        symbols.evaluate(rewriter, op.getLoc(), op, op.getSize(), &rewriter);
+    if (failed(size))
+      return failure();
+    auto type = cast<MemRefType>(typeConverter->convertType(op.getType()));
+    rewriter.replaceOpWithNewOp<memref::AllocOp>(
+        op, type, ValueRange{*size},
+        rewriter.getI64IntegerAttr(op.getAlignment()));
+    return success();
+  }
+};
+
+struct AllocTensorOpLowering : SymbolicPattern<AllocTensorOp> {
+  using SymbolicPattern::SymbolicPattern;
+  LogicalResult
+  matchAndRewrite(AllocTensorOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    FailureOr<Value> offset =
+        symbols.evaluate(rewriter, loc, op, op.getOffset(), &rewriter);
+    SmallVector<Value> sizes;
+    if (failed(offset) ||
+        failed(symbols.evaluateSizes(rewriter, loc, op, op.getType(), sizes,
+                                     &rewriter)))
+      return failure();
+    auto type = cast<MemRefType>(typeConverter->convertType(op.getType()));
+    rewriter.replaceOpWithNewOp<memref::ViewOp>(op, type, adaptor.getStorage(),
+                                                *offset, sizes);
+    return success();
+  }
+};
+
+/// Tensors in a storage end with it; other owned tensors are freed.
+struct KillTensorOpLowering : OpConversionPattern<KillTensorOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(KillTensorOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value root = op.getTensor();
+    while (Operation *def = root.getDefiningOp()) {
+      if (auto view = dyn_cast<ViewOp>(def))
+        root = view.getSource();
+      else if (auto cast = dyn_cast<MatchCastOp>(def))
+        root = cast.getValue();
+      else
+        break;
+    }
+    if (!root.getDefiningOp<AllocTensorOp>())
+      memref::DeallocOp::create(rewriter, op.getLoc(), adaptor.getTensor());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct KillStorageOpLowering : OpConversionPattern<KillStorageOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(KillStorageOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<memref::DeallocOp>(op, adaptor.getStorage());
+    return success();
+  }
+};
+
+/// A view is the same buffer with the row-major strides of the new shape.
+struct ViewOpLowering : SymbolicPattern<ViewOp> {
+  using SymbolicPattern::SymbolicPattern;
+  LogicalResult
+  matchAndRewrite(ViewOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto resultType = cast<RelaxTensorType>(op.getType());
+    auto type = dyn_cast_or_null<MemRefType>(
+        typeConverter->convertType(resultType));
+    if (!type)
+      return failure();
+    SmallVector<OpFoldResult> sizes, strides(type.getRank());
+    for (SymExprAttr d : resultType.getDims()) {
+      if (d.isConstant()) {
+        sizes.push_back(rewriter.getIndexAttr(d.getValue()));
+        continue;
+      }
+      FailureOr<Value> size = symbols.evaluate(rewriter, loc, op, d, &rewriter);
+      if (failed(size))
+        return failure();
+      sizes.push_back(*size);
+    }
+    OpFoldResult stride = rewriter.getIndexAttr(1);
+    for (int64_t i = type.getRank() - 1; i >= 0; --i) {
+      strides[i] = stride;
+      if (i == 0)
+        break;
+      std::optional<int64_t> a = getConstantIntValue(stride),
+                             b = getConstantIntValue(sizes[i]);
+      if (a && b)
+        stride = rewriter.getIndexAttr(*a * *b);
+      else
+        stride = Value(arith::MulIOp::create(
+            rewriter, loc, getValueOrCreateConstantIndexOp(rewriter, loc, stride),
+            getValueOrCreateConstantIndexOp(rewriter, loc, sizes[i])));
+    }
+    rewriter.replaceOpWithNewOp<memref::ReinterpretCastOp>(
+        op, type, adaptor.getSource(), rewriter.getIndexAttr(0), sizes,
+        strides);
+    return success();
+  }
+};
+
+struct CopyTensorOpLowering : OpConversionPattern<CopyTensorOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(CopyTensorOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<memref::CopyOp>(op, adaptor.getSource(),
+                                                adaptor.getTarget());
+    return success();
+  }
+};
+
+/// Dims of graph values are dims of their memrefs, or entries of shapes.
+struct SymDimOpLowering : OpConversionPattern<sym::DimOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(sym::DimOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ValueRange source = adaptor.getSource();
+    if (isa<ShapeType>(op.getSource().getType())) {
+      rewriter.replaceOp(op, source[op.getIndex()]);
       return success();
     }
-    auto target = dyn_cast<RelaxTensorType>(cast.getType());
-    if (!target || !target.hasRank())
-      return op->emitOpError("only casts to ranked tensors are supported by "
-                             "the host lowering");
-    Value source = mapping.lookup(cast.getValue());
-    auto sourceType = dyn_cast<RankedTensorType>(source.getType());
-    if (!sourceType || sourceType.getRank() != target.getRank())
-      return op->emitOpError("casts between ranks are not supported by the "
-                             "host lowering");
-    SmallVector<Value> actual;
-    for (int64_t i = 0, e = target.getRank(); i < e; ++i)
-      actual.push_back(dim(loc, source, i));
-    if (failed(bindAndCheck(loc, target.getDims(), actual, what)))
-      return failure();
-    RankedTensorType builtin = target.getBuiltinType();
-    mapping.map(cast.getResult(),
-                builtin == sourceType
-                    ? source
-                    : Value(tensor::CastOp::create(b, loc, builtin, source)));
+    rewriter.replaceOpWithNewOp<sym::DimOp>(op, rewriter.getIndexType(),
+                                             source.front(), op.getIndex());
     return success();
   }
-  if (auto constant = dyn_cast<ConstantOp>(op)) {
-    mapping.map(constant.getResult(),
-                arith::ConstantOp::create(b, loc, constant.getValue()));
-    return success();
-  }
-  if (auto call = dyn_cast<CallOp>(op)) {
-    SmallVector<Type> resultTypes;
-    if (failed(convertTypes(loc, call.getResultTypes(), resultTypes)))
-      return failure();
-    FailureOr<SmallVector<Value>> called = callWithCasts(
-        op, call.getCalleeAttr(), lookup(call.getArgs()), resultTypes);
-    if (failed(called))
-      return failure();
-    bindAll(call.getResults(), *called);
-    return success();
-  }
-  if (auto ret = dyn_cast<ReturnOp>(op)) {
-    for (Value v : ret.getOperands())
-      if (!isBound(v))
-        return op->emitOpError("returns a value the host lowering cannot "
-                               "represent");
-    func::ReturnOp::create(b, loc, lookup(ret.getOperands()));
-    return success();
-  }
-  if (isa<InferShapeOpInterface>(op))
-    return op->emitOpError("is not legalized; run --relax-legalize first");
-  return op->emitOpError("is not supported by the host lowering yet");
+};
+} // namespace
+
+void relax::populateRelaxToFuncConversionPatterns(HostTypeConverter &converter,
+                                                  const HostSymbols &symbols,
+                                                  RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<FuncOpLowering, ReturnOpLowering, CallOpLowering, IfOpLowering,
+               YieldOpLowering, TupleOpLowering, TupleGetOpLowering,
+               ShapeOfOpLowering, MatchCastOpLowering, ConstantOpLowering,
+               KillTensorOpLowering, KillStorageOpLowering,
+               CopyTensorOpLowering, SymDimOpLowering>(converter, ctx);
+  patterns.add<ShapeOpLowering, AllocStorageOpLowering, AllocTensorOpLowering,
+               ViewOpLowering>(converter, ctx, symbols);
 }
 
-LogicalResult HostBuilder::convertBlock(Block &block) {
-  for (Operation &op : block)
-    if (failed(convertOp(&op)))
-      return failure();
-  return success();
+void relax::configureRelaxToFuncConversionTarget(ConversionTarget &target) {
+  target.addLegalDialect<arith::ArithDialect, cf::ControlFlowDialect,
+                         func::FuncDialect, memref::MemRefDialect,
+                         scf::SCFDialect, sym::SymDialect>();
+  target.addIllegalDialect<RelaxDialect>();
+  target.addDynamicallyLegalOp<sym::DimOp>([](sym::DimOp op) {
+    return !isa<RelaxTensorType, ShapeType>(op.getSource().getType());
+  });
 }
 
-LogicalResult HostBuilder::convert(FuncOp func, func::FuncOp host) {
-  Block *entry = host.addEntryBlock();
-  b.setInsertionPointToStart(entry);
-  Location loc = func.getLoc();
-  Block &body = func.getBody().front();
-  bindAll(body.getArguments(), SmallVector<Value>(entry->getArguments()));
-  for (auto [i, arg] : llvm::enumerate(body.getArguments()))
-    if (failed(bindLeaves(loc, arg.getType(), lookup(arg),
-                          "@" + func.getSymName() + " argument #" + Twine(i))))
-      return failure();
-  // The constraints on the parameters hold at run time.
-  if (auto constraints = func->getAttrOfType<ArrayAttr>(
-          sym::SymDialect::getConstraintsAttrName())) {
-    for (Attribute attr : constraints) {
-      auto check = [&](arith::CmpIPredicate pred, Value lhs, Value rhs,
-                       const Twine &message) {
-        Value ok = arith::CmpIOp::create(b, loc, pred, lhs, rhs);
-        cf::AssertOp::create(b, loc, ok, message.str());
-      };
-      if (auto range = dyn_cast<sym::SymRangeAttr>(attr)) {
-        Value v = vars.lookup(range.getVar());
-        if (!v)
-          continue;
-        StringRef name = range.getVar().getValue();
-        if (range.getLower())
-          check(arith::CmpIPredicate::sge, v,
-                arith::ConstantIndexOp::create(b, loc, *range.getLower()),
-                "@" + func.getSymName() + ": " + name +
-                    " must be >= " + Twine(*range.getLower()));
-        if (range.getUpper())
-          check(arith::CmpIPredicate::sle, v,
-                arith::ConstantIndexOp::create(b, loc, *range.getUpper()),
-                "@" + func.getSymName() + ": " + name +
-                    " must be <= " + Twine(*range.getUpper()));
-      } else if (auto div = dyn_cast<sym::SymDivisibleAttr>(attr)) {
-        Value v = vars.lookup(div.getVar());
-        if (!v)
-          continue;
-        Value d = arith::ConstantIndexOp::create(b, loc, div.getDivisor());
-        Value rem = arith::RemSIOp::create(b, loc, v, d);
-        check(arith::CmpIPredicate::eq, rem,
-              arith::ConstantIndexOp::create(b, loc, 0),
-              "@" + func.getSymName() + ": " + div.getVar().getValue() +
-                  " must be a multiple of " + Twine(div.getDivisor()));
-      }
-    }
-  }
-  return convertBlock(body);
-}
+//===----------------------------------------------------------------------===//
+// Pass
+//===----------------------------------------------------------------------===//
 
 namespace {
 struct RelaxToFuncPass : relax::impl::RelaxToFuncPassBase<RelaxToFuncPass> {
+  using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    OpBuilder builder(&getContext());
-
-    // Tensor programs: same signature and body, as func.func.
-    for (auto program :
-         llvm::make_early_inc_range(module.getOps<tprog::FuncOp>())) {
-      builder.setInsertionPoint(program);
-      auto func =
-          func::FuncOp::create(builder, program.getLoc(), program.getSymName(),
-                               program.getFunctionType());
-      func.setVisibility(program.getVisibility());
-      for (unsigned i = 0, e = program.getNumArguments(); i < e; ++i)
-        if (auto shape =
-                program.getArgAttr(i, sym::SymDialect::getShapeAttrName()))
-          func.setArgAttr(i, sym::SymDialect::getShapeAttrName(), shape);
-      func.getBody().takeBody(program.getBody());
-      for (Block &block : func.getBody())
-        if (auto ret = dyn_cast<tprog::ReturnOp>(block.getTerminator())) {
-          builder.setInsertionPoint(ret);
-          func::ReturnOp::create(builder, ret.getLoc(), ret.getOperands());
-          ret.erase();
+    // What must happen before the host lowering, named, and what it cannot
+    // represent.
+    HostTypeConverter converter;
+    WalkResult checked = module.walk([&](Operation *op) {
+      if (isa<InferShapeOpInterface>(op)) {
+        op->emitOpError("is not legalized; run --relax-legalize first");
+        return WalkResult::interrupt();
+      }
+      if (isa<CallTIROp, CallTIRInplaceOp, CallLibraryOp>(op)) {
+        op->emitOpError("allocates implicitly; run --relax-explicit-alloc "
+                        "first");
+        return WalkResult::interrupt();
+      }
+      if (isa<DataflowOp>(op)) {
+        op->emitOpError("must be removed first; run --relax-to-non-dataflow");
+        return WalkResult::interrupt();
+      }
+      auto func = dyn_cast<FuncOp>(op);
+      if (!func)
+        return WalkResult::advance();
+      for (auto [what, types] :
+           {std::pair("argument", func.getArgumentTypes()),
+            std::pair("result", func.getResultTypes())}) {
+        for (auto [i, type] : llvm::enumerate(types)) {
+          SmallVector<Type> converted;
+          if (succeeded(converter.convertType(type, converted)))
+            continue;
+          InFlightDiagnostic diag = func.emitOpError("has ")
+                                    << what << " #" << i << " of type " << type
+                                    << ", which the host lowering cannot "
+                                       "represent";
+          auto tensor = dyn_cast<RelaxTensorType>(type);
+          if (tensor && !tensor.hasRank())
+            diag << "; match_cast it to a tensor of known rank";
+          return WalkResult::interrupt();
         }
-      program.erase();
-    }
+      }
+      return WalkResult::advance();
+    });
+    if (checked.wasInterrupted())
+      return signalPassFailure();
 
-    // Graph functions: declarations first, so that calls resolve.
-    SmallVector<std::pair<FuncOp, func::FuncOp>> work;
-    for (auto graph : module.getOps<FuncOp>()) {
-      SmallVector<Type> inputs, results;
-      if (failed(
-              convertTypes(graph.getLoc(), graph.getArgumentTypes(), inputs)) ||
-          failed(convertTypes(graph.getLoc(), graph.getResultTypes(), results)))
+    HostSymbols symbols;
+    for (auto func : module.getOps<FuncOp>())
+      if (failed(symbols.bind(func)))
         return signalPassFailure();
-      builder.setInsertionPoint(graph);
-      auto host =
-          func::FuncOp::create(builder, graph.getLoc(), graph.getSymName(),
-                               builder.getFunctionType(inputs, results));
-      host.setVisibility(graph.getVisibility());
-      if (!graph.isExternal() && graph.isPublic())
-        host->setAttr("llvm.emit_c_interface", builder.getUnitAttr());
-      work.push_back({graph, host});
+
+    RewritePatternSet patterns(&getContext());
+    populateRelaxToFuncConversionPatterns(converter, symbols, patterns);
+    if (target == "cpu") {
+      populateRelaxCPUKernelCallPatterns(converter, patterns);
+    } else {
+      module.emitError("unknown target '") << target << "'";
+      return signalPassFailure();
     }
-    for (auto [graph, host] : work) {
-      if (graph.isExternal())
-        continue;
-      HostBuilder hostBuilder(builder);
-      if (failed(hostBuilder.convert(graph, host)))
-        return signalPassFailure();
-    }
-    for (auto [graph, host] : work)
-      graph.erase();
+    ConversionTarget conversionTarget(getContext());
+    configureRelaxToFuncConversionTarget(conversionTarget);
+    if (failed(applyPartialConversion(module, conversionTarget,
+                                      std::move(patterns))))
+      return signalPassFailure();
   }
 };
 } // namespace

@@ -1,10 +1,10 @@
 //===- Manipulation.cpp - Programs of shape manipulation and creation -----===//
 //
-// Layout ops become copies: a linalg.generic whose input map moves, drops or
-// broadcasts dims (permute_dims, expand_dims, squeeze, broadcast_to), a
-// generic that computes the source element of each destination element and
-// reads it with tensor.extract (reshape, take), or slices (concat, split,
-// strided_slice). Creation ops fill the destination (full, zeros, ones) or
+// Layout ops become copies: a linalg.generic whose input map moves or
+// broadcasts dims (permute_dims, broadcast_to), a generic that computes the
+// source element of each destination element and reads it with
+// tensor.extract (take), or slices (concat, split, strided_slice). reshape,
+// expand_dims and squeeze need no program: they are views. Creation ops fill the destination (full, zeros, ones) or
 // compute each element from its index (arange, tril, triu).
 //
 //===----------------------------------------------------------------------===//
@@ -25,8 +25,7 @@ using sym::SymExprAttr;
 using sym::SymExprKind;
 
 bool lowering::isManipulation(Operation *op) {
-  return isa<PermuteDimsOp, ExpandDimsOp, SqueezeOp, ReshapeOp, BroadcastToOp,
-             ConcatOp, SplitOp, StridedSliceOp, TakeOp, FullOp, ZerosOp, OnesOp,
+  return isa<PermuteDimsOp, BroadcastToOp, ConcatOp, SplitOp, StridedSliceOp, TakeOp, FullOp, ZerosOp, OnesOp,
              ArangeOp, TrilOp, TriuOp>(op);
 }
 
@@ -69,11 +68,6 @@ static OpFoldResult addIndex(OpBuilder &b, Location loc, OpFoldResult lhs,
   return arith::AddIOp::create(b, loc, toIndexValue(b, loc, lhs),
                                toIndexValue(b, loc, rhs))
       .getResult();
-}
-
-/// The size of dim `i` of `tensor` as an index value.
-static Value dimValue(OpBuilder &b, Location loc, Value tensor, int64_t i) {
-  return toIndexValue(b, loc, tensor::getMixedSize(b, loc, tensor, i));
 }
 
 /// The `linalg.index` values of all dims of the enclosing generic.
@@ -226,81 +220,6 @@ static Value buildPermuteDims(OpBuilder &b, Location loc, PermuteDimsOp op,
   for (auto [i, axis] : llvm::enumerate(order))
     exprs[axis] = getAffineDimExpr(i, ctx);
   return copyGeneric(b, loc, x, out, AffineMap::get(rank, 0, exprs, ctx));
-}
-
-/// The input is read at the output dims that are not in `unitDims` of the
-/// output (expand_dims).
-static Value buildExpandDims(OpBuilder &b, Location loc, ExpandDimsOp op,
-                             Value x, Value out) {
-  MLIRContext *ctx = b.getContext();
-  int64_t rank = cast<RankedTensorType>(out.getType()).getRank();
-  llvm::SmallSet<int64_t, 4> inserted;
-  for (int64_t axis : op.getAxes())
-    inserted.insert(normalizeAxis(axis, rank));
-  SmallVector<AffineExpr> exprs;
-  for (int64_t i = 0; i < rank; ++i)
-    if (!inserted.contains(i))
-      exprs.push_back(getAffineDimExpr(i, ctx));
-  return copyGeneric(b, loc, x, out, AffineMap::get(rank, 0, exprs, ctx));
-}
-
-/// Removed input dims are read at index 0.
-static Value buildSqueeze(OpBuilder &b, Location loc, SqueezeOp op, Value x,
-                          Value out) {
-  MLIRContext *ctx = b.getContext();
-  auto inType = cast<RankedTensorType>(x.getType());
-  int64_t inRank = inType.getRank();
-  int64_t outRank = cast<RankedTensorType>(out.getType()).getRank();
-  llvm::SmallSet<int64_t, 4> removed;
-  if (std::optional<ArrayRef<int64_t>> axes = op.getAxes()) {
-    for (int64_t axis : *axes)
-      removed.insert(normalizeAxis(axis, inRank));
-  } else {
-    for (int64_t i = 0; i < inRank; ++i)
-      if (inType.getDimSize(i) == 1)
-        removed.insert(i);
-  }
-  SmallVector<AffineExpr> exprs;
-  unsigned next = 0;
-  for (int64_t i = 0; i < inRank; ++i)
-    exprs.push_back(removed.contains(i) ? getAffineConstantExpr(0, ctx)
-                                        : getAffineDimExpr(next++, ctx));
-  return copyGeneric(b, loc, x, out, AffineMap::get(outRank, 0, exprs, ctx));
-}
-
-/// Each output element reads the input element with the same row-major
-/// linear index: linearize the output indices over the output dims, then
-/// delinearize over the input dims.
-static Value buildReshape(OpBuilder &b, Location loc, Value x, Value out) {
-  auto inType = cast<RankedTensorType>(x.getType());
-  auto outType = cast<RankedTensorType>(out.getType());
-  // The outermost dims are not needed: they only bound the linear index.
-  SmallVector<Value> inDims(std::min<int64_t>(inType.getRank(), 1)),
-      outDims(std::min<int64_t>(outType.getRank(), 1));
-  for (int64_t i = 1, e = inType.getRank(); i < e; ++i)
-    inDims.push_back(dimValue(b, loc, x, i));
-  for (int64_t i = 1, e = outType.getRank(); i < e; ++i)
-    outDims.push_back(dimValue(b, loc, out, i));
-  return indexGeneric(
-      b, loc, out, [&](OpBuilder &nb, Location nloc, ValueRange indices) {
-        Value linear = indices.empty()
-                           ? Value(arith::ConstantIndexOp::create(nb, nloc, 0))
-                           : indices.front();
-        for (auto [index, dim] :
-             llvm::zip(indices.drop_front(), ArrayRef(outDims).drop_front()))
-          linear = arith::AddIOp::create(
-              nb, nloc, arith::MulIOp::create(nb, nloc, linear, dim), index);
-        SmallVector<Value> source(inDims.size());
-        for (int64_t i = static_cast<int64_t>(inDims.size()) - 1; i >= 0; --i) {
-          if (i == 0) {
-            source[i] = linear;
-            break;
-          }
-          source[i] = arith::RemUIOp::create(nb, nloc, linear, inDims[i]);
-          linear = arith::DivUIOp::create(nb, nloc, linear, inDims[i]);
-        }
-        return tensor::ExtractOp::create(nb, nloc, x, source).getResult();
-      });
 }
 
 /// Each output element reads the input that covers its index `p` along the
@@ -541,13 +460,6 @@ LogicalResult lowering::buildManipulation(OpBuilder &b, Location loc,
       .Case([&](PermuteDimsOp permute) {
         return single(buildPermuteDims(b, loc, permute, x, out));
       })
-      .Case([&](ExpandDimsOp expand) {
-        return single(buildExpandDims(b, loc, expand, x, out));
-      })
-      .Case([&](SqueezeOp squeeze) {
-        return single(buildSqueeze(b, loc, squeeze, x, out));
-      })
-      .Case([&](ReshapeOp) { return single(buildReshape(b, loc, x, out)); })
       .Case([&](BroadcastToOp) {
         auto outType = cast<RankedTensorType>(out.getType());
         return single(copyGeneric(b, loc, x, out,

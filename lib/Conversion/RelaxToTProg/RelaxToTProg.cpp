@@ -162,7 +162,7 @@ void RelaxLegalizePass::runOnOperation() {
   SymbolTable symbolTable(module);
   SmallVector<Operation *> ops;
   module.walk([&](InferShapeOpInterface op) {
-    if (lowering::hasLowering(op))
+    if (lowering::hasLowering(op) || isa<ReshapeOp, ExpandDimsOp, SqueezeOp>(op))
       ops.push_back(op);
   });
   for (Operation *op : ops) {
@@ -175,6 +175,16 @@ void RelaxLegalizePass::runOnOperation() {
       op->emitOpError("needs fully known operand and result shapes to be "
                       "legalized; run --relax-infer-shapes first");
       return signalPassFailure();
+    }
+    // Graph tensors are dense and row-major: reshaping keeps the order of
+    // the elements, so these ops reinterpret their operand's storage.
+    if (isa<ReshapeOp, ExpandDimsOp, SqueezeOp>(op)) {
+      OpBuilder builder(op);
+      auto view = ViewOp::create(builder, op->getLoc(), op->getResultTypes(),
+                                 op->getOperand(0));
+      op->replaceAllUsesWith(view->getResults());
+      op->erase();
+      continue;
     }
     FailureOr<tprog::FuncOp> program = getOrCreateProgram(op, symbolTable);
     if (failed(program)) {

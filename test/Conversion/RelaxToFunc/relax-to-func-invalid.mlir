@@ -1,13 +1,13 @@
-// RUN: relax-opt %s --split-input-file --relax-to-func --verify-diagnostics
+// RUN: relax-opt %s --split-input-file --relax-explicit-alloc --relax-to-func --verify-diagnostics
 
-// expected-error @below {{a tensor of unknown rank cannot be lowered; match_cast it to a ranked type}}
+// expected-error @below {{'relax.func' op has argument #0 of type '!relax.tensor<*, f32>', which the host lowering cannot represent; match_cast it to a tensor of known rank}}
 relax.func @unranked(%x: !relax.tensor<*, f32>) {
   relax.return
 }
 
 // -----
 
-// expected-error @below {{type '!relax.object' is not supported by the host lowering yet}}
+// expected-error @below {{'relax.func' op has argument #0 of type '!relax.object', which the host lowering cannot represent}}
 relax.func @object(%x: !relax.object) {
   relax.return
 }
@@ -22,15 +22,7 @@ relax.func @not_legalized(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32
 
 // -----
 
-relax.func @memory(%x: !relax.tensor<[n], f32>) {
-  // expected-error @below {{'relax.alloc_storage' op is not supported by the host lowering yet}}
-  %s = relax.alloc_storage size(4 * n)
-  relax.return
-}
-
-// -----
-
-// expected-error @below {{a tensor of unknown rank cannot be lowered; match_cast it to a ranked type}}
+// expected-error @below {{'relax.func' op has result #0 of type '!relax.tensor<*, f32>', which the host lowering cannot represent; match_cast it to a tensor of known rank}}
 relax.func private @opaque(%x: !relax.tensor<[n], f32>) -> !relax.tensor<*, f32>
 
 // -----
@@ -45,7 +37,8 @@ relax.func @cast_unranked(%x: !relax.tensor<[n], f32>) {
 
 relax.func @library_types(%x: !relax.tensor<[n, 64], f32>, %w: !relax.tensor<[64, 32], f32>, %v: !relax.tensor<[64], f32>) {
   %y = relax.call_library "relax.cpu.sgemm_nn"(%x, %w) : (!relax.tensor<[n, 64], f32>, !relax.tensor<[64, 32], f32>) -> !relax.tensor<[n, 32], f32>
-  // expected-error @below {{'relax.call_library' op calls library function 'relax.cpu.sgemm_nn' with types that differ from an earlier call}}
+  // expected-error @below {{'relax.call_library_dps' op calls library function 'relax.cpu.sgemm_nn' with types that differ from an earlier call}}
+  // expected-error @below {{failed to legalize operation 'relax.call_library_dps'}}
   %z = relax.call_library "relax.cpu.sgemm_nn"(%x, %w, %v) : (!relax.tensor<[n, 64], f32>, !relax.tensor<[64, 32], f32>, !relax.tensor<[64], f32>) -> !relax.tensor<[n, 32], f32>
   relax.return
 }
@@ -53,7 +46,7 @@ relax.func @library_types(%x: !relax.tensor<[n, 64], f32>, %w: !relax.tensor<[64
 // -----
 
 relax.func @library_scalar(%x: !relax.tensor<[n, 64], f32>, %i: i64) {
-  // expected-error @below {{'relax.call_library' op passes only tensors to library functions on the host}}
+  // expected-error @below {{'relax.call_library' op passes only tensors to library functions after explicit allocation}}
   %y = relax.call_library "relax.cpu.scale"(%x, %i) : (!relax.tensor<[n, 64], f32>, i64) -> !relax.tensor<[n, 64], f32>
   relax.return
 }

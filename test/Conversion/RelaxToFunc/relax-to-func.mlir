@@ -1,19 +1,22 @@
-// RUN: relax-opt %s --split-input-file --relax-to-func | FileCheck %s
+// RUN: relax-opt %s --split-input-file --relax-explicit-alloc --relax-kernels-to-func=bufferize=0 --relax-to-func | FileCheck %s
 
-// Programs become func.func; a call_tir allocates its destination from the
-// evaluated dims and calls the program.
+// A program becomes a kernel on memrefs; its call gets a storage of the
+// evaluated byte size, a tensor viewed in it, and a call of the kernel.
 
 // CHECK-LABEL: func.func private @exp
-// CHECK-SAME: (%{{.*}}: tensor<?x4xf32> {sym.shape = #sym.shape<[d0, 4]>}, %[[Y:.*]]: tensor<?x4xf32> {sym.shape = #sym.shape<[d1, 4]>}) -> tensor<?x4xf32>
-// CHECK: return %[[Y]]
+// CHECK-SAME: (%{{.*}}: memref<?x4xf32> {sym.shape = #sym.shape<[d0, 4]>}, %{{.*}}: memref<?x4xf32> {sym.shape = #sym.shape<[d1, 4]>})
+// CHECK-SAME: attributes {relax.kernel}
 // CHECK-LABEL: func.func @main
-// CHECK-SAME: (%[[X:.*]]: tensor<?x4xf32>) -> tensor<?x4xf32> attributes {llvm.emit_c_interface}
-// CHECK: %[[N:.*]] = tensor.dim %[[X]], %{{.*}}
-// CHECK-NOT: cf.assert
-// CHECK: %[[TWICE:.*]] = arith.muli %{{.*}}, %[[N]]
-// CHECK: %[[DEST:.*]] = tensor.empty(%[[TWICE]]) : tensor<?x4xf32>
-// CHECK: %[[R:.*]] = call @exp(%[[X]], %[[DEST]]) : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
-// CHECK: return %[[R]]
+// CHECK-SAME: (%[[X:.*]]: memref<?x4xf32>) -> memref<?x4xf32> attributes {llvm.emit_c_interface}
+// CHECK: %[[N:.*]] = sym.dim %[[X]][0] : memref<?x4xf32>
+// CHECK-NOT: assert
+// CHECK: %[[BYTES:.*]] = sym.eval <32 * n> (n = %[[N]])
+// CHECK: %[[S:.*]] = memref.alloc(%[[BYTES]]) {alignment = 64 : i64} : memref<?xi8>
+// CHECK: %[[TWICE:.*]] = sym.eval <2 * n> (n = %[[N]])
+// CHECK: %[[Y:.*]] = memref.view %[[S]][%{{.*}}][%[[TWICE]]] : memref<?xi8> to memref<?x4xf32>
+// CHECK: call @exp(%[[X]], %[[Y]]) : (memref<?x4xf32>, memref<?x4xf32>) -> ()
+// CHECK-NOT: dealloc
+// CHECK: return %[[Y]]
 tprog.func private @exp(%x: tensor<?x4xf32> {sym.shape = #sym.shape<[d0, 4]>}, %y: tensor<?x4xf32> {sym.shape = #sym.shape<[d1, 4]>, tprog.output}) -> tensor<?x4xf32> {
   tprog.return %y : tensor<?x4xf32>
 }
@@ -24,23 +27,28 @@ relax.func @main(%x: !relax.tensor<[n, 4], f32>) -> !relax.tensor<[2 * n, 4], f3
 
 // -----
 
-// A repeated variable, an expression dim and the constraints are checked
-// with messages naming the argument and the expected dim.
+// A repeated variable and an expression dim are checked with messages naming
+// the argument and the expected dim; the constraints are checked, then
+// assumed: later expressions use the assumed values.
 
 // CHECK-LABEL: func.func @checks
-// CHECK-SAME: (%[[A:.*]]: tensor<?x?xf32>, %[[B:.*]]: tensor<?xf32>)
-// CHECK: %[[N:.*]] = tensor.dim %[[A]], %{{.*}}
-// CHECK: %[[M:.*]] = tensor.dim %[[A]], %{{.*}}
-// CHECK: %[[BN:.*]] = tensor.dim %[[B]], %{{.*}}
-// CHECK: %[[SUM:.*]] = arith.addi %[[M]], %[[N]]
-// CHECK: %[[OK:.*]] = arith.cmpi eq, %[[BN]], %[[SUM]]
-// CHECK: cf.assert %[[OK]], "@checks argument #1: dim 0 must be m + n"
+// CHECK-SAME: (%[[A:.*]]: memref<?x?xf32>, %[[B:.*]]: memref<?xf32>)
+// CHECK: %[[N:.*]] = sym.dim %[[A]][0]
+// CHECK: %[[M:.*]] = sym.dim %[[A]][1]
+// CHECK: %[[SUM:.*]] = sym.eval <m + n> (m = %[[M]], n = %[[N]])
+// CHECK: %[[BN:.*]] = sym.dim %[[B]][0]
+// CHECK: sym.assert_eq %[[BN]], %[[SUM]], "@checks argument #1: dim 0 must be m + n"
 // CHECK: arith.cmpi sge, %[[N]], %{{.*}}
 // CHECK: cf.assert %{{.*}}, "@checks: n must be >= 1"
 // CHECK: arith.cmpi sle, %[[N]], %{{.*}}
 // CHECK: cf.assert %{{.*}}, "@checks: n must be <= 64"
 // CHECK: arith.remsi %[[M]], %{{.*}}
 // CHECK: cf.assert %{{.*}}, "@checks: m must be a multiple of 8"
+// CHECK: %[[AN:.*]] = sym.assume %[[N]] in [1, 64]
+// CHECK: %[[AM:.*]] = sym.assume %[[M]] divisible 8
+// CHECK: sym.eval <4 * m + 4 * n> (m = %[[AM]], n = %[[AN]])
+// The returned argument is copied: the caller owns what a function returns.
+// CHECK: memref.copy %[[B]], %{{.*}}
 relax.func @checks(%a: !relax.tensor<[n, m], f32>, %b: !relax.tensor<[n + m], f32>) -> !relax.tensor<[n + m], f32>
     attributes {sym.constraints = [#sym.range<n in [1, 64]>, #sym.divisible<m, 8>]} {
   relax.return %b : !relax.tensor<[n + m], f32>
@@ -48,20 +56,16 @@ relax.func @checks(%a: !relax.tensor<[n, m], f32>, %b: !relax.tensor<[n + m], f3
 
 // -----
 
-// match_cast binds new variables and checks known ones, with its message.
+// match_cast checks the dims its source type does not fix, with its
+// message, and casts the memref.
 
 // CHECK-LABEL: func.func @cast
-// CHECK-SAME: (%[[X:.*]]: tensor<?x?xf32>)
-// CHECK: %[[N:.*]] = tensor.dim %[[X]], %{{.*}}
-// CHECK: tensor.dim %[[X]]
-// CHECK: %[[D0:.*]] = tensor.dim %[[X]], %{{.*}}
-// CHECK: %[[D1:.*]] = tensor.dim %[[X]], %{{.*}}
-// CHECK: %[[OK:.*]] = arith.cmpi eq, %[[D0]], %[[N]]
-// CHECK: cf.assert %[[OK]], "narrowing cast: dim 0 must be n"
-// CHECK: %[[OK1:.*]] = arith.cmpi eq, %[[D1]], %{{.*}}
-// CHECK: cf.assert %[[OK1]], "narrowing cast: dim 1 must be 4"
-// CHECK: %[[C:.*]] = tensor.cast %[[X]] : tensor<?x?xf32> to tensor<?x4xf32>
-// CHECK: return %[[C]]
+// CHECK-SAME: (%[[X:.*]]: memref<?x?xf32>)
+// CHECK: sym.dim %[[X]][0]
+// CHECK-NOT: must be n
+// CHECK: %[[D1:.*]] = sym.dim %[[X]][1]
+// CHECK: sym.assert_eq %[[D1]], %{{.*}}, "narrowing cast: dim 1 must be 4"
+// CHECK: memref.cast %[[X]] : memref<?x?xf32> to memref<?x4xf32>
 relax.func @cast(%x: !relax.tensor<[n, ?], f32>) -> !relax.tensor<[n, 4], f32> {
   %y = relax.match_cast %x {message = "narrowing cast"} : !relax.tensor<[n, ?], f32> -> !relax.tensor<[n, 4], f32>
   relax.return %y : !relax.tensor<[n, 4], f32>
@@ -69,14 +73,16 @@ relax.func @cast(%x: !relax.tensor<[n, ?], f32>) -> !relax.tensor<[n, 4], f32> {
 
 // -----
 
-// call_tir_inplace: the overwritten argument is the destination of its
-// result; the program returns its destinations in parameter order.
+// call_tir_inplace: the overwritten argument is passed as itself, and a new
+// tensor for the other result; a returned argument is copied.
 
 // CHECK-LABEL: func.func @inplace
-// CHECK-SAME: (%[[X:.*]]: tensor<?xf32>, %[[W:.*]]: tensor<?xf32>)
-// CHECK: %[[NEW:.*]] = tensor.empty(%{{.*}}) : tensor<?xf32>
-// CHECK: %[[R:.*]]:2 = call @relu_(%[[X]], %[[W]], %[[NEW]])
-// CHECK: return %[[R]]#1, %[[R]]#0
+// CHECK-SAME: (%[[X:.*]]: memref<?xf32>, %[[W:.*]]: memref<?xf32>)
+// CHECK: %[[Y:.*]] = memref.view
+// CHECK: call @relu_(%[[X]], %[[W]], %[[Y]])
+// CHECK: %[[C:.*]] = memref.view
+// CHECK: memref.copy %[[X]], %[[C]]
+// CHECK: return %[[Y]], %[[C]]
 tprog.func private @relu_(%x: tensor<?xf32> {sym.shape = #sym.shape<[d0]>, tprog.output}, %w: tensor<?xf32> {sym.shape = #sym.shape<[d0]>}, %y: tensor<?xf32> {sym.shape = #sym.shape<[d0]>, tprog.output}) -> (tensor<?xf32>, tensor<?xf32>) {
   tprog.return %x, %y : tensor<?xf32>, tensor<?xf32>
 }
@@ -87,19 +93,23 @@ relax.func @inplace(%x: !relax.tensor<[n], f32>, %w: !relax.tensor<[n], f32>) ->
 
 // -----
 
-// Tuples are flattened at function boundaries; tuple_get picks leaves, and
-// call operands and results are cast to and from the callee's types.
+// Tuples are flattened at function boundaries; tuple_get picks leaves;
+// call operands and results are cast to and from the callee's types; the
+// result of a call that is not returned is freed after its last use.
 
 // CHECK-LABEL: func.func @pair
-// CHECK-SAME: (%[[A:.*]]: tensor<?xf32>, %[[B:.*]]: tensor<?xf32>, %{{.*}}: i64) -> (tensor<?xf32>, tensor<?xf32>)
-// CHECK: return %[[B]], %[[A]] : tensor<?xf32>, tensor<?xf32>
+// CHECK-SAME: (%{{.*}}: memref<?xf32>, %{{.*}}: memref<?xf32>, %{{.*}}: i64) -> (memref<?xf32>, memref<?xf32>)
 // CHECK-LABEL: func.func @caller
-// CHECK-SAME: (%[[X:.*]]: tensor<4xf32>, %[[Y:.*]]: tensor<3xf32>, %[[I:.*]]: i64) -> tensor<3xf32>
-// CHECK: %[[CX:.*]] = tensor.cast %[[X]] : tensor<4xf32> to tensor<?xf32>
-// CHECK: %[[CY:.*]] = tensor.cast %[[Y]] : tensor<3xf32> to tensor<?xf32>
-// CHECK: %[[R:.*]]:2 = call @pair(%[[CX]], %[[CY]], %[[I]])
-// CHECK: %[[F:.*]] = tensor.cast %[[R]]#0 : tensor<?xf32> to tensor<3xf32>
-// CHECK: return %[[F]]
+// CHECK-SAME: (%[[X:.*]]: memref<4xf32>, %[[Y:.*]]: memref<3xf32>, %[[I:.*]]: i64) -> memref<3xf32>
+// CHECK: %[[XC:.*]] = memref.cast %[[X]] : memref<4xf32> to memref<?xf32>
+// CHECK: %[[YC:.*]] = memref.cast %[[Y]] : memref<3xf32> to memref<?xf32>
+// CHECK: %[[R:.*]]:2 = call @pair(%[[XC]], %[[YC]], %[[I]])
+// CHECK: %[[F:.*]] = memref.cast %[[R]]#0 : memref<?xf32> to memref<3xf32>
+// CHECK: %[[G:.*]] = memref.cast %[[R]]#1 : memref<?xf32> to memref<4xf32>
+// CHECK: memref.copy %[[F]], %[[OUT:.*]] :
+// CHECK: memref.dealloc %[[F]]
+// CHECK: memref.dealloc %[[G]]
+// CHECK: return %[[OUT]]
 relax.func @pair(%t: tuple<!relax.tensor<[n], f32>, tuple<!relax.tensor<[m], f32>, i64>>) -> tuple<!relax.tensor<[m], f32>, !relax.tensor<[n], f32>> {
   %a = relax.tuple_get %t[0] : tuple<!relax.tensor<[n], f32>, tuple<!relax.tensor<[m], f32>, i64>>
   %inner = relax.tuple_get %t[1] : tuple<!relax.tensor<[n], f32>, tuple<!relax.tensor<[m], f32>, i64>>
@@ -121,16 +131,17 @@ relax.func @caller(%x: !relax.tensor<[4], f32>, %y: !relax.tensor<[3], f32>, %i:
 // result type, and what the else branch binds stays in it.
 
 // CHECK-LABEL: func.func @branch
-// CHECK-SAME: (%[[C:.*]]: i1, %[[X:.*]]: tensor<?xf32>, %[[Y:.*]]: tensor<?xf32>) -> tensor<?xf32>
-// CHECK: %[[R:.*]] = scf.if %[[C]] -> (tensor<?xf32>) {
-// CHECK:   %[[S:.*]] = tensor.cast %[[X]] : tensor<?xf32> to tensor<4xf32>
-// CHECK:   %[[D:.*]] = tensor.cast %[[S]] : tensor<4xf32> to tensor<?xf32>
-// CHECK:   scf.yield %[[D]]
+// CHECK: scf.if %{{.*}} -> (memref<?xf32>) {
+// CHECK: memref.cast %{{.*}} : memref<4xf32> to memref<?xf32>
+// CHECK: scf.yield %{{.*}} : memref<?xf32>
 // CHECK: } else {
-// CHECK:   tensor.dim %[[Y]]
-// CHECK:   scf.yield %[[Y]]
-// CHECK: }
-// CHECK: return %[[R]]
+// CHECK: %[[K:.*]] = sym.dim %{{.*}}[0]
+// CHECK: sym.eval <4 * k> (k = %[[K]])
+// CHECK: scf.yield
+// CHECK-LABEL: func.func @branch_on_tensor
+// CHECK-SAME: (%[[C:.*]]: memref<i1>,
+// CHECK: %[[COND:.*]] = memref.load %[[C]][] : memref<i1>
+// CHECK: scf.if %[[COND]] -> (memref<4xf32>)
 relax.func @branch(%c: i1, %x: !relax.tensor<[n], f32>, %y: !relax.tensor<[m], f32>) -> !relax.tensor<[?], f32> {
   %r = relax.if %c : i1 -> !relax.tensor<[?], f32> {
     %s = relax.match_cast %x : !relax.tensor<[n], f32> -> !relax.tensor<[4], f32>
@@ -142,10 +153,6 @@ relax.func @branch(%c: i1, %x: !relax.tensor<[n], f32>, %y: !relax.tensor<[m], f
   relax.return %r : !relax.tensor<[?], f32>
 }
 
-// CHECK-LABEL: func.func @branch_on_tensor
-// CHECK-SAME: (%[[C:.*]]: tensor<i1>,
-// CHECK: %[[E:.*]] = tensor.extract %[[C]][] : tensor<i1>
-// CHECK: scf.if %[[E]] -> (tensor<4xf32>)
 relax.func @branch_on_tensor(%c: !relax.tensor<[], i1>, %x: !relax.tensor<[4], f32>, %y: !relax.tensor<[4], f32>) -> !relax.tensor<[4], f32> {
   %r = relax.if %c : !relax.tensor<[], i1> -> !relax.tensor<[4], f32> {
     relax.yield %x : !relax.tensor<[4], f32>
@@ -157,27 +164,41 @@ relax.func @branch_on_tensor(%c: !relax.tensor<[], i1>, %x: !relax.tensor<[4], f
 
 // -----
 
-// call_library: inputs as read-only buffers, a new buffer per result, all
-// passed as unranked memrefs to the declared C-interface function; the
-// result is the buffer, as a restrict tensor. A second call reuses the
-// declaration.
+// call_library: every input and destination as an unranked memref, to the
+// declared C-interface function; a second call reuses the declaration; the
+// unused result is freed.
 
 // CHECK: func.func private @relax_cpu_sgemm_nn(memref<*xf32>, memref<*xf32>, memref<*xf32>) attributes {llvm.emit_c_interface}
 // CHECK-LABEL: func.func @library
-// CHECK-SAME: (%[[X:.*]]: tensor<?x64xf32>, %[[W:.*]]: tensor<64x32xf32>)
-// CHECK: %[[N:.*]] = tensor.dim %[[X]]
-// CHECK: %[[XB:.*]] = bufferization.to_buffer %[[X]] read_only : tensor<?x64xf32> to memref<?x64xf32>
-// CHECK: %[[XU:.*]] = memref.cast %[[XB]] : memref<?x64xf32> to memref<*xf32>
-// CHECK: %[[WB:.*]] = bufferization.to_buffer %[[W]] read_only : tensor<64x32xf32> to memref<64x32xf32>
-// CHECK: %[[WU:.*]] = memref.cast %[[WB]] : memref<64x32xf32> to memref<*xf32>
-// CHECK: %[[YB:.*]] = memref.alloc(%[[N]]) : memref<?x32xf32>
-// CHECK: %[[YU:.*]] = memref.cast %[[YB]] : memref<?x32xf32> to memref<*xf32>
-// CHECK: call @relax_cpu_sgemm_nn(%[[XU]], %[[WU]], %[[YU]]) : (memref<*xf32>, memref<*xf32>, memref<*xf32>) -> ()
-// CHECK: %[[Y:.*]] = bufferization.to_tensor %[[YB]] restrict writable : memref<?x32xf32> to tensor<?x32xf32>
+// CHECK: %[[Y:.*]] = memref.view
+// CHECK: call @relax_cpu_sgemm_nn(%{{.*}}, %{{.*}}, %{{.*}}) : (memref<*xf32>, memref<*xf32>, memref<*xf32>) -> ()
+// CHECK: %[[S:.*]] = memref.alloc
 // CHECK: call @relax_cpu_sgemm_nn
+// CHECK: memref.dealloc %[[S]] : memref<?xi8>
 // CHECK: return %[[Y]]
 relax.func @library(%x: !relax.tensor<[n, 64], f32>, %w: !relax.tensor<[64, 32], f32>) -> !relax.tensor<[n, 32], f32> {
   %y = relax.call_library "relax.cpu.sgemm_nn"(%x, %w) : (!relax.tensor<[n, 64], f32>, !relax.tensor<[64, 32], f32>) -> !relax.tensor<[n, 32], f32>
   %z = relax.call_library "relax.cpu.sgemm_nn"(%x, %w) : (!relax.tensor<[n, 64], f32>, !relax.tensor<[64, 32], f32>) -> !relax.tensor<[n, 32], f32>
   relax.return %y : !relax.tensor<[n, 32], f32>
+}
+
+// -----
+
+// Shapes are one index per dim; views reinterpret with row-major strides;
+// constants are private globals; shape_of reads the dims.
+
+// CHECK: memref.global "private" constant @__relax_constant_0 : memref<2xf32> = dense<[1.000000e+00, 2.000000e+00]> {alignment = 64 : i64}
+// CHECK-LABEL: func.func @views
+// CHECK-SAME: (%[[X:.*]]: memref<?x4xf32>)
+// CHECK: %[[N:.*]] = sym.dim %[[X]][0]
+// CHECK: %[[LEN:.*]] = sym.eval <4 * n> (n = %[[N]])
+// CHECK: memref.reinterpret_cast %[[X]] to offset: [0], sizes: [%[[LEN]]], strides: [1] : memref<?x4xf32> to memref<?xf32>
+// CHECK: memref.get_global @__relax_constant_0 : memref<2xf32>
+// CHECK: %[[D:.*]] = sym.dim %[[X]][0] : memref<?x4xf32>
+// CHECK: return %{{.*}}, %[[D]], %{{.*}} : memref<?xf32>, index, index
+relax.func @views(%x: !relax.tensor<[n, 4], f32>) -> (!relax.tensor<[4 * n], f32>, !relax.shape<[n, 4]>) {
+  %v = relax.view %x : !relax.tensor<[n, 4], f32> -> !relax.tensor<[4 * n], f32>
+  %c = relax.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %s = relax.shape_of %x : !relax.tensor<[n, 4], f32>
+  relax.return %v, %s : !relax.tensor<[4 * n], f32>, !relax.shape<[n, 4]>
 }

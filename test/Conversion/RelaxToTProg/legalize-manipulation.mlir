@@ -20,22 +20,15 @@ relax.func @permute(%x: !relax.tensor<[b, s, 64], f32>) {
 
 // -----
 
-// expand_dims skips the inserted dims in the input map; squeeze reads the
-// removed dims at 0 (the listed ones, or every literal 1 without axes).
+// Dense row-major tensors keep the order of their elements through
+// expand_dims, squeeze and reshape: they become views, not programs.
 
-// CHECK-DAG: #[[EXP:.*]] = affine_map<(d0, d1, d2, d3) -> (d1, d2)>
-// CHECK-DAG: #[[SQ1:.*]] = affine_map<(d0, d1, d2) -> (d0, 0, d1, d2)>
-// CHECK-DAG: #[[SQ:.*]] = affine_map<(d0, d1) -> (d0, 0, d1, 0)>
-// CHECK-LABEL: tprog.func private @expand_dims
-// CHECK: linalg.generic {indexing_maps = [#[[EXP]], #{{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%{{.*}} : tensor<?x4xf32>) outs(%{{.*}} : tensor<1x?x4x1xf32>)
-// CHECK-LABEL: tprog.func private @squeeze
-// CHECK: linalg.generic {indexing_maps = [#[[SQ1]], #{{.*}}], iterator_types = ["parallel", "parallel", "parallel"]} ins(%{{.*}} : tensor<?x1x4x1xf32>) outs(%{{.*}} : tensor<?x4x1xf32>)
-// CHECK-LABEL: tprog.func private @squeeze_0
-// CHECK: linalg.generic {indexing_maps = [#[[SQ]], #{{.*}}], iterator_types = ["parallel", "parallel"]} ins(%{{.*}} : tensor<?x1x4x1xf32>) outs(%{{.*}} : tensor<?x4xf32>)
+// CHECK-NOT: tprog.func
 // CHECK-LABEL: relax.func @expand_squeeze
-// CHECK: call_tir @expand_dims
-// CHECK: call_tir @squeeze(
-// CHECK: call_tir @squeeze_0(
+// CHECK-SAME: (%[[X:.*]]: !relax.tensor<[n, 4], f32>, %[[Y:.*]]: !relax.tensor<[n, 1, 4, 1], f32>)
+// CHECK: view %[[X]] : <[n, 4], f32> -> <[1, n, 4, 1], f32>
+// CHECK: view %[[Y]] : <[n, 1, 4, 1], f32> -> <[n, 4, 1], f32>
+// CHECK: view %[[Y]] : <[n, 1, 4, 1], f32> -> <[n, 4], f32>
 relax.func @expand_squeeze(%x: !relax.tensor<[n, 4], f32>, %y: !relax.tensor<[n, 1, 4, 1], f32>) {
   %0 = relax.expand_dims %x {axes = array<i64: 0, -1>} : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[1, n, 4, 1], f32>
   %1 = relax.squeeze %y {axes = array<i64: 1>} : (!relax.tensor<[n, 1, 4, 1], f32>) -> !relax.tensor<[n, 4, 1], f32>
@@ -45,30 +38,9 @@ relax.func @expand_squeeze(%x: !relax.tensor<[n, 4], f32>, %y: !relax.tensor<[n,
 
 // -----
 
-// reshape: linearize the output indices over the output dims, delinearize
-// over the input dims, read with tensor.extract. No expand/collapse_shape.
-
-// CHECK-LABEL: tprog.func private @reshape
-// CHECK-SAME: (%[[X:.*]]: tensor<?x?x64xf32> {{.*}}, %[[O:.*]]: tensor<?x8x8xf32> {{.*}})
-// CHECK-NOT: expand_shape
-// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
-// CHECK-DAG: %[[S:.*]] = tensor.dim %[[X]], %[[C1]]
-// CHECK-DAG: %[[C64:.*]] = arith.constant 64 : index
-// CHECK: linalg.generic {indexing_maps = [#{{.*}}], iterator_types = ["parallel", "parallel", "parallel"]} outs(%[[O]] : tensor<?x8x8xf32>)
-// CHECK: %[[I0:.*]] = linalg.index 0
-// CHECK: %[[I1:.*]] = linalg.index 1
-// CHECK: %[[I2:.*]] = linalg.index 2
-// CHECK: %[[M0:.*]] = arith.muli %[[I0]], %{{.*}} : index
-// CHECK: %[[A0:.*]] = arith.addi %[[M0]], %[[I1]]
-// CHECK: %[[M1:.*]] = arith.muli %[[A0]], %{{.*}} : index
-// CHECK: %[[LIN:.*]] = arith.addi %[[M1]], %[[I2]]
-// CHECK: %[[R2:.*]] = arith.remui %[[LIN]], %[[C64]]
-// CHECK: %[[Q2:.*]] = arith.divui %[[LIN]], %[[C64]]
-// CHECK: %[[R1:.*]] = arith.remui %[[Q2]], %[[S]]
-// CHECK: %[[Q1:.*]] = arith.divui %[[Q2]], %[[S]]
-// CHECK: tensor.extract %[[X]][%[[Q1]], %[[R1]], %[[R2]]] : tensor<?x?x64xf32>
-// CHECK-NOT: expand_shape
+// CHECK-NOT: tprog.func
 // CHECK-LABEL: relax.func @flatten
+// CHECK: view %{{.*}} : <[b, s, 64], f32> -> <[b * s, 8, 8], f32>
 relax.func @flatten(%x: !relax.tensor<[b, s, 64], f32>) {
   %0 = relax.reshape %x {shape = #sym.shape<[b * s, 8, ?]>} : (!relax.tensor<[b, s, 64], f32>) -> !relax.tensor<[b * s, 8, 8], f32>
   relax.return

@@ -335,3 +335,43 @@ LogicalResult CallLibraryOp::verify() {
     return emitOpError("needs a non-empty library function name");
   return verifyAllocatedResults(*this);
 }
+
+//===----------------------------------------------------------------------===//
+// CallTIRDPSOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+CallTIRDPSOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  unsigned numArgs = getArgs().size(), numOuts = getOuts().size();
+  // A program a target has claimed is a kernel function on buffers.
+  auto kernel = symbolTable.lookupNearestSymbolFrom<FunctionOpInterface>(
+      *this, getCalleeAttr());
+  if (kernel && kernel->hasAttr(RelaxDialect::getKernelAttrName())) {
+    if (kernel.getNumArguments() != numArgs + numOuts)
+      return emitOpError("passes ")
+             << numArgs << " arguments and " << numOuts
+             << " destinations but kernel '" << getCallee() << "' takes "
+             << kernel.getNumArguments() << " arguments";
+    return success();
+  }
+  tprog::FuncOp callee = lookupProgram(*this, getCalleeAttr(), symbolTable);
+  if (!callee)
+    return failure();
+  if (callee.getNumArguments() != numArgs + numOuts)
+    return emitOpError("passes ")
+           << numArgs << " arguments and " << numOuts
+           << " destinations but '" << getCallee() << "' takes "
+           << callee.getNumArguments() << " arguments";
+  for (unsigned i = numArgs, e = callee.getNumArguments(); i < e; ++i)
+    if (!isOutputArg(callee, i))
+      return emitOpError("expects argument #")
+             << i << " of '" << getCallee() << "' to be a destination";
+  SmallVector<LeafPair> pairs;
+  for (auto [i, type] : llvm::enumerate(getArgs().getTypes()))
+    addProgramPair(callee, i, type, "operand #" + std::to_string(i), pairs);
+  for (auto [i, type] : llvm::enumerate(getOuts().getTypes()))
+    addProgramPair(callee, numArgs + i, type,
+                   "destination #" + std::to_string(i), pairs);
+  sym::SymBindings bindings;
+  return matchLeaves(*this, pairs, bindings, /*bind=*/true);
+}

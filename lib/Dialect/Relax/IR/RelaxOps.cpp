@@ -253,3 +253,33 @@ LogicalResult AllocTensorOp::verify() {
            << getType();
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// ViewOp
+//===----------------------------------------------------------------------===//
+
+/// The number of elements of `type` as a symbolic expression.
+static sym::SymExprAttr getNumElements(RelaxTensorType type) {
+  sym::SymExprAttr count = sym::SymExprAttr::getConstant(type.getContext(), 1);
+  for (sym::SymExprAttr d : type.getDims()) {
+    if (!d)
+      return nullptr;
+    count = sym::SymExprAttr::mul(count, d);
+  }
+  return count;
+}
+
+LogicalResult ViewOp::verify() {
+  auto source = cast<RelaxTensorType>(getSource().getType());
+  auto result = cast<RelaxTensorType>(getResult().getType());
+  if (!source.hasRank() || !result.hasRank())
+    return emitOpError("needs tensors of known rank");
+  if (source.getElementType() != result.getElementType())
+    return emitOpError("cannot change the element type from ")
+           << source.getElementType() << " to " << result.getElementType();
+  sym::SymExprAttr from = getNumElements(source), to = getNumElements(result);
+  if (from && to && from.isConstant() && to.isConstant() && from != to)
+    return emitOpError("views ")
+           << from.getValue() << " elements as " << to.getValue();
+  return success();
+}

@@ -3,6 +3,7 @@
 // pipeline after shape inference, and prints the result.
 
 #include "Relax/Conversion/Passes.h"
+#include "Relax/Pipelines/Pipelines.h"
 #include "Relax/InitAll.h"
 #include "Relax/Transforms/Passes.h"
 
@@ -35,10 +36,11 @@ int main(int argc, char **argv) {
     return 1;
   mlir::PassManager pm(&context);
   if (cpu) {
-    pm.addPass(mlir::relax::createRelaxInferShapesPass());
-    if (mlir::failed(mlir::relax::buildRelaxLowerToCPUPipeline(
-            pm, mlir::relax::CPUParallelism::OpenMP)))
-      return 1;
+    // The pipeline runs shape inference itself.
+    mlir::relax::CPUPipelineOptions options;
+    options.parallel = true;
+    options.runtime = mlir::relax::CPUParallelism::OpenMP;
+    mlir::relax::buildRelaxLowerToCPUPipeline(pm, options);
   } else {
     pm.addPass(mlir::relax::createRelaxToNonDataflowPass());
     pm.addPass(mlir::createCanonicalizerPass());

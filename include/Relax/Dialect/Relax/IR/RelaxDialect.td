@@ -35,6 +35,13 @@ def Relax_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getPatternKindAttrName() {
       return ::llvm::StringLiteral("relax.pattern_kind");
     }
+
+    /// Unit attribute marking a function on buffers as a kernel: a tensor
+    /// program that a target has not placed yet (in a gpu.module, or left
+    /// as a CPU function).
+    static constexpr ::llvm::StringLiteral getKernelAttrName() {
+      return ::llvm::StringLiteral("relax.kernel");
+    }
   }];
 }
 

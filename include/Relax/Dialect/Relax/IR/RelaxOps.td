@@ -402,6 +402,15 @@ def Relax_AllocTensorOp : Relax_Op<"alloc_tensor"> {
 
 def Relax_KillTensorOp : Relax_Op<"kill_tensor"> {
   let summary = "Ends the lifetime of a tensor";
+  let description = [{
+    A tensor placed in a storage (`relax.alloc_tensor`) only ends its live
+    range: the storage is freed by `relax.kill_storage`. Any other tensor the
+    function owns (a result of `relax.call` or `relax.if`) is freed.
+
+    ```mlir
+    relax.kill_tensor %t : !relax.tensor<[n, 4], f32>
+    ```
+  }];
   let arguments = (ins Arg<Relax_AnyTensor, "", [MemFree]>:$tensor);
   let assemblyFormat = "$tensor attr-dict `:` type($tensor)";
 }
@@ -410,6 +419,91 @@ def Relax_KillStorageOp : Relax_Op<"kill_storage"> {
   let summary = "Ends the lifetime of a storage";
   let arguments = (ins Arg<Relax_StorageType, "", [MemFree]>:$storage);
   let assemblyFormat = "$storage attr-dict";
+}
+
+def Relax_ViewOp : Relax_Op<"view", [Pure]> {
+  let summary = "Reinterprets a tensor's storage with another shape";
+  let description = [{
+    Returns a tensor that shares the storage of `source`, read in row-major
+    order with the result's shape. Both must have known ranks, the same
+    element type and, where it can be proven, the same number of elements.
+    Graph tensors are dense and row-major, so `relax.reshape`,
+    `relax.expand_dims` and `relax.squeeze` are views: legalization emits
+    this op for them instead of a copying kernel.
+
+    ```mlir
+    %v = relax.view %x : !relax.tensor<[n, 4], f32> -> !relax.tensor<[4 * n], f32>
+    ```
+  }];
+  let arguments = (ins Relax_AnyTensor:$source);
+  let results = (outs Relax_AnyTensor:$result);
+  let assemblyFormat = "$source attr-dict `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Relax_CallTIRDPSOp : Relax_Op<"call_tir_dps", [
+    AttrSizedOperandSegments, DeclareOpInterfaceMethods<SymbolUserOpInterface>
+  ]> {
+  let summary = "Calls a tensor program on explicit destinations";
+  let description = [{
+    The form of `relax.call_tir` after explicit allocation
+    (`--relax-explicit-alloc`): the caller passes the destinations, which the
+    program writes, and the op has no results. The callee receives `args`
+    followed by `outs`. A program called for `relax.call_tir_inplace` also
+    writes the arguments it marks `tprog.output`, so the op may write its
+    arguments too.
+
+    ```mlir
+    relax.call_tir_dps @exp(%x : !relax.tensor<[n, 4], f32>) outs(%y : !relax.tensor<[n, 4], f32>)
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$callee,
+                       Arg<Variadic<Relax_AnyTensor>, "",
+                           [MemRead, MemWrite]>:$args,
+                       Arg<Variadic<Relax_AnyTensor>, "", [MemWrite]>:$outs);
+  let assemblyFormat = [{
+    $callee `(` ($args^ `:` type($args))? `)`
+    `outs` `(` ($outs^ `:` type($outs))? `)` attr-dict
+  }];
+}
+
+def Relax_CallLibraryDPSOp : Relax_Op<"call_library_dps", [
+    AttrSizedOperandSegments
+  ]> {
+  let summary = "Calls a library function on explicit destinations";
+  let description = [{
+    The form of `relax.call_library` after explicit allocation: the function
+    reads `args` and writes `outs`.
+
+    ```mlir
+    relax.call_library_dps "relax.cpu.sgemm_nn"(%a, %b : !relax.tensor<[m, k], f32>, !relax.tensor<[k, n], f32>) outs(%c : !relax.tensor<[m, n], f32>)
+    ```
+  }];
+  let arguments = (ins StrAttr:$callee,
+                       Arg<Variadic<Relax_AnyTensor>, "", [MemRead]>:$args,
+                       Arg<Variadic<Relax_AnyTensor>, "", [MemWrite]>:$outs);
+  let assemblyFormat = [{
+    $callee `(` ($args^ `:` type($args))? `)`
+    `outs` `(` ($outs^ `:` type($outs))? `)` attr-dict
+  }];
+}
+
+def Relax_CopyTensorOp : Relax_Op<"copy_tensor", [
+    AllTypesMatch<["source", "target"]>
+  ]> {
+  let summary = "Copies a tensor into another of the same type";
+  let description = [{
+    Explicit allocation copies a value the function does not own (an
+    argument, a constant or a view of one) into a new tensor before it is
+    returned, so that every returned tensor is owned by the caller.
+
+    ```mlir
+    relax.copy_tensor %x, %y : !relax.tensor<[n, 4], f32>
+    ```
+  }];
+  let arguments = (ins Arg<Relax_AnyTensor, "", [MemRead]>:$source,
+                       Arg<Relax_AnyTensor, "", [MemWrite]>:$target);
+  let assemblyFormat = "$source `,` $target attr-dict `:` type($source)";
 }
 
 #endif // RELAX_DIALECT_RELAX_IR_RELAXOPS_TD

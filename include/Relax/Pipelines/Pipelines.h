@@ -1,0 +1,90 @@
+//===- Pipelines.h - Relax lowering pipelines -------------------*- C++ -*-===//
+//
+// The pipelines that compile a module of graph functions and tensor programs
+// for a target, as typed pass sequences with public options, registered
+// once for relax-opt, relax-run and users of the installed package.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RELAX_PIPELINES_PIPELINES_H
+#define RELAX_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir::relax {
+
+/// How the loops over the tiles of parallel dims run.
+enum class CPUParallelism {
+  /// On the calling thread.
+  None,
+  /// As OpenMP worksharing loops (the program needs libomp).
+  OpenMP,
+  /// As tasks of MLIR's async runtime (the program needs
+  /// libmlir_async_runtime).
+  Async,
+};
+
+/// Options of `--relax-lower-to-cpu`.
+struct CPUPipelineOptions : PassPipelineOptions<CPUPipelineOptions> {
+  Option<bool> parallel{
+      *this, "parallel",
+      llvm::cl::desc("Run the loops over tiles of parallel dims on all cores"),
+      llvm::cl::init(false)};
+  Option<CPUParallelism> runtime{
+      *this, "runtime", llvm::cl::desc("Runtime of the parallel loops"),
+      llvm::cl::init(CPUParallelism::OpenMP),
+      llvm::cl::values(
+          clEnumValN(CPUParallelism::OpenMP, "openmp",
+                     "OpenMP worksharing loops (the program needs libomp)"),
+          clEnumValN(CPUParallelism::Async, "async",
+                     "Tasks of MLIR's async runtime (the program needs "
+                     "libmlir_async_runtime)"))};
+  Option<bool> library{
+      *this, "library",
+      llvm::cl::desc("Offload matmuls to the CPU runtime library (OpenBLAS; "
+                     "the program then needs librelax_cpu_runtime)"),
+      llvm::cl::init(false)};
+  Option<bool> inferShapes{
+      *this, "infer-shapes",
+      llvm::cl::desc("Run --relax-infer-shapes first"), llvm::cl::init(true)};
+  Option<bool> toLLVM{
+      *this, "to-llvm",
+      llvm::cl::desc("Lower to the llvm dialect; without it, stop at host "
+                     "functions and kernels on memrefs, with scheduled loops "
+                     "and vectors (the pipeline can be run again on the "
+                     "result, e.g. after adding a driver)"),
+      llvm::cl::init(true)};
+  Option<int64_t> vectorWidth{
+      *this, "vector-width",
+      llvm::cl::desc("Elements per vector along the innermost dim"),
+      llvm::cl::init(16)};
+  ListOption<int64_t> contractionTile{
+      *this, "contraction-tile",
+      llvm::cl::desc("Rows and columns of the register tile of a "
+                     "contraction (default 8,32)")};
+
+  /// The parallelism the options select.
+  CPUParallelism getParallelism() const {
+    return parallel ? runtime.getValue() : CPUParallelism::None;
+  }
+};
+
+/// Adds the CPU pipeline to `pm` (anchored on a module): shape inference,
+/// legalization, explicit allocation, the CPU schedule of the kernels,
+/// their bufferization, the host lowering, and the lowering of both to the
+/// llvm dialect.
+void buildRelaxLowerToCPUPipeline(OpPassManager &pm,
+                                  const CPUPipelineOptions &options);
+
+/// The same with the parallelism and the library offload given directly.
+void buildRelaxLowerToCPUPipeline(OpPassManager &pm,
+                                  CPUParallelism parallelism = CPUParallelism::None,
+                                  bool library = false);
+
+/// Registers `--relax-lower-to-cpu`.
+void registerRelaxPipelines();
+
+} // namespace mlir::relax
+
+#endif // RELAX_PIPELINES_PIPELINES_H

@@ -1,0 +1,93 @@
+//===- CPUKernelCalls.cpp - Kernel calls on the CPU -----------------------===//
+//
+// On the CPU a kernel is a function on memrefs in the same module, and a
+// library function is a C function of the runtime library.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Relax/Conversion/RelaxToFunc.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinOps.h"
+
+using namespace mlir;
+using namespace mlir::relax;
+
+namespace {
+struct CallTIRDPSOpToCall : OpConversionPattern<CallTIRDPSOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(CallTIRDPSOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto kernel = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+        op, op.getCalleeAttr());
+    if (!kernel)
+      return op.emitOpError("calls '")
+             << op.getCallee()
+             << "', which is not a kernel function on buffers; run "
+                "--relax-kernels-to-func first";
+    FunctionType type = kernel.getFunctionType();
+    SmallVector<Value> operands(adaptor.getArgs());
+    llvm::append_range(operands, adaptor.getOuts());
+    if (operands.size() != type.getNumInputs() || type.getNumResults() != 0)
+      return op.emitOpError("passes ")
+             << operands.size() << " buffers, but kernel @" << op.getCallee()
+             << " has type " << type;
+    for (auto [operand, param] : llvm::zip(operands, type.getInputs())) {
+      if (operand.getType() == param)
+        continue;
+      if (!memref::CastOp::areCastCompatible(operand.getType(), param))
+        return op.emitOpError("passes ")
+               << operand.getType() << " where kernel @" << op.getCallee()
+               << " takes " << param;
+      operand = memref::CastOp::create(rewriter, op.getLoc(), param, operand);
+    }
+    rewriter.replaceOpWithNewOp<func::CallOp>(op, kernel, operands);
+    return success();
+  }
+};
+
+/// Library functions take every input and then every destination as
+/// unranked memrefs, so that one C signature serves every rank.
+struct CallLibraryDPSOpToCall : OpConversionPattern<CallLibraryDPSOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(CallLibraryDPSOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> operands;
+    for (ValueRange range : {adaptor.getArgs(), adaptor.getOuts()})
+      for (Value memref : range) {
+        auto type = cast<MemRefType>(memref.getType());
+        operands.push_back(memref::CastOp::create(
+            rewriter, loc, UnrankedMemRefType::get(type.getElementType(), 0),
+            memref));
+      }
+    std::string name = op.getCallee().str();
+    std::replace(name.begin(), name.end(), '.', '_');
+    auto module = op->getParentOfType<ModuleOp>();
+    auto type = rewriter.getFunctionType(TypeRange(operands), {});
+    auto function = module.lookupSymbol<func::FuncOp>(name);
+    if (!function) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      function = func::FuncOp::create(rewriter, loc, name, type);
+      function.setPrivate();
+      function->setAttr("llvm.emit_c_interface", rewriter.getUnitAttr());
+    } else if (function.getFunctionType() != type) {
+      return op.emitOpError("calls library function '")
+             << op.getCallee() << "' with types that differ from an earlier "
+             << "call";
+    }
+    rewriter.replaceOpWithNewOp<func::CallOp>(op, function, operands);
+    return success();
+  }
+};
+} // namespace
+
+void relax::populateRelaxCPUKernelCallPatterns(HostTypeConverter &converter,
+                                               RewritePatternSet &patterns) {
+  patterns.add<CallTIRDPSOpToCall, CallLibraryDPSOpToCall>(
+      converter, patterns.getContext());
+}

@@ -1,0 +1,129 @@
+//===- KernelsToFunc.cpp - Tensor programs to kernel functions ------------===//
+
+#include "Relax/Conversion/Passes.h"
+#include "Relax/Dialect/TProg/IR/TProgOps.h"
+
+#include "mlir/Dialect/Bufferization/IR/BufferDeallocationOpInterface.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::relax {
+#define GEN_PASS_DEF_RELAXKERNELSTOFUNCPASS
+#include "Relax/Conversion/Passes.h.inc"
+} // namespace mlir::relax
+
+using namespace mlir;
+using namespace mlir::relax;
+
+/// The buffer type a kernel takes for a tensor parameter.
+static Type getBufferType(Type type) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return MemRefType::get(tensor.getShape(), tensor.getElementType());
+  return type;
+}
+
+static FailureOr<func::FuncOp> convertProgram(RewriterBase &rewriter,
+                                              tprog::FuncOp program) {
+  Location loc = program.getLoc();
+  SmallVector<Type> inputs = llvm::map_to_vector(
+      program.getArgumentTypes(), [](Type type) { return getBufferType(type); });
+  for (Type type : program.getArgumentTypes())
+    if (isa<UnrankedTensorType>(type))
+      return program.emitOpError("takes an unranked tensor, which a kernel "
+                                 "cannot");
+  rewriter.setInsertionPoint(program);
+  auto kernel = func::FuncOp::create(rewriter, loc, program.getSymName(),
+                                     rewriter.getFunctionType(inputs, {}));
+  kernel.setVisibility(program.getVisibility());
+  kernel->setAttr(RelaxDialect::getKernelAttrName(), rewriter.getUnitAttr());
+  // Argument attributes stay (the symbolic shapes), except the destination
+  // marks of tensor programs.
+  for (unsigned i = 0, e = program.getNumArguments(); i < e; ++i)
+    for (NamedAttribute attr :
+         cast<FunctionOpInterface>(program.getOperation()).getArgAttrs(i))
+      if (attr.getName() != tprog::TProgDialect::getOutputAttrName())
+        kernel.setArgAttr(i, attr.getName(), attr.getValue());
+  for (NamedAttribute attr : program->getDiscardableAttrs())
+    kernel->setAttr(attr.getName(), attr.getValue());
+  if (program.isExternal()) {
+    rewriter.eraseOp(program);
+    return kernel;
+  }
+
+  // The body reads its tensors off the buffers, and writes each returned
+  // value into its destination; bufferization then makes the writes in
+  // place wherever the value is computed in its destination.
+  Block *entry = kernel.addEntryBlock();
+  rewriter.setInsertionPointToStart(entry);
+  SmallVector<Value> replacements;
+  SmallVector<unsigned> outputs;
+  for (auto [i, type] : llvm::enumerate(program.getArgumentTypes())) {
+    Value buffer = entry->getArgument(i);
+    bool output = static_cast<bool>(
+        program.getArgAttr(i, tprog::TProgDialect::getOutputAttrName()));
+    if (output)
+      outputs.push_back(i);
+    if (!isa<RankedTensorType>(type)) {
+      replacements.push_back(buffer);
+      continue;
+    }
+    replacements.push_back(bufferization::ToTensorOp::create(
+        rewriter, loc, type, buffer, /*restrict=*/true, /*writable=*/output));
+  }
+  Block &body = program.getBody().front();
+  auto ret = cast<tprog::ReturnOp>(body.getTerminator());
+  rewriter.setInsertionPoint(ret);
+  if (ret.getNumOperands() != outputs.size())
+    return program.emitOpError("returns ")
+           << ret.getNumOperands() << " values for " << outputs.size()
+           << " destinations";
+  for (auto [value, index] : llvm::zip(ret.getOperands(), outputs)) {
+    auto op = bufferization::MaterializeInDestinationOp::create(
+        rewriter, ret.getLoc(), TypeRange(), value, entry->getArgument(index));
+    op.setRestrict(true);
+    op.setWritable(true);
+  }
+  func::ReturnOp::create(rewriter, ret.getLoc());
+  rewriter.eraseOp(ret);
+  if (program.getBody().getBlocks().size() != 1)
+    return program.emitOpError("has more than one block");
+  rewriter.inlineBlockBefore(&body, entry, entry->end(), replacements);
+  rewriter.eraseOp(program);
+  return kernel;
+}
+
+/// Bufferizes the body of `kernel` and frees what it allocates inside.
+static LogicalResult bufferizeKernel(func::FuncOp kernel,
+                                     SymbolTableCollection &symbolTables) {
+  bufferization::OneShotBufferizationOptions options;
+  options.bufferizeFunctionBoundaries = false;
+  bufferization::BufferizationState state;
+  if (failed(bufferization::runOneShotBufferize(kernel, options, state)))
+    return failure();
+  return bufferization::deallocateBuffersOwnershipBased(
+      kernel, bufferization::DeallocationOptions(), symbolTables);
+}
+
+namespace {
+struct RelaxKernelsToFuncPass
+    : relax::impl::RelaxKernelsToFuncPassBase<RelaxKernelsToFuncPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    SymbolTableCollection symbolTables;
+    for (auto program : llvm::make_early_inc_range(
+             getOperation().getOps<tprog::FuncOp>())) {
+      FailureOr<func::FuncOp> kernel = convertProgram(rewriter, program);
+      if (failed(kernel))
+        return signalPassFailure();
+      if (bufferize && !kernel->isExternal() &&
+          failed(bufferizeKernel(*kernel, symbolTables)))
+        return signalPassFailure();
+    }
+  }
+};
+} // namespace

@@ -1,0 +1,156 @@
+//===- CPUPipeline.cpp - The CPU lowering pipeline ------------------------===//
+
+#include "Relax/Pipelines/Pipelines.h"
+
+#include "Relax/Conversion/Passes.h"
+#include "Relax/Dialect/TProg/IR/TProgOps.h"
+#include "Relax/Transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Async/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
+#include "mlir/Dialect/Vector/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::relax;
+
+/// Graph level: from high-level ops to explicit allocations and calls of
+/// tensor programs.
+static void buildGraphPipeline(OpPassManager &pm,
+                               const CPUPipelineOptions &options) {
+  if (options.inferShapes)
+    pm.addPass(createRelaxInferShapesPass());
+  if (options.library)
+    pm.addPass(createRelaxDispatchLibraryPass());
+  pm.addPass(createRelaxLegalizePass());
+  pm.addPass(createRelaxToNonDataflowPass());
+  pm.addPass(createRelaxExplicitAllocPass());
+}
+
+/// Kernels: the CPU schedule on tensors, then buffers written in place.
+static void buildKernelPipeline(OpPassManager &pm,
+                                const CPUPipelineOptions &options) {
+  OpPassManager &programs = pm.nest<tprog::FuncOp>();
+  RelaxTileAndVectorizePassOptions schedule;
+  schedule.vectorWidth = options.vectorWidth;
+  schedule.contractionTile = llvm::to_vector(options.contractionTile);
+  programs.addPass(createRelaxTileAndVectorizePass(schedule));
+  programs.addPass(createCanonicalizerPass());
+  programs.addPass(createCSEPass());
+  pm.addPass(createRelaxKernelsToFuncPass());
+  // What the kernels' deallocation left: simplified, lowered. Host
+  // functions free their buffers themselves, after last use.
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
+  pm.addPass(bufferization::createLowerDeallocationsPass());
+  pm.addPass(createConvertBufferizationToMemRefPass());
+}
+
+/// Host functions: patterns on memrefs with the CPU's kernel calls; the
+/// ranges of `sym.constraints` are used by the range analysis before the
+/// assumptions go.
+static void buildHostPipeline(OpPassManager &pm) {
+  pm.addPass(createRelaxToFuncPass());
+  ConvertSymToArithPassOptions keepAssumes;
+  keepAssumes.lowerAssumes = false;
+  pm.addPass(createConvertSymToArithPass(keepAssumes));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(arith::createIntRangeOptimizationsPass());
+  pm.addPass(createConvertSymToArithPass());
+}
+
+/// Both to the llvm dialect: loops over tiles of parallel dims become
+/// OpenMP worksharing loops or async tasks (ops left unvectorized are tiles
+/// inside them and become plain loops); vector ops are lowered with
+/// contractions as rank-1 updates; `lower-affine` runs after
+/// `expand-strided-metadata`, which creates affine.apply ops of its own.
+static void buildLLVMPipeline(OpPassManager &pm, CPUParallelism parallelism) {
+  bool parallel = parallelism != CPUParallelism::None;
+  if (parallel)
+    pm.addPass(createForallToParallelLoopPass());
+  else
+    pm.addPass(createForallToForLoopPass());
+  pm.nest<func::FuncOp>().addPass(createConvertLinalgToLoopsPass());
+  if (parallelism == CPUParallelism::OpenMP)
+    pm.addPass(createConvertSCFToOpenMPPass());
+  if (parallelism == CPUParallelism::Async) {
+    AsyncParallelForPassOptions async;
+    async.numWorkerThreads = -1;
+    async.minTaskSize = 1;
+    pm.addPass(createAsyncParallelForPass(async));
+    pm.addPass(createAsyncToAsyncRuntimePass());
+    pm.addPass(createAsyncRuntimeRefCountingPass());
+    pm.addPass(createAsyncRuntimeRefCountingOptPass());
+    pm.addPass(createConvertAsyncToLLVMPass());
+  }
+  OpPassManager &funcs = pm.nest<func::FuncOp>();
+  funcs.addPass(vector::createLowerVectorMaskPass());
+  funcs.addPass(vector::createLowerVectorMultiReductionPass());
+  pm.addPass(createConvertVectorToSCFPass(
+      VectorTransferToSCFOptions().enableFullUnroll()));
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  // The alloca scopes that scf-to-openmp creates are lowered before
+  // scf-to-cf splits their bodies into several blocks.
+  if (parallelism == CPUParallelism::OpenMP) {
+    pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+    pm.addPass(createSCFToControlFlowPass());
+  } else {
+    pm.addPass(createSCFToControlFlowPass());
+    pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  }
+  // Math ops without an LLVM intrinsic become libm calls per lane, through
+  // vector ops, so they go before the vector conversion.
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
+  ConvertVectorToLLVMPassOptions toLLVM;
+  toLLVM.vectorContractLowering = vector::VectorContractLowering::OuterProduct;
+  toLLVM.reassociateFPReductions = true;
+  pm.addPass(createConvertVectorToLLVMPass(toLLVM));
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createUBToLLVMConversionPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  if (parallelism == CPUParallelism::OpenMP)
+    pm.addPass(createConvertOpenMPToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void relax::buildRelaxLowerToCPUPipeline(OpPassManager &pm,
+                                         const CPUPipelineOptions &options) {
+  buildGraphPipeline(pm, options);
+  buildKernelPipeline(pm, options);
+  buildHostPipeline(pm);
+  if (options.toLLVM)
+    buildLLVMPipeline(pm, options.getParallelism());
+}
+
+void relax::buildRelaxLowerToCPUPipeline(OpPassManager &pm,
+                                         CPUParallelism parallelism,
+                                         bool library) {
+  CPUPipelineOptions options;
+  options.parallel = parallelism != CPUParallelism::None;
+  if (options.parallel)
+    options.runtime = parallelism;
+  options.library = library;
+  buildRelaxLowerToCPUPipeline(pm, options);
+}
+
+void relax::registerRelaxPipelines() {
+  PassPipelineRegistration<CPUPipelineOptions>(
+      "relax-lower-to-cpu",
+      "Compile graph functions and tensor programs to the llvm dialect for "
+      "the CPU",
+      [](OpPassManager &pm, const CPUPipelineOptions &options) {
+        buildRelaxLowerToCPUPipeline(pm, options);
+      });
+}
