@@ -12,7 +12,6 @@
 #include "Npy.h"
 
 #include "Relax/Conversion/Passes.h"
-#include "Relax/Pipelines/Pipelines.h"
 #include "Relax/Dialect/Relax/IR/RelaxOps.h"
 #include "Relax/Dialect/Sym/IR/SymShapeMatch.h"
 #include "Relax/InitAll.h"
@@ -50,55 +49,87 @@ using sym::SymExprAttr;
 
 namespace cl = llvm::cl;
 
+/// relax-run's own options. `--help` shows only these (and --help,
+/// --version); `--help-hidden` shows LLVM's options too. Categories are
+/// printed in the order of their names, so this one's name sorts before
+/// "Generic Options".
+static cl::OptionCategory runCategory("Compile and run options");
+
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<module.mlir>"),
-                                      cl::Required);
+                                      cl::Required, cl::cat(runCategory));
 static cl::opt<std::string> entry("entry", cl::desc("Graph function to run"),
-                                  cl::init("main"));
-static cl::list<std::string> inputs("input",
-                                    cl::desc("An argument as a .npy file"));
+                                  cl::init("main"), cl::cat(runCategory));
 static cl::list<std::string>
-    sizes("size", cl::desc("Random inputs: a symbolic variable's value, "
-                           "`name=value`"));
+    inputs("input", cl::desc("The next argument, as a .npy file"),
+           cl::cat(runCategory));
+static cl::list<std::string>
+    sizes("size",
+          cl::desc("A symbolic variable's value, `name=value`: "
+                   "the sizes of random inputs"),
+          cl::cat(runCategory));
 static cl::opt<unsigned> seed("seed", cl::desc("Seed of random inputs"),
-                              cl::init(0));
-static cl::opt<std::string> output("output",
-                                   cl::desc("Write the result as .npy"));
+                              cl::init(0), cl::cat(runCategory));
+static cl::opt<std::string> output(
+    "output",
+    cl::desc("Write the result as .npy (more results: y.npy, y.1.npy, ...)"),
+    cl::cat(runCategory));
 static cl::opt<unsigned> repetitions("reps", cl::desc("Timed repetitions"),
-                                     cl::init(1));
+                                     cl::init(1), cl::cat(runCategory));
 static cl::opt<bool> parallel("parallel",
                               cl::desc("Run parallel loops on all cores "
-                                       "(OpenMP)"),
-                              cl::init(false));
+                                       "(see --runtime)"),
+                              cl::init(false), cl::cat(runCategory));
 static cl::opt<relax::CPUParallelism>
     runtime("runtime", cl::desc("Runtime of --parallel"),
             cl::init(relax::CPUParallelism::OpenMP),
             cl::values(clEnumValN(relax::CPUParallelism::OpenMP, "openmp",
                                   "OpenMP worksharing loops"),
                        clEnumValN(relax::CPUParallelism::Async, "async",
-                                  "Tasks of MLIR's async runtime")));
+                                  "Tasks of MLIR's async runtime")),
+            cl::cat(runCategory));
 static cl::opt<std::string>
     ompLibrary("omp-library", cl::desc("OpenMP runtime library"),
-               cl::init("/usr/lib/llvm-22/lib/libomp.so"));
+               cl::init("/usr/lib/llvm-22/lib/libomp.so"),
+               cl::cat(runCategory));
 static cl::opt<std::string>
     asyncLibrary("async-library", cl::desc("MLIR async runtime library"),
-                 cl::init("/usr/lib/llvm-22/lib/libmlir_async_runtime.so"));
+                 cl::init("/usr/lib/llvm-22/lib/libmlir_async_runtime.so"),
+                 cl::cat(runCategory));
 static cl::opt<std::string> runnerUtilsLibrary(
     "runner-utils-library",
     cl::desc("MLIR's C runner utils, for copies between strided buffers"),
-    cl::init("/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so"));
+    cl::init("/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so"),
+    cl::cat(runCategory));
 static cl::opt<bool>
     library("library",
             cl::desc("Offload matmuls to the CPU runtime library (OpenBLAS)"),
-            cl::init(false));
+            cl::init(false), cl::cat(runCategory));
 static cl::opt<std::string> runtimeLibrary(
     "runtime-library",
     cl::desc("The CPU runtime library for --library (default: "
-             "librelax_cpu_runtime.so next to relax-run's lib directory)"));
+             "librelax_cpu_runtime.so next to relax-run's lib directory)"),
+    cl::cat(runCategory));
 static cl::opt<bool>
     perfListener("perf",
                  cl::desc("Name the compiled kernels for `perf record -k 1` "
                           "and `perf inject -j`"),
-                 cl::init(false));
+                 cl::init(false), cl::cat(runCategory));
+
+/// Hides LLVM's options from --help but not from --help-hidden (which
+/// cl::HideUnrelatedOptions would do): --help lists relax-run's options and
+/// the generic ones (--help, --version).
+static void hideUnrelatedOptions() {
+  auto &options = cl::getRegisteredOptions();
+  ArrayRef<cl::OptionCategory *> generic = options.lookup("help")->Categories;
+  for (cl::Option *option : llvm::make_second_range(options)) {
+    auto isShown = [&](cl::OptionCategory *category) {
+      return category == &runCategory || llvm::is_contained(generic, category);
+    };
+    if (option->getOptionHiddenFlag() == cl::NotHidden &&
+        llvm::none_of(option->Categories, isShown))
+      option->setHiddenFlag(cl::Hidden);
+  }
+}
 
 namespace {
 /// A ranked memref descriptor laid out as the C interface expects:
@@ -160,7 +191,12 @@ static void fillRandom(Array &array, Type element, std::mt19937 &gen) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  cl::ParseCommandLineOptions(argc, argv, "Relax-MLIR CPU runner\n");
+  hideUnrelatedOptions();
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "Relax-MLIR CPU runner: compiles a module and runs one graph "
+      "function\n");
+
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
   relax::registerAllPasses();
@@ -342,8 +378,8 @@ int main(int argc, char **argv) {
   PassManager pm(&context);
   relax::CPUParallelism parallelism =
       parallel ? runtime.getValue() : relax::CPUParallelism::None;
-  relax::buildRelaxLowerToCPUPipeline(pm, parallelism, library);
-  if (failed(pm.run(*module)))
+  if (failed(relax::buildRelaxLowerToCPUPipeline(pm, parallelism, library)) ||
+      failed(pm.run(*module)))
     return 1;
   // Optimize the LLVM IR for this host (loop vectorization, unrolling)
   // before code generation.
