@@ -38,6 +38,8 @@
 #include "llvm/Target/TargetMachine.h"
 
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <random>
@@ -156,6 +158,25 @@ struct Descriptor {
 static int fail(const Twine &message) {
   llvm::errs() << "relax-run: error: " << message << "\n";
   return 1;
+}
+
+/// The compiled code's run-time checks (`cf.assert`, lowered upstream to a
+/// `puts` of the message and an `abort`) call these instead of the C
+/// library's: the message goes to stderr after what the run printed, and
+/// relax-run exits with code 1, as for a check before the call. Nothing
+/// else in the code relax-run compiles calls `puts` or `abort`.
+static void putsCheckMessage(const char *message) {
+  llvm::outs().flush();
+  llvm::errs() << "relax-run: error: run-time check failed: " << message
+               << "\n";
+}
+
+[[noreturn]] static void abortCheckFailed() {
+  llvm::outs().flush();
+  llvm::errs().flush();
+  std::fflush(nullptr);
+  // The compiled code is still on the stack: skip the destructors.
+  std::_Exit(1);
 }
 
 /// Fills `array` with standard normal floats, integers in [-3, 3] or
@@ -409,6 +430,16 @@ int main(int argc, char **argv) {
   auto engine = ExecutionEngine::create(*module, options);
   if (!engine)
     return fail("JIT compilation failed: " + toString(engine.takeError()));
+  (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap symbols;
+    symbols[interner("puts")] = {
+        llvm::orc::ExecutorAddr::fromPtr(&putsCheckMessage),
+        llvm::JITSymbolFlags::Exported};
+    symbols[interner("abort")] = {
+        llvm::orc::ExecutorAddr::fromPtr(&abortCheckFailed),
+        llvm::JITSymbolFlags::Exported};
+    return symbols;
+  });
   // Code is generated at the first lookup: do it before timing calls.
   if (auto function = (*engine)->lookupPacked("_mlir_ciface_" + entry);
       !function)
