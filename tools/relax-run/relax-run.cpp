@@ -14,6 +14,7 @@
 #include "Relax/Conversion/Passes.h"
 #include "Relax/Dialect/Relax/IR/RelaxOps.h"
 #include "Relax/Dialect/Sym/IR/SymShapeMatch.h"
+#include "Relax/Dialect/TProg/IR/TProgOps.h"
 #include "Relax/InitAll.h"
 #include "Relax/Transforms/Passes.h"
 
@@ -160,6 +161,37 @@ static int fail(const Twine &message) {
   return 1;
 }
 
+/// Erases the graph functions and tensor programs that `entry` does not
+/// reach through symbol references, so that a function the run does not
+/// need cannot stop its compilation. Every other top-level op is kept, with
+/// what it references.
+static void eraseUnreachable(ModuleOp module, Operation *entry) {
+  auto isErasable = [](Operation &op) {
+    return isa<relax::FuncOp, tprog::FuncOp>(op);
+  };
+  SymbolTable symbols(module);
+  llvm::SmallPtrSet<Operation *, 16> reached = {entry};
+  SmallVector<Operation *> worklist = {entry};
+  for (Operation &op : *module.getBody())
+    if (!isErasable(op) && reached.insert(&op).second)
+      worklist.push_back(&op);
+  while (!worklist.empty()) {
+    std::optional<SymbolTable::UseRange> uses =
+        SymbolTable::getSymbolUses(worklist.pop_back_val());
+    // Uses inside an unregistered op cannot be listed: keep everything.
+    if (!uses)
+      return;
+    for (const SymbolTable::SymbolUse &use : *uses)
+      if (Operation *callee =
+              symbols.lookup(use.getSymbolRef().getRootReference()))
+        if (reached.insert(callee).second)
+          worklist.push_back(callee);
+  }
+  for (Operation &op : llvm::make_early_inc_range(*module.getBody()))
+    if (!reached.contains(&op))
+      op.erase();
+}
+
 /// The compiled code's run-time checks (`cf.assert`, lowered upstream to a
 /// `puts` of the message and an `abort`) call these instead of the C
 /// library's: the message goes to stderr after what the run printed, and
@@ -248,6 +280,11 @@ int main(int argc, char **argv) {
   if (!module)
     return 1;
 
+  auto func = module->lookupSymbol<relax::FuncOp>(entry);
+  if (!func)
+    return fail("no relax.func @" + entry + " in " + inputFile);
+  eraseUnreachable(*module, func);
+
   // The signature, before lowering.
   {
     PassManager pm(&context);
@@ -255,9 +292,6 @@ int main(int argc, char **argv) {
     if (failed(pm.run(*module)))
       return 1;
   }
-  auto func = module->lookupSymbol<relax::FuncOp>(entry);
-  if (!func)
-    return fail("no relax.func @" + entry + " in " + inputFile);
   // Parameters and results, with tuples flattened as the host lowering
   // does: each must be a ranked tensor of an element type .npy can hold.
   auto collect = [&](TypeRange types, StringRef what,
