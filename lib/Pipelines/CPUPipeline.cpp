@@ -118,6 +118,7 @@ static void buildLLVMPipeline(OpPassManager &pm, CPUParallelism parallelism) {
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());
+  pm.addPass(createRelaxLowerChecksPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
   if (parallelism == CPUParallelism::OpenMP)

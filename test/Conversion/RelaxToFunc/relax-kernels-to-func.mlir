@@ -1,0 +1,45 @@
+// RUN: relax-opt %s --split-input-file --relax-kernels-to-func=bufferize=0 | FileCheck %s
+// RUN: relax-opt %s --split-input-file --relax-kernels-to-func --canonicalize --buffer-deallocation-simplification --bufferization-lower-deallocations --canonicalize | FileCheck %s --check-prefix=BUF
+
+// A program becomes a kernel on memrefs that returns nothing: tensors are
+// read off the buffers, destinations writable, and every returned value is
+// materialized in its destination. Bufferized, the body writes the
+// destination in place: no allocation, no copy.
+
+// CHECK-LABEL: func.func private @exp
+// CHECK-SAME: (%[[X:.*]]: memref<?xf32> {sym.shape = #sym.shape<[d0]>}, %[[Y:.*]]: memref<?xf32> {sym.shape = #sym.shape<[d0]>})
+// CHECK-SAME: attributes {relax.kernel, relax.pattern_kind = "elementwise"}
+// CHECK: %[[XT:.*]] = bufferization.to_tensor %[[X]] restrict : memref<?xf32> to tensor<?xf32>
+// CHECK: %[[YT:.*]] = bufferization.to_tensor %[[Y]] restrict writable : memref<?xf32> to tensor<?xf32>
+// CHECK: %[[R:.*]] = linalg.exp ins(%[[XT]] : tensor<?xf32>) outs(%[[YT]] : tensor<?xf32>)
+// CHECK: bufferization.materialize_in_destination %[[R]] in restrict writable %[[Y]]
+// CHECK: return
+// BUF-LABEL: func.func private @exp
+// BUF-SAME: (%[[X:.*]]: memref<?xf32> {{.*}}, %[[Y:.*]]: memref<?xf32> {{.*}})
+// BUF-NOT: memref.alloc
+// BUF-NOT: memref.copy
+// BUF: linalg.exp ins(%[[X]] : memref<?xf32>) outs(%[[Y]] : memref<?xf32>)
+// BUF-NOT: memref.copy
+// BUF: return
+tprog.func private @exp(%x: tensor<?xf32> {sym.shape = #sym.shape<[d0]>}, %y: tensor<?xf32> {sym.shape = #sym.shape<[d0]>, tprog.output}) -> tensor<?xf32> attributes {relax.pattern_kind = "elementwise"} {
+  %r = linalg.exp ins(%x : tensor<?xf32>) outs(%y : tensor<?xf32>) -> tensor<?xf32>
+  tprog.return %r : tensor<?xf32>
+}
+
+// -----
+
+// A temporary inside a kernel is freed inside it.
+
+// BUF-LABEL: func.func private @twice
+// BUF: %[[T:.*]] = memref.alloc
+// BUF: linalg.exp ins(%{{.*}} : memref<?xf32>) outs(%[[T]] : memref<?xf32>)
+// BUF: linalg.exp ins(%[[T]] : memref<?xf32>) outs(%{{.*}} : memref<?xf32>)
+// BUF: memref.dealloc %[[T]]
+tprog.func private @twice(%x: tensor<?xf32> {sym.shape = #sym.shape<[d0]>}, %y: tensor<?xf32> {sym.shape = #sym.shape<[d0]>, tprog.output}) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?xf32>
+  %e = tensor.empty(%n) : tensor<?xf32>
+  %t = linalg.exp ins(%x : tensor<?xf32>) outs(%e : tensor<?xf32>) -> tensor<?xf32>
+  %r = linalg.exp ins(%t : tensor<?xf32>) outs(%y : tensor<?xf32>) -> tensor<?xf32>
+  tprog.return %r : tensor<?xf32>
+}
