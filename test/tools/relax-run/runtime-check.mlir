@@ -4,7 +4,7 @@
 // and the match_cast inside the function fails.
 
 // RUN: not relax-run %s --size n=3 2>&1 | FileCheck %s
-// CHECK: relax-run: error: run-time check failed: {{.*}}dim 0 must be 4
+// CHECK: error: run-time check failed: {{.*}}dim 0 must be 4
 // CHECK-NOT: Stack dump
 // CHECK-NOT: PLEASE
 
