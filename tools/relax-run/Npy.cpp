@@ -3,10 +3,12 @@
 #include "Npy.h"
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
+#include <limits>
 
 using namespace mlir;
 using namespace relax_run;
@@ -39,9 +41,34 @@ std::optional<ElementLayout> relax_run::getElementLayout(Type type) {
   return std::nullopt;
 }
 
-Array::Array(std::vector<int64_t> shape, ElementLayout layout)
-    : shape(std::move(shape)), layout(std::move(layout)) {
-  storage.assign((getNumBytes() + 7) / 8, 0);
+std::optional<uint64_t> relax_run::getNumBytes(ArrayRef<int64_t> shape,
+                                               unsigned elementSize) {
+  uint64_t count = elementSize;
+  for (int64_t d : shape) {
+    bool overflow = false;
+    if (d < 0)
+      return std::nullopt;
+    count =
+        llvm::SaturatingMultiply(count, static_cast<uint64_t>(d), &overflow);
+    if (overflow)
+      return std::nullopt;
+  }
+  // Element counts, offsets and strides are signed 64-bit integers.
+  if (count > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
+    return std::nullopt;
+  return count;
+}
+
+std::optional<Array> Array::allocate(std::vector<int64_t> shape,
+                                     ElementLayout layout) {
+  uint64_t bytes = *relax_run::getNumBytes(shape, layout.size);
+  void *storage = nullptr;
+  if (bytes) {
+    storage = std::calloc(bytes, 1);
+    if (!storage)
+      return std::nullopt;
+  }
+  return Array(std::move(shape), std::move(layout), storage);
 }
 
 int64_t Array::getNumElements() const {
@@ -116,14 +143,23 @@ std::optional<Array> relax_run::readNpy(StringRef path, std::string &error) {
     }
     shape.push_back(dim);
   }
-  Array array(std::move(shape), std::move(layout));
+  std::optional<uint64_t> numBytes = getNumBytes(shape, layout.size);
+  if (!numBytes) {
+    error = path.str() + ": the shape in the header is too large";
+    return std::nullopt;
+  }
   StringRef data = bytes.substr(offset + headerLen);
-  if (data.size() != array.getNumBytes()) {
+  if (data.size() != *numBytes) {
     error = path.str() + ": data size does not match the shape";
     return std::nullopt;
   }
+  std::optional<Array> array = Array::allocate(std::move(shape), layout);
+  if (!array) {
+    error = path.str() + ": out of memory";
+    return std::nullopt;
+  }
   if (!data.empty())
-    std::memcpy(array.data(), data.data(), data.size());
+    std::memcpy(array->data(), data.data(), data.size());
   return array;
 }
 
@@ -148,5 +184,10 @@ LogicalResult relax_run::writeNpy(StringRef path, const Array &array) {
   os << "\x93NUMPY" << char(1) << char(0) << char(header.size() & 0xff)
      << char(header.size() >> 8) << header;
   os.write(static_cast<const char *>(array.data()), array.getNumBytes());
+  os.close();
+  if (os.has_error()) {
+    os.clear_error();
+    return failure();
+  }
   return success();
 }

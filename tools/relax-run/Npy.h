@@ -12,6 +12,8 @@
 #include "mlir/Support/LLVM.h"
 
 #include <cstdint>
+#include <cstdlib>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,20 +31,38 @@ struct ElementLayout {
 /// signed integers), or nothing for an element type .npy cannot hold.
 std::optional<ElementLayout> getElementLayout(mlir::Type type);
 
-/// A row-major array. Its bytes are kept in 8-byte words so that every
-/// element type is aligned.
-struct Array {
+/// The size in bytes of a row-major array of `shape` whose elements take
+/// `elementSize` bytes each, or nothing when a dim is negative or the count
+/// of elements or bytes does not fit in 64 bits.
+std::optional<uint64_t> getNumBytes(llvm::ArrayRef<int64_t> shape,
+                                    unsigned elementSize);
+
+/// A row-major array. Its bytes are aligned for every element type.
+class Array {
+public:
+  /// Allocates a zeroed array, or returns nothing when the memory is not
+  /// there. `shape` must pass getNumBytes.
+  static std::optional<Array> allocate(std::vector<int64_t> shape,
+                                       ElementLayout layout);
+
   std::vector<int64_t> shape;
   ElementLayout layout;
-  std::vector<uint64_t> storage;
 
-  Array(std::vector<int64_t> shape, ElementLayout layout);
   int64_t getNumElements() const;
   size_t getNumBytes() const { return getNumElements() * layout.size; }
-  void *data() { return storage.empty() ? nullptr : storage.data(); }
-  const void *data() const {
-    return storage.empty() ? nullptr : storage.data();
-  }
+  void *data() { return storage.get(); }
+  const void *data() const { return storage.get(); }
+
+private:
+  struct Free {
+    void operator()(void *ptr) const { std::free(ptr); }
+  };
+
+  Array(std::vector<int64_t> shape, ElementLayout layout, void *storage)
+      : shape(std::move(shape)), layout(std::move(layout)), storage(storage) {}
+
+  /// Null for an array without elements.
+  std::unique_ptr<void, Free> storage;
 };
 
 /// Reads a little-endian, C-ordered .npy file; on failure, says why in

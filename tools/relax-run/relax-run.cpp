@@ -1,11 +1,13 @@
 //===- relax-run.cpp - Compile a relax module and run it on the CPU -------===//
 //
-// Compiles a relax module with --relax-lower-to-cpu, JIT-loads it with the
-// MLIR ExecutionEngine, and runs one graph function on .npy inputs (or
-// seeded random inputs of given sizes). Inputs are checked against the
-// function's symbolic signature and constraints before the call, so a wrong
-// input is an error message and exit code 1. Writes the output as .npy and
-// prints the time per call.
+// Compiles what one graph function of a relax module reaches with
+// --relax-lower-to-cpu, JIT-loads it with the MLIR ExecutionEngine, and runs
+// the function on .npy inputs (or seeded random inputs of given sizes).
+// Sizes and inputs are checked against the function's symbolic signature
+// and constraints before anything is allocated or called, and a run-time
+// check of the compiled code that fails ends the run the same way: an error
+// message and exit code 1. Writes the results as .npy and prints the time
+// per call.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +29,8 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -56,7 +60,12 @@ namespace cl = llvm::cl;
 /// --version); `--help-hidden` shows LLVM's options too. Categories are
 /// printed in the order of their names, so this one's name sorts before
 /// "Generic Options".
-static cl::OptionCategory runCategory("Compile and run options");
+static cl::OptionCategory runCategory(
+    "Compile and run options",
+    "Inputs come from .npy files, one --input per parameter in order, or,\n"
+    "without --input, are seeded random arrays of the sizes --size gives.\n"
+    "With --input, each --size is a check: the inputs must give that\n"
+    "variable that value.");
 
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<module.mlir>"),
                                       cl::Required, cl::cat(runCategory));
@@ -68,7 +77,8 @@ static cl::list<std::string>
 static cl::list<std::string>
     sizes("size",
           cl::desc("A symbolic variable's value, `name=value`: "
-                   "the sizes of random inputs"),
+                   "the sizes of random inputs, or a check of "
+                   "--input's"),
           cl::cat(runCategory));
 static cl::opt<unsigned> seed("seed", cl::desc("Seed of random inputs"),
                               cl::init(0), cl::cat(runCategory));
@@ -161,6 +171,47 @@ static int fail(const Twine &message) {
   return 1;
 }
 
+/// Checks the values of symbolic variables against `func`'s constraints.
+/// Every value relax-run binds, from --size or from the inputs, passes
+/// here before the compiled code sees it.
+static LogicalResult
+checkValues(relax::FuncOp func,
+            const llvm::MapVector<StringAttr, int64_t> &values) {
+  for (auto [var, value] : values) {
+    if (value < 0) {
+      fail(var.getValue() + " = " + Twine(value) +
+           ": a size cannot be negative");
+      return failure();
+    }
+  }
+  auto constraints =
+      func->getAttrOfType<ArrayAttr>(sym::SymDialect::getConstraintsAttrName());
+  if (!constraints)
+    return success();
+  for (Attribute attr : constraints) {
+    if (auto range = dyn_cast<sym::SymRangeAttr>(attr)) {
+      auto it = values.find(range.getVar());
+      if (it != values.end() &&
+          ((range.getLower() && it->second < *range.getLower()) ||
+           (range.getUpper() && it->second > *range.getUpper()))) {
+        fail(range.getVar().getValue() + " = " + Twine(it->second) +
+             " breaks the constraint " +
+             llvm::formatv("{0}", Attribute(range)).str());
+        return failure();
+      }
+    } else if (auto div = dyn_cast<sym::SymDivisibleAttr>(attr)) {
+      auto it = values.find(div.getVar());
+      if (it != values.end() && it->second % div.getDivisor() != 0) {
+        fail(div.getVar().getValue() + " = " + Twine(it->second) +
+             " breaks the constraint " +
+             llvm::formatv("{0}", Attribute(div)).str());
+        return failure();
+      }
+    }
+  }
+  return success();
+}
+
 /// Erases the graph functions and tensor programs that `entry` does not
 /// reach through symbol references, so that a function the run does not
 /// need cannot stop its compilation. Every other top-level op is kept, with
@@ -249,10 +300,12 @@ int main(int argc, char **argv) {
       argc, argv,
       "Relax-MLIR CPU runner: compiles a module and runs one graph "
       "function\n");
-
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
   relax::registerAllPasses();
+
+  if (repetitions == 0)
+    return fail("--reps must be at least 1");
 
   // The runtime library sits in the lib directory next to bin, in the build
   // tree and where it is installed.
@@ -328,9 +381,43 @@ int main(int argc, char **argv) {
   if (resultTypes.empty())
     return fail("@" + entry + " returns nothing");
 
+  // The variables of the parameters' dims, and the values --size gives
+  // them.
+  llvm::SetVector<StringAttr> paramVars;
+  for (relax::RelaxTensorType type : paramTypes)
+    for (SymExprAttr dim : type.getDims())
+      if (dim)
+        dim.collectVars(paramVars);
+  llvm::MapVector<StringAttr, int64_t> sizeValues;
+  for (const std::string &size : sizes) {
+    auto [name, value] = StringRef(size).split('=');
+    int64_t v;
+    if (name.empty() || value.getAsInteger(10, v))
+      return fail("bad --size '" + size + "', expected name=value");
+    StringAttr var = StringAttr::get(&context, name);
+    if (!paramVars.contains(var)) {
+      std::string known;
+      llvm::raw_string_ostream os(known);
+      llvm::interleaveComma(paramVars, os,
+                            [&](StringAttr v) { os << v.getValue(); });
+      return fail("--size " + size + ": @" + entry + " has no variable '" +
+                  name + "' (" +
+                  (known.empty() ? "its parameters have none"
+                                 : "its variables: " + known) +
+                  ")");
+    }
+    auto [it, inserted] = sizeValues.try_emplace(var, v);
+    if (!inserted && it->second != v)
+      return fail("--size gives " + name + " twice: " + Twine(it->second) +
+                  " and " + Twine(v));
+  }
+  if (failed(checkValues(func, sizeValues)))
+    return 1;
+  if (!inputs.empty() && seed.getNumOccurrences())
+    llvm::errs() << "relax-run: warning: --seed has no effect with --input\n";
+
   // Inputs: from .npy files, or random ones of the given sizes.
   std::vector<Array> args;
-  llvm::DenseMap<StringAttr, int64_t> values;
   if (!inputs.empty()) {
     if (inputs.size() != paramTypes.size())
       return fail("@" + entry + " takes " + Twine(paramTypes.size()) +
@@ -348,37 +435,54 @@ int main(int argc, char **argv) {
       args.push_back(std::move(*array));
     }
   } else {
-    for (const std::string &size : sizes) {
-      auto [name, value] = StringRef(size).split('=');
-      int64_t v;
-      if (value.getAsInteger(10, v))
-        return fail("bad --size '" + size + "', expected name=value");
-      values[StringAttr::get(&context, name)] = v;
-    }
-    std::mt19937 gen(seed);
+    // Every shape first, so that nothing is allocated for a bad one.
+    auto lookupSize = [&](StringAttr var) {
+      auto it = sizeValues.find(var);
+      return it == sizeValues.end()
+                 ? SymExprAttr()
+                 : SymExprAttr::getConstant(&context, it->second);
+    };
+    std::vector<std::vector<int64_t>> shapes;
     for (auto [i, type] : llvm::enumerate(paramTypes)) {
-      std::vector<int64_t> shape;
-      for (SymExprAttr dim : type.getDims()) {
-        SymExprAttr value = dim ? dim.replaceVars([&](StringAttr var) {
-          auto it = values.find(var);
-          return it == values.end()
-                     ? SymExprAttr()
-                     : SymExprAttr::getConstant(&context, it->second);
-        })
-                                : SymExprAttr();
+      std::vector<int64_t> &shape = shapes.emplace_back();
+      for (auto [d, dim] : llvm::enumerate(type.getDims())) {
+        SymExprAttr value = dim ? dim.replaceVars(lookupSize) : SymExprAttr();
+        if (dim && !value)
+          return fail("argument #" + Twine(i) + " dim " + Twine(d) + ": " +
+                      sym::toString(dim) +
+                      " has no value (a 64-bit overflow or a division by "
+                      "zero)");
         if (!value || !value.getConstantValue())
           return fail("argument #" + Twine(i) + ": give the size of dim " +
                       sym::toString(dim) + " with --size");
+        if (*value.getConstantValue() < 0)
+          return fail("argument #" + Twine(i) + " dim " + Twine(d) + ": " +
+                      sym::toString(dim) + " = " +
+                      Twine(*value.getConstantValue()) + " is negative");
         shape.push_back(*value.getConstantValue());
       }
-      Array array(std::move(shape), paramLayouts[i]);
-      fillRandom(array, type.getElementType(), gen);
-      args.push_back(std::move(array));
+      if (!relax_run::getNumBytes(shape, paramLayouts[i].size)) {
+        std::string dims;
+        llvm::raw_string_ostream os(dims);
+        llvm::interleaveComma(shape, os);
+        return fail("argument #" + Twine(i) + " of shape [" + dims +
+                    "] has more bytes than 64 bits can count");
+      }
+    }
+    std::mt19937 gen(seed);
+    for (auto [i, type] : llvm::enumerate(paramTypes)) {
+      std::optional<Array> array =
+          Array::allocate(std::move(shapes[i]), paramLayouts[i]);
+      if (!array)
+        return fail("out of memory for argument #" + Twine(i));
+      fillRandom(*array, type.getElementType(), gen);
+      args.push_back(std::move(*array));
     }
   }
 
-  // Check the inputs against the symbolic signature before calling.
-  values.clear();
+  // Check the inputs against the symbolic signature before calling. With
+  // --input, the values --size gives are checks.
+  llvm::MapVector<StringAttr, int64_t> values;
   for (auto [i, type] : llvm::enumerate(paramTypes)) {
     Array &array = args[i];
     if (array.shape.size() != static_cast<size_t>(type.getRank()))
@@ -386,9 +490,18 @@ int main(int argc, char **argv) {
                   Twine(array.shape.size()) + " but @" + entry + " expects " +
                   Twine(type.getRank()) + " (" +
                   llvm::formatv("{0}", Type(type)).str() + ")");
-    for (auto [d, dim] : llvm::enumerate(type.getDims()))
-      if (dim && dim.isVar() && !values.count(dim.getName()))
-        values[dim.getName()] = array.shape[d];
+    for (auto [d, dim] : llvm::enumerate(type.getDims())) {
+      if (!dim || !dim.isVar())
+        continue;
+      bool inserted = values.try_emplace(dim.getName(), array.shape[d]).second;
+      auto size = sizeValues.find(dim.getName());
+      if (inserted && size != sizeValues.end() &&
+          size->second != array.shape[d])
+        return fail("--size " + dim.getName().getValue() + "=" +
+                    Twine(size->second) + " but argument #" + Twine(i) +
+                    " dim " + Twine(d) + " gives " + dim.getName().getValue() +
+                    " = " + Twine(array.shape[d]));
+    }
   }
   auto lookup = [&](StringAttr var) {
     auto it = values.find(var);
@@ -406,27 +519,8 @@ int main(int argc, char **argv) {
                     Twine(*expected.getConstantValue()));
     }
   }
-  if (auto constraints = func->getAttrOfType<ArrayAttr>(
-          sym::SymDialect::getConstraintsAttrName())) {
-    for (Attribute attr : constraints) {
-      if (auto range = dyn_cast<sym::SymRangeAttr>(attr)) {
-        auto it = values.find(range.getVar());
-        if (it == values.end())
-          continue;
-        if ((range.getLower() && it->second < *range.getLower()) ||
-            (range.getUpper() && it->second > *range.getUpper()))
-          return fail(range.getVar().getValue() + " = " + Twine(it->second) +
-                      " breaks the constraint " +
-                      llvm::formatv("{0}", Attribute(range)).str());
-      } else if (auto div = dyn_cast<sym::SymDivisibleAttr>(attr)) {
-        auto it = values.find(div.getVar());
-        if (it != values.end() && it->second % div.getDivisor() != 0)
-          return fail(div.getVar().getValue() + " = " + Twine(it->second) +
-                      " breaks the constraint " +
-                      llvm::formatv("{0}", Attribute(div)).str());
-      }
-    }
-  }
+  if (failed(checkValues(func, values)))
+    return 1;
 
   // Compile.
   auto compileStart = std::chrono::steady_clock::now();
@@ -516,7 +610,7 @@ int main(int argc, char **argv) {
   };
 
   double totalMs = 0, bestMs = std::numeric_limits<double>::infinity();
-  for (unsigned rep = 0; rep < std::max(1u, unsigned(repetitions)); ++rep) {
+  for (unsigned rep = 0; rep < repetitions; ++rep) {
     auto start = std::chrono::steady_clock::now();
     if (llvm::Error error =
             (*engine)->invokePacked("_mlir_ciface_" + entry, packed))
@@ -527,7 +621,7 @@ int main(int argc, char **argv) {
     totalMs += callMs;
     bestMs = std::min(bestMs, callMs);
     // Keep only the last call's results.
-    if (rep + 1 < std::max(1u, unsigned(repetitions)))
+    if (rep + 1 < repetitions)
       freeResults();
   }
 
@@ -539,25 +633,28 @@ int main(int argc, char **argv) {
     std::vector<int64_t> shape;
     for (unsigned i = 0; i < rank; ++i)
       shape.push_back(result.words[base + 3 + i]);
-    Array out(std::move(shape), resultLayouts[index]);
+    std::optional<Array> out =
+        Array::allocate(std::move(shape), resultLayouts[index]);
+    if (!out)
+      return fail("out of memory for result #" + Twine(index));
     const char *aligned =
         reinterpret_cast<const char *>(result.words[base + 1]);
     int64_t offset = result.words[base + 2];
-    if (out.getNumBytes())
-      std::memcpy(out.data(), aligned + offset * out.layout.size,
-                  out.getNumBytes());
+    if (out->getNumBytes())
+      std::memcpy(out->data(), aligned + offset * out->layout.size,
+                  out->getNumBytes());
     base += 3 + 2 * rank;
     if (!output.empty()) {
+      // Results after the first: y.npy, y.1.npy, y.2.npy, ...
+      StringRef stem = output;
+      stem.consume_back(".npy");
       std::string path =
-          index == 0
-              ? output
-              : (StringRef(output).drop_back(4) + "." + Twine(index) + ".npy")
-                    .str();
-      if (failed(relax_run::writeNpy(path, out)))
+          index == 0 ? output : (stem + "." + Twine(index) + ".npy").str();
+      if (failed(relax_run::writeNpy(path, *out)))
         return fail("cannot write " + path);
     }
     llvm::outs() << " result #" << index << " shape [";
-    llvm::interleaveComma(out.shape, llvm::outs());
+    llvm::interleaveComma(out->shape, llvm::outs());
     llvm::outs() << "]";
   }
   freeResults();
