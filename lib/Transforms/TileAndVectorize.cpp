@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Relax/Transforms/MathApproximations.h"
 #include "Relax/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -306,8 +307,11 @@ struct RelaxTileAndVectorizePass
       RewritePatternSet patterns(&getContext());
       vector::populateVectorMaskLoweringPatternsForSideEffectingOps(patterns);
       // Math functions LLVM would scalarize into libm calls (exp, tanh, erf,
-      // log, ...) become polynomial approximations on whole vectors.
+      // log, ...) become polynomial approximations on whole vectors. sin and
+      // cos take ours, which reduce large arguments exactly, ahead of the
+      // upstream ones.
       populateMathPolynomialApproximationPatterns(patterns);
+      populateSinCosApproximationPatterns(patterns, /*benefit=*/2);
       vector::TransferReadOp::getCanonicalizationPatterns(patterns,
                                                           &getContext());
       vector::TransferWriteOp::getCanonicalizationPatterns(patterns,
