@@ -121,7 +121,7 @@ LogicalResult ExplicitAlloc::rewriteCalls(FuncOp func) {
       SmallVector<Value> outs =
           llvm::map_to_vector(call.getResultTypes(), allocate);
       CallTIRDPSOp::create(rewriter, loc, call.getCalleeAttr(),
-                           call.getArgs(), outs);
+                           call.getArgs(), outs, call.getSymArgsAttr());
       rewriter.replaceOp(call, outs);
     } else if (auto call = dyn_cast<CallTIRInplaceOp>(op)) {
       SmallVector<Value> outs, results;
@@ -135,7 +135,7 @@ LogicalResult ExplicitAlloc::rewriteCalls(FuncOp func) {
         results.push_back(outs.back());
       }
       CallTIRDPSOp::create(rewriter, loc, call.getCalleeAttr(),
-                           call.getArgs(), outs);
+                           call.getArgs(), outs, sym::SymShapeAttr());
       rewriter.replaceOp(call, results);
     } else if (auto call = dyn_cast<CallLibraryOp>(op)) {
       for (Value arg : call.getArgs())

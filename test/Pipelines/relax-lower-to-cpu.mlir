@@ -6,22 +6,22 @@
 // RUN: relax-opt %s --pass-pipeline="builtin.module(relax-lower-to-cpu{parallel=1 runtime=openmp})" | FileCheck %s --check-prefix=OMP
 // RUN: relax-opt %s --relax-lower-to-cpu="to-llvm=0" | FileCheck %s --check-prefix=HOST
 
-// CHECK-LABEL: llvm.func @exp
+// CHECK-LABEL: llvm.func @exp_kernel
 // CHECK: llvm.intr.masked.load {{.*}} -> vector<16xf32>
 // CHECK-LABEL: llvm.func @main
-// CHECK: llvm.call @exp
+// CHECK: llvm.call @exp_kernel
 // CHECK: llvm.call @free
 // CHECK-LABEL: llvm.func @_mlir_ciface_main
 // WIDTH8: vector<8xf32>
 // WIDTH8-NOT: vector<16xf32>
 // OMP: omp.wsloop
-// HOST-LABEL: func.func private @exp
+// HOST-LABEL: func.func private @exp_kernel
 // HOST-SAME: attributes {relax.kernel
 // HOST-LABEL: func.func @main
 // HOST-SAME: (%[[X:.*]]: memref<?x?xf32>) -> memref<?x?xf32>
 // HOST: %[[S0:.*]] = memref.alloc
-// HOST: call @exp(%[[X]], %{{.*}})
-// HOST: call @exp
+// HOST: call @exp_kernel(%[[X]], %{{.*}})
+// HOST: call @exp_kernel
 // HOST: memref.dealloc %[[S0]]
 // HOST-NOT: memref.dealloc
 // HOST: return

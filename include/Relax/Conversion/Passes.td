@@ -19,12 +19,15 @@ def RelaxLegalizePass : Pass<"relax-legalize", "::mlir::ModuleOp"> {
     row-major order of the elements of a dense tensor: they become
     `relax.view`s of their operand, not programs.
 
+    A value the program needs that no dim of the op's tensors gives (a
+    `strided_slice` begin or an `arange` start in another variable, as when a
+    decoder slices its rotary table at `[p, p + s)`) becomes a trailing
+    `index` argument of the program, which the call passes as `sym_args`.
+
     Operand and result shapes must be known (run `--relax-infer-shapes`
-    first). Every op of the library has a lowering. A few attribute forms do
-    not yet (a `strided_slice` begin or an `arange` start that is not
-    computable from the op's dims, `group_norm` with a symbolic channel
-    count, grouped convolution with symbolic weight dims): such an op is
-    reported as an error.
+    first). `group_norm` with a symbolic channel count and grouped
+    convolution with symbolic weight dims are not lowered yet and are
+    reported as errors.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -92,8 +95,10 @@ def RelaxToFuncPass : Pass<"relax-to-func", "::mlir::ModuleOp"> {
 def RelaxKernelsToFuncPass : Pass<"relax-kernels-to-func", "::mlir::ModuleOp"> {
   let summary = "Turn tensor programs into kernel functions on buffers";
   let description = [{
-    Replaces every `tprog.func` by a `func.func` marked `relax.kernel` that
-    takes a memref (identity layout) per tensor parameter and returns
+    Replaces every `tprog.func @f` by a `func.func @f_kernel` marked
+    `relax.kernel` (the suffix keeps kernels named after their op, `exp` or
+    `sin`, from taking the place of the C library's functions) that takes a
+    memref (identity layout) per tensor parameter and returns
     nothing: the body reads its tensors with `bufferization.to_tensor`
     (`restrict`, and `writable` for destinations) and writes each returned
     value into its destination with `bufferization.materialize_in_destination`.
@@ -114,7 +119,7 @@ def RelaxKernelsToFuncPass : Pass<"relax-kernels-to-func", "::mlir::ModuleOp"> {
       tprog.return %r : tensor<?xf32>
     }
     // becomes
-    func.func private @exp(%x: memref<?xf32> {sym.shape = #sym.shape<[d0]>},
+    func.func private @exp_kernel(%x: memref<?xf32> {sym.shape = #sym.shape<[d0]>},
                            %y: memref<?xf32> {sym.shape = #sym.shape<[d0]>})
         attributes {relax.kernel} {
       %xt = bufferization.to_tensor %x restrict : memref<?xf32> to tensor<?xf32>

@@ -71,10 +71,12 @@ void populateRelaxToFuncConversionPatterns(HostTypeConverter &converter,
                                            RewritePatternSet &patterns);
 
 /// The CPU's kernel calls: `relax.call_tir_dps` becomes `func.call` of the
-/// kernel (a func.func on memrefs, see `--relax-kernels-to-func`), and
+/// kernel (a func.func on memrefs, see `--relax-kernels-to-func`) with its
+/// symbolic values evaluated by `symbols` after the buffers, and
 /// `relax.call_library_dps` a call of the C function of the library (dots
 /// in its name become underscores) on unranked memrefs.
 void populateRelaxCPUKernelCallPatterns(HostTypeConverter &converter,
+                                        const HostSymbols &symbols,
                                         RewritePatternSet &patterns);
 
 /// Marks the ops the host lowering produces legal, and the graph dialect

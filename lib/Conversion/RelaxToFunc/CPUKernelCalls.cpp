@@ -16,7 +16,11 @@ using namespace mlir::relax;
 
 namespace {
 struct CallTIRDPSOpToCall : OpConversionPattern<CallTIRDPSOp> {
-  using OpConversionPattern::OpConversionPattern;
+  CallTIRDPSOpToCall(const TypeConverter &converter, MLIRContext *ctx,
+                     const HostSymbols &symbols)
+      : OpConversionPattern(converter, ctx), symbols(symbols) {}
+  const HostSymbols &symbols;
+
   LogicalResult
   matchAndRewrite(CallTIRDPSOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -30,6 +34,14 @@ struct CallTIRDPSOpToCall : OpConversionPattern<CallTIRDPSOp> {
     FunctionType type = kernel.getFunctionType();
     SmallVector<Value> operands(adaptor.getArgs());
     llvm::append_range(operands, adaptor.getOuts());
+    if (sym::SymShapeAttr symArgs = op.getSymArgsAttr())
+      for (sym::SymExprAttr expr : symArgs.getDims()) {
+        FailureOr<Value> value =
+            symbols.evaluate(rewriter, op.getLoc(), op, expr, &rewriter);
+        if (failed(value))
+          return failure();
+        operands.push_back(*value);
+      }
     if (operands.size() != type.getNumInputs() || type.getNumResults() != 0)
       return op.emitOpError("passes ")
              << operands.size() << " buffers, but kernel @" << op.getCallee()
@@ -37,7 +49,8 @@ struct CallTIRDPSOpToCall : OpConversionPattern<CallTIRDPSOp> {
     for (auto [operand, param] : llvm::zip(operands, type.getInputs())) {
       if (operand.getType() == param)
         continue;
-      if (!memref::CastOp::areCastCompatible(operand.getType(), param))
+      if (!isa<MemRefType>(operand.getType()) ||
+          !memref::CastOp::areCastCompatible(operand.getType(), param))
         return op.emitOpError("passes ")
                << operand.getType() << " where kernel @" << op.getCallee()
                << " takes " << param;
@@ -87,7 +100,8 @@ struct CallLibraryDPSOpToCall : OpConversionPattern<CallLibraryDPSOp> {
 } // namespace
 
 void relax::populateRelaxCPUKernelCallPatterns(HostTypeConverter &converter,
+                                               const HostSymbols &symbols,
                                                RewritePatternSet &patterns) {
-  patterns.add<CallTIRDPSOpToCall, CallLibraryDPSOpToCall>(
-      converter, patterns.getContext());
+  patterns.add<CallTIRDPSOpToCall>(converter, patterns.getContext(), symbols);
+  patterns.add<CallLibraryDPSOpToCall>(converter, patterns.getContext());
 }

@@ -9,7 +9,9 @@
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace mlir::relax {
 #define GEN_PASS_DEF_RELAXKERNELSTOFUNCPASS
@@ -113,10 +115,29 @@ struct RelaxKernelsToFuncPass
     : relax::impl::RelaxKernelsToFuncPassBase<RelaxKernelsToFuncPass> {
   using Base::Base;
   void runOnOperation() override {
+    ModuleOp module = getOperation();
     IRRewriter rewriter(&getContext());
     SymbolTableCollection symbolTables;
+    // Kernels are named after their op (`exp`, `sin`): as functions they
+    // would take the place of the C library's, which code generation calls
+    // for the same math. They get a `_kernel` suffix, unique in the module.
+    llvm::StringSet<> names;
+    for (Operation &op : *module.getBody())
+      if (auto symbol = dyn_cast<SymbolOpInterface>(op))
+        names.insert(symbol.getName());
     for (auto program : llvm::make_early_inc_range(
-             getOperation().getOps<tprog::FuncOp>())) {
+             module.getOps<tprog::FuncOp>())) {
+      std::string name = (program.getSymName() + "_kernel").str();
+      for (unsigned i = 0; names.contains(name); ++i)
+        name = (program.getSymName() + "_kernel_" + Twine(i)).str();
+      names.insert(name);
+      auto newName = StringAttr::get(&getContext(), name);
+      if (failed(SymbolTable::replaceAllSymbolUses(program, newName, module)))
+        return signalPassFailure();
+      program.setSymName(name);
+    }
+    for (auto program : llvm::make_early_inc_range(
+             module.getOps<tprog::FuncOp>())) {
       FailureOr<func::FuncOp> kernel = convertProgram(rewriter, program);
       if (failed(kernel))
         return signalPassFailure();

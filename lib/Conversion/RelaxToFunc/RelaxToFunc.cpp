@@ -626,7 +626,7 @@ struct RelaxToFuncPass : relax::impl::RelaxToFuncPassBase<RelaxToFuncPass> {
     RewritePatternSet patterns(&getContext());
     populateRelaxToFuncConversionPatterns(converter, symbols, patterns);
     if (target == "cpu") {
-      populateRelaxCPUKernelCallPatterns(converter, patterns);
+      populateRelaxCPUKernelCallPatterns(converter, symbols, patterns);
     } else {
       module.emitError("unknown target '") << target << "'";
       return signalPassFailure();

@@ -11,6 +11,9 @@
 #ifndef LIB_CONVERSION_RELAXTOTPROG_LOWERINGS_H
 #define LIB_CONVERSION_RELAXTOTPROG_LOWERINGS_H
 
+#include "Relax/Dialect/Sym/IR/SymAttrs.h"
+#include "Relax/Dialect/TProg/IR/TProgOps.h"
+
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Operation.h"
@@ -33,9 +36,30 @@ LogicalResult buildReduction(OpBuilder &b, Location loc, Operation *op,
 LogicalResult buildLinear(OpBuilder &b, Location loc, Operation *op,
                           ValueRange inputs, ValueRange outputs,
                           SmallVectorImpl<Value> &results);
+/// The symbolic values a program takes as trailing `index` arguments,
+/// because its tensors cannot give them (a slice that starts at `p`). Each
+/// is added to the program on first use; the call passes the call-site
+/// expressions in `getExprs()` as its `sym_args`.
+class SymbolicArgs {
+public:
+  explicit SymbolicArgs(tprog::FuncOp program) : program(program) {}
+
+  /// The argument that carries `expr` (in the call site's variables).
+  Value get(sym::SymExprAttr expr);
+  ArrayRef<sym::SymExprAttr> getExprs() const { return exprs; }
+
+private:
+  tprog::FuncOp program;
+  SmallVector<sym::SymExprAttr> exprs;
+  SmallVector<Value> values;
+};
+
+/// With `symArgs`, values no tensor of the op gives become symbolic
+/// arguments of the program.
 LogicalResult buildManipulation(OpBuilder &b, Location loc, Operation *op,
                                 ValueRange inputs, ValueRange outputs,
-                                SmallVectorImpl<Value> &results);
+                                SmallVectorImpl<Value> &results,
+                                SymbolicArgs *symArgs = nullptr);
 LogicalResult buildNeuralNetwork(OpBuilder &b, Location loc, Operation *op,
                                  ValueRange inputs, ValueRange outputs,
                                  SmallVectorImpl<Value> &results);

@@ -121,7 +121,9 @@ namespace {
 /// result is read with tensor.dim of the matching program argument.
 class ExprMaterializer {
 public:
-  ExprMaterializer(Operation *op, ValueRange inputs, ValueRange outputs) {
+  ExprMaterializer(Operation *op, ValueRange inputs, ValueRange outputs,
+                   lowering::SymbolicArgs *symArgs)
+      : symArgs(symArgs) {
     auto record = [&](TypeRange types, ValueRange args) {
       for (auto [type, arg] : llvm::zip(types, args)) {
         auto tensor = dyn_cast<RelaxTensorType>(type);
@@ -162,8 +164,9 @@ public:
     };
     switch (expr.getKind()) {
     case SymExprKind::Constant:
-    case SymExprKind::Var:
       return {};
+    case SymExprKind::Var:
+      return symArgs ? symArgs->get(expr) : Value();
     case SymExprKind::Add:
       return fold([&](Value x, Value y) -> Value {
         return arith::AddIOp::create(b, loc, x, y);
@@ -195,6 +198,7 @@ public:
   }
 
 private:
+  lowering::SymbolicArgs *symArgs;
   llvm::DenseMap<SymExprAttr, std::pair<Value, int64_t>> dims;
 };
 } // namespace
@@ -442,11 +446,24 @@ static Value fillWith(OpBuilder &b, Location loc, Value value, Value out) {
 // Entry point
 //===----------------------------------------------------------------------===//
 
+Value lowering::SymbolicArgs::get(SymExprAttr expr) {
+  for (auto [known, value] : llvm::zip(exprs, values))
+    if (known == expr)
+      return value;
+  unsigned index = program.getNumArguments();
+  (void)program.insertArgument(index, IndexType::get(program.getContext()),
+                               DictionaryAttr(), program.getLoc());
+  exprs.push_back(expr);
+  values.push_back(program.getArgument(index));
+  return values.back();
+}
+
 LogicalResult lowering::buildManipulation(OpBuilder &b, Location loc,
                                           Operation *op, ValueRange inputs,
                                           ValueRange outputs,
-                                          SmallVectorImpl<Value> &results) {
-  ExprMaterializer exprs(op, inputs, outputs);
+                                          SmallVectorImpl<Value> &results,
+                                          SymbolicArgs *symArgs) {
+  ExprMaterializer exprs(op, inputs, outputs, symArgs);
   Value out = outputs.front();
   Value x = inputs.empty() ? Value() : inputs.front();
   Type element = cast<RankedTensorType>(out.getType()).getElementType();

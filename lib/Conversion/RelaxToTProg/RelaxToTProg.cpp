@@ -63,10 +63,12 @@ struct RelaxLegalizePass
   void runOnOperation() override;
 
   /// Returns the program for `op`, creating it on first use.
-  FailureOr<tprog::FuncOp> getOrCreateProgram(Operation *op,
-                                              SymbolTable &symbolTable);
+  FailureOr<std::pair<tprog::FuncOp, sym::SymShapeAttr>>
+  getOrCreateProgram(Operation *op, SymbolTable &symbolTable);
 
-  llvm::StringMap<tprog::FuncOp> programs;
+  /// Programs by key, with the call-site expressions of their symbolic
+  /// arguments.
+  llvm::StringMap<std::pair<tprog::FuncOp, sym::SymShapeAttr>> programs;
 };
 } // namespace
 
@@ -76,8 +78,6 @@ static lowering::BodyBuilder bodyBuilderFor(Operation *op) {
     return lowering::buildLinear;
   case lowering::Family::Reduction:
     return lowering::buildReduction;
-  case lowering::Family::Manipulation:
-    return lowering::buildManipulation;
   case lowering::Family::NeuralNetwork:
     return lowering::buildNeuralNetwork;
   case lowering::Family::Elementwise:
@@ -87,7 +87,7 @@ static lowering::BodyBuilder bodyBuilderFor(Operation *op) {
   return lowering::buildElementwise;
 }
 
-FailureOr<tprog::FuncOp>
+FailureOr<std::pair<tprog::FuncOp, sym::SymShapeAttr>>
 RelaxLegalizePass::getOrCreateProgram(Operation *op, SymbolTable &symbolTable) {
   MLIRContext *ctx = op->getContext();
   DimNamer namer(ctx);
@@ -107,8 +107,9 @@ RelaxLegalizePass::getOrCreateProgram(Operation *op, SymbolTable &symbolTable) {
   os << "->";
   for (Type type : resultTypes)
     os << type;
-  if (tprog::FuncOp existing = programs.lookup(key))
-    return existing;
+  auto existing = programs.find(key);
+  if (existing != programs.end())
+    return existing->second;
 
   SmallVector<Type> argTypes, outputTypes;
   for (RelaxTensorType type : operandTypes)
@@ -145,16 +146,25 @@ RelaxLegalizePass::getOrCreateProgram(Operation *op, SymbolTable &symbolTable) {
   builder.setInsertionPointToStart(entry);
   SmallVector<Value> results;
   ValueRange args = entry->getArguments();
-  if (failed(bodyBuilderFor(op)(
-          builder, loc, op, args.take_front(operandTypes.size()),
-          args.drop_front(operandTypes.size()), results))) {
+  ValueRange inputs = args.take_front(operandTypes.size());
+  ValueRange outputs = args.drop_front(operandTypes.size());
+  lowering::SymbolicArgs symArgs(func);
+  LogicalResult built =
+      lowering::getFamily(op) == lowering::Family::Manipulation
+          ? lowering::buildManipulation(builder, loc, op, inputs, outputs,
+                                        results, &symArgs)
+          : bodyBuilderFor(op)(builder, loc, op, inputs, outputs, results);
+  if (failed(built)) {
     func.erase();
     return failure();
   }
   tprog::ReturnOp::create(builder, loc, results);
   symbolTable.insert(func);
-  programs[key] = func;
-  return func;
+  sym::SymShapeAttr exprs;
+  if (!symArgs.getExprs().empty())
+    exprs = sym::SymShapeAttr::get(ctx, symArgs.getExprs());
+  programs[key] = {func, exprs};
+  return programs[key];
 }
 
 void RelaxLegalizePass::runOnOperation() {
@@ -186,7 +196,7 @@ void RelaxLegalizePass::runOnOperation() {
       op->erase();
       continue;
     }
-    FailureOr<tprog::FuncOp> program = getOrCreateProgram(op, symbolTable);
+    auto program = getOrCreateProgram(op, symbolTable);
     if (failed(program)) {
       op->emitOpError("could not be legalized");
       return signalPassFailure();
@@ -194,7 +204,8 @@ void RelaxLegalizePass::runOnOperation() {
     OpBuilder builder(op);
     auto call =
         CallTIROp::create(builder, op->getLoc(), op->getResultTypes(),
-                          SymbolRefAttr::get(*program), op->getOperands());
+                          SymbolRefAttr::get(program->first),
+                          op->getOperands(), program->second);
     op->replaceAllUsesWith(call->getResults());
     op->erase();
   }

@@ -6,7 +6,7 @@
 // materialized in its destination. Bufferized, the body writes the
 // destination in place: no allocation, no copy.
 
-// CHECK-LABEL: func.func private @exp
+// CHECK-LABEL: func.func private @exp_kernel
 // CHECK-SAME: (%[[X:.*]]: memref<?xf32> {sym.shape = #sym.shape<[d0]>}, %[[Y:.*]]: memref<?xf32> {sym.shape = #sym.shape<[d0]>})
 // CHECK-SAME: attributes {relax.kernel, relax.pattern_kind = "elementwise"}
 // CHECK: %[[XT:.*]] = bufferization.to_tensor %[[X]] restrict : memref<?xf32> to tensor<?xf32>
@@ -14,7 +14,7 @@
 // CHECK: %[[R:.*]] = linalg.exp ins(%[[XT]] : tensor<?xf32>) outs(%[[YT]] : tensor<?xf32>)
 // CHECK: bufferization.materialize_in_destination %[[R]] in restrict writable %[[Y]]
 // CHECK: return
-// BUF-LABEL: func.func private @exp
+// BUF-LABEL: func.func private @exp_kernel
 // BUF-SAME: (%[[X:.*]]: memref<?xf32> {{.*}}, %[[Y:.*]]: memref<?xf32> {{.*}})
 // BUF-NOT: memref.alloc
 // BUF-NOT: memref.copy
@@ -30,7 +30,7 @@ tprog.func private @exp(%x: tensor<?xf32> {sym.shape = #sym.shape<[d0]>}, %y: te
 
 // A temporary inside a kernel is freed inside it.
 
-// BUF-LABEL: func.func private @twice
+// BUF-LABEL: func.func private @twice_kernel
 // BUF: %[[T:.*]] = memref.alloc
 // BUF: linalg.exp ins(%{{.*}} : memref<?xf32>) outs(%[[T]] : memref<?xf32>)
 // BUF: linalg.exp ins(%[[T]] : memref<?xf32>) outs(%{{.*}} : memref<?xf32>)

@@ -3,7 +3,7 @@
 // A program becomes a kernel on memrefs; its call gets a storage of the
 // evaluated byte size, a tensor viewed in it, and a call of the kernel.
 
-// CHECK-LABEL: func.func private @exp
+// CHECK-LABEL: func.func private @exp_kernel
 // CHECK-SAME: (%{{.*}}: memref<?x4xf32> {sym.shape = #sym.shape<[d0, 4]>}, %{{.*}}: memref<?x4xf32> {sym.shape = #sym.shape<[d1, 4]>})
 // CHECK-SAME: attributes {relax.kernel}
 // CHECK-LABEL: func.func @main
@@ -14,7 +14,7 @@
 // CHECK: %[[S:.*]] = memref.alloc(%[[BYTES]]) {alignment = 64 : i64} : memref<?xi8>
 // CHECK: %[[TWICE:.*]] = sym.eval <2 * n> (n = %[[N]])
 // CHECK: %[[Y:.*]] = memref.view %[[S]][%{{.*}}][%[[TWICE]]] : memref<?xi8> to memref<?x4xf32>
-// CHECK: call @exp(%[[X]], %[[Y]]) : (memref<?x4xf32>, memref<?x4xf32>) -> ()
+// CHECK: call @exp_kernel(%[[X]], %[[Y]]) : (memref<?x4xf32>, memref<?x4xf32>) -> ()
 // CHECK-NOT: dealloc
 // CHECK: return %[[Y]]
 tprog.func private @exp(%x: tensor<?x4xf32> {sym.shape = #sym.shape<[d0, 4]>}, %y: tensor<?x4xf32> {sym.shape = #sym.shape<[d1, 4]>, tprog.output}) -> tensor<?x4xf32> {
@@ -79,7 +79,7 @@ relax.func @cast(%x: !relax.tensor<[n, ?], f32>) -> !relax.tensor<[n, 4], f32> {
 // CHECK-LABEL: func.func @inplace
 // CHECK-SAME: (%[[X:.*]]: memref<?xf32>, %[[W:.*]]: memref<?xf32>)
 // CHECK: %[[Y:.*]] = memref.view
-// CHECK: call @relu_(%[[X]], %[[W]], %[[Y]])
+// CHECK: call @relu__kernel(%[[X]], %[[W]], %[[Y]])
 // CHECK: %[[C:.*]] = memref.view
 // CHECK: memref.copy %[[X]], %[[C]]
 // CHECK: return %[[Y]], %[[C]]

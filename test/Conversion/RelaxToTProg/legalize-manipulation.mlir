@@ -253,3 +253,24 @@ relax.func @triangles(%x: !relax.tensor<[b, s, s], f32>) {
   %1 = relax.triu %x {k = 1} : (!relax.tensor<[b, s, s], f32>) -> !relax.tensor<[b, s, s], f32>
   relax.return
 }
+
+// -----
+
+// A slice begin or an arange start whose variable is no dim of the op's
+// tensors becomes a symbolic argument of the program: a trailing index,
+// passed by the call as `sym_args`.
+
+// CHECK-LABEL: tprog.func private @strided_slice
+// CHECK-SAME: %{{.*}}: tensor<?x4xf32> {{.*}}, %{{.*}}: tensor<8x4xf32> {{.*}}, %[[P:.*]]: index)
+// CHECK: arith.addi %{{.*}}, %[[P]] : index
+// CHECK-LABEL: tprog.func private @arange
+// CHECK-SAME: (%{{.*}}: tensor<?xi64> {{.*}}, %[[START:.*]]: index)
+// CHECK: arith.addi %[[START]], %{{.*}} : index
+// CHECK-LABEL: relax.func @symbolic_args
+// CHECK: call_tir @strided_slice(%{{.*}}) {sym_args = #sym.shape<[n]>}
+// CHECK: call_tir @arange() {sym_args = #sym.shape<[n]>}
+relax.func @symbolic_args(%x: !relax.tensor<[n + 8, 4], f32>, %y: !relax.tensor<[n], f32>) {
+  %0 = relax.strided_slice %x {axes = array<i64: 0>, begin = #sym.shape<[n]>, end = #sym.shape<[n + 8]>} : (!relax.tensor<[n + 8, 4], f32>) -> !relax.tensor<[8, 4], f32>
+  %1 = relax.arange {start = #sym.expr<n>, end = #sym.expr<2 * n>, step = #sym.expr<1>, dtype = i64} : () -> !relax.tensor<[max(0, n)], i64>
+  relax.return
+}

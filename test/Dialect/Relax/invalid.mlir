@@ -644,7 +644,7 @@ tprog.func @add(%a: tensor<?xf32> {sym.shape = #sym.shape<[n]>},
 }
 
 relax.func @call_tir_too_few_args(%x: !relax.tensor<[n], f32>) {
-  // expected-error @+1 {{'relax.call_tir' op passes 1 arguments and 1 destinations but 'add' takes 3 arguments}}
+  // expected-error @+1 {{'relax.call_tir' op passes 1 arguments, 1 destinations and 0 symbolic values but 'add' takes 3 arguments}}
   %y = relax.call_tir @add(%x) : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
   relax.return
 }
@@ -659,7 +659,7 @@ tprog.func @add(%a: tensor<?xf32> {sym.shape = #sym.shape<[n]>},
 }
 
 relax.func @call_tir_too_many_results(%x: !relax.tensor<[n], f32>) {
-  // expected-error @+1 {{'relax.call_tir' op passes 2 arguments and 2 destinations but 'add' takes 3 arguments}}
+  // expected-error @+1 {{'relax.call_tir' op passes 2 arguments, 2 destinations and 0 symbolic values but 'add' takes 3 arguments}}
   %y:2 = relax.call_tir @add(%x, %x) : (!relax.tensor<[n], f32>, !relax.tensor<[n], f32>) -> (!relax.tensor<[n], f32>, !relax.tensor<[n], f32>)
   relax.return
 }

@@ -205,17 +205,31 @@ static bool isOutputArg(tprog::FuncOp callee, unsigned index) {
       callee.getArgAttr(index, tprog::TProgDialect::getOutputAttrName()));
 }
 
+/// The callee's arguments from `first` on receive symbolic values: `index`.
+static LogicalResult verifySymbolicParams(Operation *op, tprog::FuncOp callee,
+                                          unsigned first) {
+  for (unsigned i = first, e = callee.getNumArguments(); i < e; ++i)
+    if (!callee.getArgumentTypes()[i].isIndex())
+      return op->emitOpError("passes a symbolic value as argument #")
+             << i << " of '" << callee.getSymName() << "', which has type "
+             << callee.getArgumentTypes()[i] << " instead of index";
+  return success();
+}
+
 LogicalResult CallTIROp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   tprog::FuncOp callee = lookupProgram(*this, getCalleeAttr(), symbolTable);
   if (!callee)
     return failure();
   unsigned numArgs = getArgs().size(), numResults = getNumResults();
-  if (callee.getNumArguments() != numArgs + numResults)
+  unsigned numSym = getSymArgs() ? getSymArgs()->getDims().size() : 0;
+  if (callee.getNumArguments() != numArgs + numResults + numSym)
     return emitOpError("passes ")
-           << numArgs << " arguments and " << numResults
-           << " destinations but '" << getCallee() << "' takes "
+           << numArgs << " arguments, " << numResults << " destinations and "
+           << numSym << " symbolic values but '" << getCallee() << "' takes "
            << callee.getNumArguments() << " arguments";
-  for (unsigned i = 0, e = callee.getNumArguments(); i < e; ++i)
+  if (failed(verifySymbolicParams(*this, callee, numArgs + numResults)))
+    return failure();
+  for (unsigned i = 0, e = numArgs + numResults; i < e; ++i)
     if (isOutputArg(callee, i) != (i >= numArgs))
       return emitOpError("expects '")
              << getCallee() << "' to take " << numArgs << " inputs followed by "
@@ -343,26 +357,29 @@ LogicalResult CallLibraryOp::verify() {
 LogicalResult
 CallTIRDPSOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   unsigned numArgs = getArgs().size(), numOuts = getOuts().size();
+  unsigned numSym = getSymArgs() ? getSymArgs()->getDims().size() : 0;
+  unsigned expected = numArgs + numOuts + numSym;
   // A program a target has claimed is a kernel function on buffers.
   auto kernel = symbolTable.lookupNearestSymbolFrom<FunctionOpInterface>(
       *this, getCalleeAttr());
   if (kernel && kernel->hasAttr(RelaxDialect::getKernelAttrName())) {
-    if (kernel.getNumArguments() != numArgs + numOuts)
+    if (kernel.getNumArguments() != expected)
       return emitOpError("passes ")
-             << numArgs << " arguments and " << numOuts
-             << " destinations but kernel '" << getCallee() << "' takes "
-             << kernel.getNumArguments() << " arguments";
+             << expected << " values but kernel '" << getCallee()
+             << "' takes " << kernel.getNumArguments() << " arguments";
     return success();
   }
   tprog::FuncOp callee = lookupProgram(*this, getCalleeAttr(), symbolTable);
   if (!callee)
     return failure();
-  if (callee.getNumArguments() != numArgs + numOuts)
+  if (callee.getNumArguments() != expected)
     return emitOpError("passes ")
-           << numArgs << " arguments and " << numOuts
-           << " destinations but '" << getCallee() << "' takes "
+           << numArgs << " arguments, " << numOuts << " destinations and "
+           << numSym << " symbolic values but '" << getCallee() << "' takes "
            << callee.getNumArguments() << " arguments";
-  for (unsigned i = numArgs, e = callee.getNumArguments(); i < e; ++i)
+  if (failed(verifySymbolicParams(*this, callee, numArgs + numOuts)))
+    return failure();
+  for (unsigned i = numArgs, e = numArgs + numOuts; i < e; ++i)
     if (!isOutputArg(callee, i))
       return emitOpError("expects argument #")
              << i << " of '" << getCallee() << "' to be a destination";

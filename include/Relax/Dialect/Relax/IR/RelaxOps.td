@@ -228,12 +228,19 @@ def Relax_CallTIROp : Relax_DPSCallOp<"call_tir", [
     pattern kind is the one recorded on the callee as `relax.pattern_kind`
     (see `--relax-annotate-patterns`), opaque when there is none.
 
+    Symbolic values the callee cannot read off its tensors (a slice that
+    starts at `p` of a table whose length is not `p`) are passed as
+    `sym_args`: each expression is evaluated at the call and passed as a
+    trailing `index` argument of the callee, after the destinations.
+
     ```mlir
     %y = relax.call_tir @add(%a, %b) : (!relax.tensor<[n, 4], f32>, !relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32>
+    %r = relax.call_tir @slice(%table) {sym_args = #sym.shape<[p]>} : (!relax.tensor<[t, 64], f32>) -> !relax.tensor<[s, 64], f32>
     ```
   }];
   let arguments = (ins FlatSymbolRefAttr:$callee,
-                       Variadic<Relax_AnyTensor>:$args);
+                       Variadic<Relax_AnyTensor>:$args,
+                       OptionalAttr<Sym_ShapeAttr>:$sym_args);
   let assemblyFormat =
       "$callee `(` $args `)` attr-dict `:` functional-type($args, results)";
   let hasVerifier = 1;
@@ -449,9 +456,9 @@ def Relax_CallTIRDPSOp : Relax_Op<"call_tir_dps", [
     The form of `relax.call_tir` after explicit allocation
     (`--relax-explicit-alloc`): the caller passes the destinations, which the
     program writes, and the op has no results. The callee receives `args`
-    followed by `outs`. A program called for `relax.call_tir_inplace` also
-    writes the arguments it marks `tprog.output`, so the op may write its
-    arguments too.
+    followed by `outs`, then the values of `sym_args`. A program called for
+    `relax.call_tir_inplace` also writes the arguments it marks
+    `tprog.output`, so the op may write its arguments too.
 
     ```mlir
     relax.call_tir_dps @exp(%x : !relax.tensor<[n, 4], f32>) outs(%y : !relax.tensor<[n, 4], f32>)
@@ -460,7 +467,8 @@ def Relax_CallTIRDPSOp : Relax_Op<"call_tir_dps", [
   let arguments = (ins FlatSymbolRefAttr:$callee,
                        Arg<Variadic<Relax_AnyTensor>, "",
                            [MemRead, MemWrite]>:$args,
-                       Arg<Variadic<Relax_AnyTensor>, "", [MemWrite]>:$outs);
+                       Arg<Variadic<Relax_AnyTensor>, "", [MemWrite]>:$outs,
+                       OptionalAttr<Sym_ShapeAttr>:$sym_args);
   let assemblyFormat = [{
     $callee `(` ($args^ `:` type($args))? `)`
     `outs` `(` ($outs^ `:` type($outs))? `)` attr-dict

@@ -28,6 +28,9 @@ def TProg_FuncOp : TProg_Op<"func", [
     the destination's type; on memrefs it writes the destinations in place
     and returns nothing.
 
+    Trailing `index` arguments, after the destinations, receive symbolic
+    values the tensors cannot give (the `sym_args` of `relax.call_tir`).
+
     Every `?` dim of an argument is named by the argument's `sym.shape`
     attribute. The variables that appear there are the program's symbolic
     parameters; each must appear alone as some dim, so that it can be read
