@@ -251,3 +251,53 @@ LogicalResult YieldOp::verify() {
   auto parent = (*this)->getParentOfType<IfOp>();
   return verifyYield(*this, getOperands(), parent.getResultTypes(), "relax.if");
 }
+
+//===----------------------------------------------------------------------===//
+// RegionBranchOpInterface
+//===----------------------------------------------------------------------===//
+
+/// A region may yield a more static type than the op's result (`[4]` for
+/// `[?]`); the ops' verifiers check the refinement.
+static bool areRelaxTypesCompatible(Type lhs, Type rhs) {
+  if (lhs == rhs)
+    return true;
+  auto a = dyn_cast<RelaxTensorType>(lhs), b = dyn_cast<RelaxTensorType>(rhs);
+  if (a && b)
+    return a.getElementType() == b.getElementType();
+  auto s = dyn_cast<ShapeType>(lhs), t = dyn_cast<ShapeType>(rhs);
+  return s && t;
+}
+
+void IfOp::getSuccessorRegions(RegionBranchPoint point,
+                               SmallVectorImpl<RegionSuccessor> &regions) {
+  // Both branches are entered from the op and return to it.
+  if (!point.isParent()) {
+    regions.push_back(RegionSuccessor(getOperation(), getResults()));
+    return;
+  }
+  regions.push_back(RegionSuccessor(&getThenRegion()));
+  regions.push_back(RegionSuccessor(&getElseRegion()));
+}
+
+bool IfOp::areTypesCompatible(Type lhs, Type rhs) {
+  return areRelaxTypesCompatible(lhs, rhs);
+}
+
+void DataflowOp::getSuccessorRegions(
+    RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) {
+  if (!point.isParent()) {
+    regions.push_back(RegionSuccessor(getOperation(), getResults()));
+    return;
+  }
+  regions.push_back(RegionSuccessor(&getBody()));
+}
+
+bool DataflowOp::areTypesCompatible(Type lhs, Type rhs) {
+  return areRelaxTypesCompatible(lhs, rhs);
+}
+
+void IfOp::getRegionInvocationBounds(
+    ArrayRef<Attribute>, SmallVectorImpl<InvocationBounds> &bounds) {
+  // Each branch runs at most once.
+  bounds.assign(2, InvocationBounds(0, 1));
+}

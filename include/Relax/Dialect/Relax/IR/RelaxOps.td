@@ -80,7 +80,8 @@ def Relax_ReturnOp : Relax_Op<"return", [
 }
 
 def Relax_DataflowOp : Relax_Op<"dataflow", [
-    OpAsmOpInterface, RecursiveMemoryEffects, SingleBlock
+    OpAsmOpInterface, RecursiveMemoryEffects, SingleBlock,
+    DeclareOpInterfaceMethods<RegionBranchOpInterface, ["areTypesCompatible"]>
   ]> {
   let summary = "A pure straight-line region";
   let description = [{
@@ -139,7 +140,9 @@ def Relax_MatchCastOp : Relax_Op<"match_cast"> {
 }
 
 def Relax_IfOp : Relax_Op<"if", [
-    OpAsmOpInterface, RecursiveMemoryEffects, NoRegionArguments
+    OpAsmOpInterface, RecursiveMemoryEffects, NoRegionArguments,
+    DeclareOpInterfaceMethods<RegionBranchOpInterface, [
+        "areTypesCompatible", "getRegionInvocationBounds"]>
   ]> {
   let summary = "Runs one of two regions depending on a condition";
   let description = [{
