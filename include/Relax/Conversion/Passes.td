@@ -170,13 +170,13 @@ def ConvertSymToArithPass : Pass<"convert-sym-to-arith"> {
 def RelaxLowerChecksPass : Pass<"relax-lower-checks", "::mlir::ModuleOp"> {
   let summary = "Lower run-time checks to a message on stderr and exit(1)";
   let description = [{
-    Replaces every `cf.assert` by a branch: when the condition is false,
-    `error: run-time check failed: <message>` is written to stderr and the
-    process exits with status 1 (which flushes its output streams).
+    Replaces every `cf.assert` by a call of one internal helper that, when
+    the condition is false, writes `error: run-time check failed: <message>`
+    to stderr and exits with status 1 (which flushes the output streams).
     Upstream's lowering prints to stdout and aborts, losing the message when
-    stdout is a buffered pipe. Each message becomes an internal global
-    named without a lookup per check, so the lowering is linear in the
-    number of checks. Run it before `--convert-cf-to-llvm`; the program
+    stdout is a buffered pipe. Each check stays one op (no block split per
+    check) and each message an internal global named without a lookup, so
+    the lowering is linear in the number of checks. Run it before `--convert-cf-to-llvm`; the program
     needs the C library (`fputs`, `exit`, `stderr`).
   }];
   let dependentDialects = [

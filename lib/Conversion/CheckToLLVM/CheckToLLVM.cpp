@@ -50,54 +50,66 @@ struct RelaxLowerChecksPass
       return name;
     };
 
-    // Declarations: fputs(const char *, FILE *), exit(int), and stderr.
+    // One helper reports and exits when its condition is false:
+    //   void __relax_check(i1 ok, const char *message)
+    // Calling it keeps each check a single op: splitting the host block at
+    // every check would move the rest of the block each time.
     rewriter.setInsertionPointToStart(module.getBody());
     auto declare = [&](StringRef name, LLVM::LLVMFunctionType type) {
       if (auto existing = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
         return existing;
       return LLVM::LLVMFuncOp::create(rewriter, loc, name, type);
     };
+    auto voidType = LLVM::LLVMVoidType::get(ctx);
     LLVM::LLVMFuncOp fputs =
         declare("fputs", LLVM::LLVMFunctionType::get(i32, {ptr, ptr}));
-    LLVM::LLVMFuncOp exit = declare(
-        "exit", LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), i32));
+    LLVM::LLVMFuncOp exit =
+        declare("exit", LLVM::LLVMFunctionType::get(voidType, i32));
     auto stderrGlobal = module.lookupSymbol<LLVM::GlobalOp>("stderr");
     if (!stderrGlobal)
       stderrGlobal = LLVM::GlobalOp::create(
           rewriter, loc, ptr, /*isConstant=*/false, LLVM::Linkage::External,
           "stderr", Attribute());
+    auto check = LLVM::LLVMFuncOp::create(
+        rewriter, loc, uniqueName("__relax_check"),
+        LLVM::LLVMFunctionType::get(voidType, {rewriter.getI1Type(), ptr}),
+        LLVM::Linkage::Internal);
+    {
+      Block *entry = check.addEntryBlock(rewriter);
+      Block *fail = rewriter.createBlock(&check.getBody());
+      Block *done = rewriter.createBlock(&check.getBody());
+      rewriter.setInsertionPointToEnd(entry);
+      LLVM::CondBrOp::create(rewriter, loc, entry->getArgument(0), done,
+                             fail);
+      rewriter.setInsertionPointToEnd(fail);
+      Value stream = LLVM::LoadOp::create(
+          rewriter, loc, ptr,
+          LLVM::AddressOfOp::create(rewriter, loc, stderrGlobal));
+      LLVM::CallOp::create(rewriter, loc, fputs,
+                           ValueRange{entry->getArgument(1), stream});
+      Value one = LLVM::ConstantOp::create(rewriter, loc, i32,
+                                           rewriter.getI32IntegerAttr(1));
+      LLVM::CallOp::create(rewriter, loc, exit, ValueRange{one});
+      LLVM::UnreachableOp::create(rewriter, loc);
+      rewriter.setInsertionPointToEnd(done);
+      LLVM::ReturnOp::create(rewriter, loc, ValueRange());
+    }
 
     for (cf::AssertOp op : asserts) {
       std::string text =
           ("error: run-time check failed: " + op.getMsg() + "\n").str();
       text.push_back('\0');
       rewriter.setInsertionPointToStart(module.getBody());
-      auto type = LLVM::LLVMArrayType::get(IntegerType::get(ctx, 8),
-                                           text.size());
+      auto type =
+          LLVM::LLVMArrayType::get(IntegerType::get(ctx, 8), text.size());
       auto message = LLVM::GlobalOp::create(
           rewriter, op.getLoc(), type, /*isConstant=*/true,
           LLVM::Linkage::Internal, uniqueName("__relax_check_message"),
           rewriter.getStringAttr(text));
-
-      // Split the block at the check: on failure, report and exit.
-      Block *before = op->getBlock();
-      Block *after = rewriter.splitBlock(before, std::next(op->getIterator()));
-      Block *failure = rewriter.createBlock(after);
-      Location opLoc = op.getLoc();
-      Value address = LLVM::AddressOfOp::create(rewriter, opLoc, message);
-      Value stream = LLVM::LoadOp::create(
-          rewriter, opLoc, ptr,
-          LLVM::AddressOfOp::create(rewriter, opLoc, stderrGlobal));
-      LLVM::CallOp::create(rewriter, opLoc, fputs,
-                           ValueRange{address, stream});
-      Value one = LLVM::ConstantOp::create(rewriter, opLoc, i32,
-                                           rewriter.getI32IntegerAttr(1));
-      LLVM::CallOp::create(rewriter, opLoc, exit, ValueRange{one});
-      LLVM::UnreachableOp::create(rewriter, opLoc);
       rewriter.setInsertionPoint(op);
-      cf::CondBranchOp::create(rewriter, opLoc, op.getArg(), after,
-                               ValueRange(), failure, ValueRange());
-      rewriter.eraseOp(op);
+      Value address = LLVM::AddressOfOp::create(rewriter, op.getLoc(), message);
+      rewriter.replaceOpWithNewOp<LLVM::CallOp>(
+          op, check, ValueRange{op.getArg(), address});
     }
   }
 };
