@@ -134,6 +134,10 @@ CASES = [
     ("group_norm", body([f"%r = relax.group_norm %a, %g, %b {{num_groups = 2 : i64}} : ({t(['n', '4', 'h', '3'])}, {t(['4'])}, {t(['4'])}) -> {ANY}"],
                         [("%a", t(["n", "4", "h", "3"])), ("%g", t(["4"])), ("%b", t(["4"]))]),
      lambda n: [f32(2, 4, n, 3), f32(4), f32(4)], group_norm),
+    # A symbolic channel count: the channels split into groups in the program.
+    ("group_norm_symbolic_channels", body([f"%r = relax.group_norm %a, %g, %b {{num_groups = 2 : i64}} : ({t(['n', 'c', '3', '2'])}, {t(['c'])}, {t(['c'])}) -> {ANY}"],
+                        [("%a", t(["n", "c", "3", "2"])), ("%g", t(["c"])), ("%b", t(["c"]))]),
+     lambda n: [f32(2, 2 * n, 3, 2), f32(2 * n), f32(2 * n)], group_norm),
     ("conv2d", body([f"%r = relax.conv2d %a, %w {{padding = array<i64: 1, 1>}} : ({t(['1', '2', 'n', 'n'])}, {t(['3', '2', '3', '3'])}) -> {ANY}"],
                     [("%a", t(["1", "2", "n", "n"])), ("%w", t(["3", "2", "3", "3"]))]),
      lambda n: [f32(1, 2, n, n), f32(3, 2, 3, 3)], conv2d),

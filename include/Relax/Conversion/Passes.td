@@ -25,9 +25,10 @@ def RelaxLegalizePass : Pass<"relax-legalize", "::mlir::ModuleOp"> {
     `index` argument of the program, which the call passes as `sym_args`.
 
     Operand and result shapes must be known (run `--relax-infer-shapes`
-    first). `group_norm` with a symbolic channel count and grouped
-    convolution with symbolic weight dims are not lowered yet and are
-    reported as errors.
+    first). A symbolic channel count of `group_norm` is split into
+    `[groups, channels / groups]` inside its program. Grouped convolution
+    with symbolic weight dims is not lowered yet and is reported as an
+    error.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -305,3 +305,19 @@ relax.func @pool(%x: !relax.tensor<[n, c, 8, 8], f32>) {
   %1 = relax.avg_pool2d %x {pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (!relax.tensor<[n, c, 8, 8], f32>) -> !relax.tensor<[n, c, 4, 4], f32>
   relax.return
 }
+
+// -----
+
+// group_norm with a symbolic channel count splits the channels into
+// [groups, channels / groups], so that every map stays affine, and joins the
+// result back into the destination.
+
+// CHECK-LABEL: tprog.func private @group_norm
+// CHECK-SAME: (%[[X:.*]]: tensor<?x?x4xf32> {{.*}}, %{{.*}}: tensor<?xf32> {{.*}}, %{{.*}}: tensor<?xf32> {{.*}}, %[[OUT:.*]]: tensor<?x?x4xf32> {{.*}})
+// CHECK: tensor.expand_shape %[[X]] {{\[\[}}0], [1, 2], [3]] output_shape [%{{.*}}, 2, %{{.*}}, 4] : tensor<?x?x4xf32> into tensor<?x2x?x4xf32>
+// CHECK: %[[R:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<?x2x?x4xf32>)
+// CHECK: tensor.collapse_shape %[[R]] {{\[\[}}0], [1, 2], [3]] : tensor<?x2x?x4xf32> into tensor<?x?x4xf32>
+relax.func @group_norm_symbolic(%x: !relax.tensor<[n, c, 4], f32>, %g: !relax.tensor<[c], f32>, %b: !relax.tensor<[c], f32>) {
+  %0 = relax.group_norm %x, %g, %b {num_groups = 2 : i64} : (!relax.tensor<[n, c, 4], f32>, !relax.tensor<[c], f32>, !relax.tensor<[c], f32>) -> !relax.tensor<[n, c, 4], f32>
+  relax.return
+}
