@@ -52,6 +52,12 @@ def group_norm(x, gamma, beta, groups=2):
     return g.reshape(x.shape) * gamma[None, :, None, None] + beta[None, :, None, None]
 
 
+def grouped_conv2d(x, w, groups=2):
+    return np.concatenate([conv2d(xi, wi) for xi, wi in
+                           zip(np.split(x, groups, axis=1),
+                               np.split(w, groups, axis=0))], axis=1)
+
+
 def conv2d(x, w, pad=1):
     x = np.pad(x, ((0, 0), (0, 0), (pad, pad), (pad, pad)))
     kh, kw = w.shape[2:]
@@ -141,6 +147,10 @@ CASES = [
     ("conv2d", body([f"%r = relax.conv2d %a, %w {{padding = array<i64: 1, 1>}} : ({t(['1', '2', 'n', 'n'])}, {t(['3', '2', '3', '3'])}) -> {ANY}"],
                     [("%a", t(["1", "2", "n", "n"])), ("%w", t(["3", "2", "3", "3"]))]),
      lambda n: [f32(1, 2, n, n), f32(3, 2, 3, 3)], conv2d),
+    # Grouped, with symbolic weight dims: channels split into groups.
+    ("conv2d_grouped_symbolic", body([f"%r = relax.conv2d %a, %w {{padding = array<i64: 1, 1>, groups = 2 : i64}} : ({t(['1', 'c', '4', '4'])}, {t(['o', 'k', '3', '3'])}) -> {ANY}"],
+                    [("%a", t(["1", "c", "4", "4"])), ("%w", t(["o", "k", "3", "3"]))]),
+     lambda n: [f32(1, 2 * n, 4, 4), f32(2 * n, n, 3, 3)], grouped_conv2d),
     ("rotary_embedding", body([f"%r = relax.rotary_embedding %a, %c, %s : ({t(['1', 's', '2', '4'])}, {t(['s', '4'])}, {t(['s', '4'])}) -> {ANY}"],
                               [("%a", t(["1", "s", "2", "4"])), ("%c", t(["s", "4"])), ("%s", t(["s", "4"]))]),
      lambda n: [f32(1, n, 2, 4), f32(n, 4), f32(n, 4)], rotary),

@@ -25,10 +25,10 @@ def RelaxLegalizePass : Pass<"relax-legalize", "::mlir::ModuleOp"> {
     `index` argument of the program, which the call passes as `sym_args`.
 
     Operand and result shapes must be known (run `--relax-infer-shapes`
-    first). A symbolic channel count of `group_norm` is split into
-    `[groups, channels / groups]` inside its program. Grouped convolution
-    with symbolic weight dims is not lowered yet and is reported as an
-    error.
+    first). A symbolic channel count of `group_norm`, and the channels of a
+    grouped convolution with symbolic weight dims, are split into
+    `[groups, size / groups]` inside the program, so that every indexing map
+    stays affine.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -909,6 +909,51 @@ static Value padSpatial(OpBuilder &b, Location loc, Value x,
   return tensor::PadOp::create(b, loc, Type(), x, low, high, value).getResult();
 }
 
+/// Grouped conv1d / conv2d whose weight dims are symbolic: the channels of
+/// the input, the weight's outputs and the result are split into
+/// `[groups, size / groups]`, so that the group is a dim of its own. Space:
+/// (n, g, o, out spatial..., ci, kernel...).
+static LogicalResult buildConvSplit(OpBuilder &b, Location loc,
+                                    const Window &window, int64_t groups,
+                                    unsigned spatial, Value x, Value weight,
+                                    Value out,
+                                    SmallVectorImpl<Value> &results) {
+  MLIRContext *ctx = b.getContext();
+  Type element = cast<RankedTensorType>(weight.getType()).getElementType();
+  SmallVector<ReassociationIndices> split, weightSplit;
+  Value padded = padSpatial(b, loc, x, window, zeroOf(b, loc, element));
+  Value xs = splitAxis(b, loc, padded, 1, groups, split);
+  Value ws = splitAxis(b, loc, weight, 0, groups, weightSplit);
+  Value init = fill(b, loc, out, zeroOf(b, loc, element));
+  Value outs = splitAxis(b, loc, init, 1, groups, split);
+  unsigned numDims = 3 + 2 * spatial + 1;
+  auto d = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
+  AffineExpr n = d(0), g = d(1), o = d(2), ci = d(3 + spatial);
+  SmallVector<AffineExpr> xExprs = {n, g, ci}, wExprs = {g, o, ci},
+                          outExprs = {n, g, o};
+  for (unsigned i = 0; i < spatial; ++i) {
+    AffineExpr pos = d(3 + i), kernel = d(4 + spatial + i);
+    xExprs.push_back(pos * window.strides[i] + kernel * window.dilation[i]);
+    wExprs.push_back(kernel);
+    outExprs.push_back(pos);
+  }
+  SmallVector<int64_t> reduced;
+  for (unsigned i = 3 + spatial; i < numDims; ++i)
+    reduced.push_back(i);
+  Value result =
+      generic(b, loc, ValueRange{xs, ws}, outs,
+              {AffineMap::get(numDims, 0, xExprs, ctx),
+               AffineMap::get(numDims, 0, wExprs, ctx),
+               AffineMap::get(numDims, 0, outExprs, ctx)},
+              iteratorsFor(numDims, reduced),
+              [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                return add(nb, nloc, args[2], mul(nb, nloc, args[0], args[1]));
+              });
+  results.push_back(
+      tensor::CollapseShapeOp::create(b, loc, out.getType(), result, split));
+  return success();
+}
+
 /// conv1d / conv2d on channels-first operands. Space:
 /// (n, o, out spatial..., ci, kernel...), reading
 /// x[n, group(o) * ci_per_group + ci, out * stride + kernel * dilation].
@@ -928,7 +973,8 @@ static LogicalResult buildConv(OpBuilder &b, Location loc, Operation *op,
   AffineExpr channel = ci;
   if (groups != 1) {
     if (wType.isDynamicDim(0) || wType.isDynamicDim(1))
-      return failure();
+      return buildConvSplit(b, loc, window, groups, spatial, x, weight, out,
+                            results);
     int64_t outPerGroup = wType.getDimSize(0) / groups;
     channel = o.floorDiv(outPerGroup) * wType.getDimSize(1) + ci;
   }

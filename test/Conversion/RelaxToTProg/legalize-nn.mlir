@@ -321,3 +321,18 @@ relax.func @group_norm_symbolic(%x: !relax.tensor<[n, c, 4], f32>, %g: !relax.te
   %0 = relax.group_norm %x, %g, %b {num_groups = 2 : i64} : (!relax.tensor<[n, c, 4], f32>, !relax.tensor<[c], f32>, !relax.tensor<[c], f32>) -> !relax.tensor<[n, c, 4], f32>
   relax.return
 }
+
+// -----
+
+// Grouped convolution with symbolic weight dims splits the channels of the
+// input, the weight and the result into [groups, size / groups].
+
+// CHECK-LABEL: tprog.func private @conv2d
+// CHECK: tensor.expand_shape %{{.*}} {{\[\[}}0], [1, 2], [3], [4]] {{.*}} into tensor<1x2x?x6x6xf32>
+// CHECK: tensor.expand_shape %{{.*}} {{\[\[}}0, 1], [2], [3], [4]] {{.*}} into tensor<2x?x?x3x3xf32>
+// CHECK: %[[R:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]
+// CHECK: tensor.collapse_shape %[[R]]
+relax.func @conv_grouped_symbolic(%x: !relax.tensor<[1, c, 4, 4], f32>, %w: !relax.tensor<[o, k, 3, 3], f32>) {
+  %0 = relax.conv2d %x, %w {padding = array<i64: 1, 1>, groups = 2 : i64} : (!relax.tensor<[1, c, 4, 4], f32>, !relax.tensor<[o, k, 3, 3], f32>) -> !relax.tensor<[1, o, 4, 4], f32>
+  relax.return
+}
