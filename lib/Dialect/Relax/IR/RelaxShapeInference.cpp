@@ -11,7 +11,6 @@ using namespace mlir::relax;
 using sym::Proof;
 using sym::SymExprAttr;
 
-#include "Relax/Dialect/Relax/IR/RelaxEnums.cpp.inc"
 #include "Relax/Dialect/Relax/IR/RelaxInterfaces.cpp.inc"
 
 LogicalResult ShapeInferenceContext::fail(const Twine &message) const {

@@ -7,7 +7,7 @@
 #include "Relax/Dialect/Relax/IR/RelaxShapeInference.h"
 #include "mlir/IR/OpDefinition.h"
 
-#include "Relax/Dialect/Relax/IR/RelaxEnums.h.inc"
+#include "Relax/Interfaces/PatternKindInterface.h"
 
 #include "Relax/Dialect/Relax/IR/RelaxInterfaces.h.inc"
 

@@ -3,6 +3,7 @@
 #ifndef RELAX_DIALECT_RELAX_IR_RELAXINTERFACES_TD
 #define RELAX_DIALECT_RELAX_IR_RELAXINTERFACES_TD
 
+include "Relax/Interfaces/PatternKindInterface.td"
 include "mlir/IR/OpBase.td"
 
 def Relax_InferShapeOpInterface : OpInterface<"InferShapeOpInterface"> {
@@ -32,20 +33,6 @@ def Relax_InferShapeOpInterface : OpInterface<"InferShapeOpInterface"> {
   let verify = [{
     return ::mlir::relax::detail::verifyInferredTypes($_op);
   }];
-}
-
-def Relax_PatternKindOpInterface : OpInterface<"PatternKindOpInterface"> {
-  let cppNamespace = "::mlir::relax";
-  let description = [{
-    A graph op whose computation has a pattern kind, the property fusion
-    groups ops by. High-level ops know theirs; a `relax.call_tir` reports the
-    kind that `--relax-annotate-patterns` recorded on its tensor program
-    (opaque when none was recorded), so fusion treats both the same way.
-  }];
-  let methods = [
-    InterfaceMethod<"Returns the op's pattern kind.",
-      "::mlir::relax::PatternKind", "getPatternKind">
-  ];
 }
 
 #endif // RELAX_DIALECT_RELAX_IR_RELAXINTERFACES_TD

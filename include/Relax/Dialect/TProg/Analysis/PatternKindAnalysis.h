@@ -9,7 +9,7 @@
 #ifndef RELAX_DIALECT_TPROG_ANALYSIS_PATTERNKINDANALYSIS_H
 #define RELAX_DIALECT_TPROG_ANALYSIS_PATTERNKINDANALYSIS_H
 
-#include "Relax/Dialect/Relax/IR/RelaxInterfaces.h"
+#include "Relax/Interfaces/PatternKindInterface.h"
 #include "Relax/Dialect/TProg/IR/TProgOps.h"
 
 namespace mlir::tprog {
