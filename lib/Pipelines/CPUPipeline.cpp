@@ -38,11 +38,13 @@ static void buildGraphPipeline(OpPassManager &pm,
 /// Kernels: the CPU schedule on tensors, then buffers written in place.
 static void buildKernelPipeline(OpPassManager &pm,
                                 const CPUPipelineOptions &options) {
+  // The schedule is chosen, recorded on each linalg op, then applied.
   OpPassManager &programs = pm.nest<tprog::FuncOp>();
-  RelaxTileAndVectorizePassOptions schedule;
-  schedule.vectorWidth = options.vectorWidth;
-  schedule.contractionTile = llvm::to_vector(options.contractionTile);
-  programs.addPass(createRelaxTileAndVectorizePass(schedule));
+  RelaxChooseCPUSchedulePassOptions choose;
+  choose.vectorWidth = options.vectorWidth;
+  choose.contractionTile = llvm::to_vector(options.contractionTile);
+  programs.addPass(createRelaxChooseCPUSchedulePass(choose));
+  programs.addPass(createRelaxTileAndVectorizePass());
   programs.addPass(createCanonicalizerPass());
   programs.addPass(createCSEPass());
   pm.addPass(createRelaxKernelsToFuncPass());

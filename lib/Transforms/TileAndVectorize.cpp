@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Relax/Transforms/MathApproximations.h"
+#include "Relax/Transforms/CPUSchedule.h"
 #include "Relax/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -35,81 +36,6 @@ namespace mlir::relax {
 
 using namespace mlir;
 using namespace mlir::relax;
-
-namespace {
-/// The tile of every loop dim of one op. The innermost tile is vectorized
-/// whole, so these are also the vector sizes.
-struct Schedule {
-  SmallVector<int64_t> tiles;
-  /// Order of the tile loops, outermost first (empty: the op's order).
-  SmallVector<int64_t> order;
-  /// A parallel dim tiled by a sequential loop that is then peeled, so that
-  /// its full tiles need no mask (-1: none).
-  int64_t peeled = -1;
-  bool isContraction = false;
-};
-} // namespace
-
-/// Returns the register tile of a row-major contraction: `rows` along the
-/// output's second-innermost dim (an `m` dim), `cols` along its innermost
-/// one (the `n` dim, which must be innermost in the right operand too so
-/// that its rows are read contiguously), 1 along every other dim.
-static std::optional<SmallVector<int64_t>>
-getContractionTiles(linalg::LinalgOp op, int64_t rows, int64_t cols,
-                    SmallVectorImpl<int64_t> &order, int64_t &peeled) {
-  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
-      !linalg::isaContractionOpInterface(op))
-    return std::nullopt;
-  FailureOr<linalg::ContractionDimensions> dims =
-      linalg::inferContractionDims(op);
-  if (failed(dims) || dims->n.size() != 1 || dims->m.empty() || dims->k.empty())
-    return std::nullopt;
-  AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
-  AffineMap rhsMap = op.getMatchingIndexingMap(op.getDpsInputOperand(1));
-  unsigned n = dims->n.front();
-  if (outMap.getNumResults() < 2 || rhsMap.getNumResults() == 0 ||
-      !outMap.getResults().back().isFunctionOfDim(n) ||
-      !rhsMap.getResults().back().isFunctionOfDim(n))
-    return std::nullopt;
-  auto mExpr =
-      dyn_cast<AffineDimExpr>(outMap.getResult(outMap.getNumResults() - 2));
-  if (!mExpr || !llvm::is_contained(dims->m, mExpr.getPosition()))
-    return std::nullopt;
-  SmallVector<int64_t> tiles(op.getNumLoops(), 1);
-  unsigned m = mExpr.getPosition();
-  tiles[m] = rows;
-  tiles[n] = cols;
-  // Row tiles run innermost, so that the columns of the right operand one
-  // tile reads stay in cache while every row tile of the left one passes.
-  for (unsigned i = 0, e = op.getNumLoops(); i < e; ++i)
-    if (i != m && i != n)
-      order.push_back(i);
-  order.push_back(n);
-  order.push_back(m);
-  // A row tile that is only partly inside reads its left operand one masked
-  // element at a time: peel the last one.
-  peeled = m;
-  return tiles;
-}
-
-static Schedule getSchedule(linalg::LinalgOp op, int64_t width, int64_t rows,
-                            int64_t cols) {
-  Schedule schedule;
-  if (std::optional<SmallVector<int64_t>> tiles = getContractionTiles(
-          op, rows, cols, schedule.order, schedule.peeled)) {
-    schedule.tiles = std::move(*tiles);
-    schedule.isContraction = true;
-  } else {
-    schedule.tiles.assign(op.getNumLoops(), 1);
-    schedule.tiles.back() = width;
-  }
-  // A static dim smaller than its tile is taken whole.
-  for (auto [tile, size] :
-       llvm::zip_equal(schedule.tiles, op.getStaticLoopRanges()))
-    if (!ShapedType::isDynamic(size))
-      tile = std::min(tile, size);
-  return schedule;
-}
 
 /// Tiles the dims of `op` that `selected` accepts with loops of `loopType`;
 /// the others are left whole. Returns the tiled op (`op` itself when there is
@@ -173,9 +99,20 @@ struct RelaxTileAndVectorizePass
   static constexpr StringLiteral kVectorSizes = "relax.vector_sizes";
 
   /// Tiles `op` by its schedule and marks the innermost tiles.
-  LogicalResult tile(RewriterBase &rewriter, linalg::LinalgOp op, int64_t rows,
-                     int64_t cols) {
-    Schedule schedule = getSchedule(op, vectorWidth, rows, cols);
+  LogicalResult tile(RewriterBase &rewriter, linalg::LinalgOp op,
+                     const CPUScheduleOptions &options) {
+    // A recorded schedule is applied; otherwise one is chosen here.
+    CPUSchedule schedule;
+    if (auto recorded =
+            op->getAttrOfType<DictionaryAttr>(kCPUScheduleAttrName)) {
+      FailureOr<CPUSchedule> parsed = CPUSchedule::fromAttr(op, recorded);
+      if (failed(parsed))
+        return failure();
+      schedule = *parsed;
+      op->removeAttr(kCPUScheduleAttrName);
+    } else {
+      schedule = chooseCPUSchedule(op, options);
+    }
     if (schedule.isContraction)
       op = toContract(rewriter, op);
     SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
@@ -226,7 +163,9 @@ struct RelaxTileAndVectorizePass
 
   void runOnOperation() override {
     FunctionOpInterface func = getOperation();
-    int64_t rows = 8, cols = 32;
+    CPUScheduleOptions options;
+    options.vectorWidth = vectorWidth;
+    int64_t &rows = options.contractionRows, &cols = options.contractionCols;
     if (!contractionTile.empty()) {
       if (contractionTile.size() != 2 || contractionTile[0] <= 0 ||
           contractionTile[1] <= 0) {
@@ -250,7 +189,7 @@ struct RelaxTileAndVectorizePass
     // Tile every op, marking the innermost tiles with their vector sizes.
     IRRewriter rewriter(&getContext());
     for (linalg::LinalgOp op : ops)
-      if (failed(tile(rewriter, op, rows, cols)))
+      if (failed(tile(rewriter, op, options)))
         return signalPassFailure();
 
     // Peeled loops have constant tile sizes now; fold them into the types of

@@ -143,6 +143,10 @@ def RelaxTileAndVectorizePass
     become polynomial approximations on whole vectors instead of a libm call
     per lane.
 
+    An op that carries `relax.cpu_schedule` (from
+    `--relax-choose-cpu-schedule` or written by hand) is tiled as it says;
+    the others get the schedule the pass would record.
+
     Between tiling and vectorization the function is canonicalized, which
     folds the constant sizes of peeled tiles into their types; ops outside
     linalg are canonicalized too.
@@ -176,6 +180,31 @@ def RelaxTileAndVectorizePass
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
     "::mlir::vector::VectorDialect",
+  ];
+}
+
+def RelaxChooseCPUSchedulePass
+    : InterfacePass<"relax-choose-cpu-schedule", "::mlir::FunctionOpInterface"> {
+  let summary = "Record the CPU schedule of every linalg op on tensors";
+  let description = [{
+    Chooses the tiles of every linalg op on tensors that has none recorded
+    (see `chooseCPUSchedule`) and records them as
+    `relax.cpu_schedule = {tiles = array<i64: ...>, order = ..., peeled = k,
+    contraction}`, which `--relax-tile-and-vectorize` applies. Choosing is
+    separate from applying, so that another heuristic, a tuner or a person
+    can write the attribute instead.
+
+    ```mlir
+    %r = linalg.exp ins(%x : tensor<?x?xf32>) outs(%y : tensor<?x?xf32>)
+        {relax.cpu_schedule = {tiles = array<i64: 1, 16>}} -> tensor<?x?xf32>
+    ```
+  }];
+  let options = [
+    Option<"vectorWidth", "vector-width", "int64_t", /*default=*/"16",
+           "Elements per vector along the innermost dim">,
+    ListOption<"contractionTile", "contraction-tile", "int64_t",
+               "Rows and columns of the register tile of a contraction "
+               "(default 8,32)">,
   ];
 }
 

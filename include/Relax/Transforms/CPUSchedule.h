@@ -1,0 +1,63 @@
+//===- CPUSchedule.h - Choosing the CPU schedule of a kernel ---*- C++ -*-===//
+//
+// Choosing a schedule is separate from applying it: `chooseCPUSchedule`
+// decides the tiles of one linalg op, `--relax-choose-cpu-schedule` records
+// the choice on the op as `relax.cpu_schedule`, and
+// `--relax-tile-and-vectorize` applies a recorded schedule (choosing one
+// only where none is recorded). A schedule written by hand or by another
+// heuristic is applied the same way.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RELAX_TRANSFORMS_CPUSCHEDULE_H
+#define RELAX_TRANSFORMS_CPUSCHEDULE_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+namespace mlir::relax {
+
+/// The attribute that records a linalg op's schedule.
+constexpr StringLiteral kCPUScheduleAttrName = "relax.cpu_schedule";
+
+struct CPUScheduleOptions {
+  /// Elements per vector along the innermost dim.
+  int64_t vectorWidth = 16;
+  /// Rows and columns of the register tile of a contraction.
+  int64_t contractionRows = 8;
+  int64_t contractionCols = 32;
+};
+
+/// The tiles of one op. The innermost tile is vectorized whole, so these are
+/// also the vector sizes.
+struct CPUSchedule {
+  /// The tile of every loop dim.
+  SmallVector<int64_t> tiles;
+  /// Order of the tile loops, outermost first (empty: the op's order).
+  SmallVector<int64_t> order;
+  /// A parallel dim tiled by a sequential loop that is then peeled, so that
+  /// its full tiles need no mask (-1: none).
+  int64_t peeled = -1;
+  /// Whether the op is a register-tiled contraction (rank-1 updates).
+  bool isContraction = false;
+
+  /// `{tiles = array<i64: ...>, order = array<i64: ...>, peeled = k,
+  /// contraction}`; empty order, no peeled dim and no contraction are left
+  /// out.
+  DictionaryAttr toAttr(MLIRContext *context) const;
+  /// Reads a recorded schedule of `op`; fails with an error at `op` when it
+  /// does not fit the op's loops.
+  static FailureOr<CPUSchedule> fromAttr(linalg::LinalgOp op,
+                                         DictionaryAttr attr);
+};
+
+/// The schedule this project's CPU heuristic chooses: a register tile of
+/// `contractionRows` x `contractionCols` over a reduction step of 1 for a
+/// row-major contraction (rows innermost and peeled), a tile of
+/// `vectorWidth` along the innermost loop for everything else; a static dim
+/// smaller than its tile is taken whole.
+CPUSchedule chooseCPUSchedule(linalg::LinalgOp op,
+                              const CPUScheduleOptions &options);
+
+} // namespace mlir::relax
+
+#endif // RELAX_TRANSFORMS_CPUSCHEDULE_H
