@@ -54,6 +54,12 @@ static void buildKernelPipeline(OpPassManager &pm,
   pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
   pm.addPass(bufferization::createLowerDeallocationsPass());
   pm.addPass(createConvertBufferizationToMemRefPass());
+  // Bufferizing a kernel on its own leaves copies of a subview onto an
+  // identical one inside tile loops (each a generic memrefCopy per element
+  // once sizes are dynamic): CSE makes the two subviews one, and the copy of
+  // a buffer onto itself folds away.
+  pm.addPass(createCSEPass());
+  pm.addPass(createCanonicalizerPass());
 }
 
 /// Host functions: patterns on memrefs with the CPU's kernel calls; the

@@ -24,6 +24,7 @@ void RelaxDialect::initialize() {
 #define GET_OP_LIST
 #include "Relax/Dialect/Relax/IR/RelaxGraphOps.cpp.inc"
       >();
+  registerInlinerInterface();
 }
 
 LogicalResult RelaxDialect::verifyOperationAttribute(Operation *op,

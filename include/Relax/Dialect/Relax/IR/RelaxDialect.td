@@ -30,6 +30,7 @@ def Relax_Dialect : Dialect {
   let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     void registerTypes();
+    void registerInlinerInterface();
 
     /// Attribute recording the pattern kind of a tensor program.
     static constexpr ::llvm::StringLiteral getPatternKindAttrName() {
