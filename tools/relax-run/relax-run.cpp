@@ -244,24 +244,28 @@ static void eraseUnreachable(ModuleOp module, Operation *entry) {
       op.erase();
 }
 
-/// The compiled code's run-time checks (`cf.assert`, lowered upstream to a
-/// `puts` of the message and an `abort`) call these instead of the C
-/// library's: the message goes to stderr after what the run printed, and
-/// relax-run exits with code 1, as for a check before the call. Nothing
-/// else in the code relax-run compiles calls `puts` or `abort`.
+/// The compiled code ends the process in two ways: the host lowering's
+/// run-time checks write their message to stderr and call `exit(1)`, and a
+/// `cf.assert` that upstream lowers calls `puts` with its message, then
+/// `abort`. The JIT resolves these three to relax-run's functions: a message
+/// goes to stderr after what the run printed, and the process exits with
+/// the code given (1 for `abort`, not a signal and a stack dump) without
+/// running destructors under the compiled code, whose runtime threads may
+/// still be running. Nothing else in the code relax-run compiles calls them.
 static void putsCheckMessage(const char *message) {
   llvm::outs().flush();
   llvm::errs() << "relax-run: error: run-time check failed: " << message
                << "\n";
 }
 
-[[noreturn]] static void abortCheckFailed() {
+[[noreturn]] static void exitFromCompiledCode(int status) {
   llvm::outs().flush();
   llvm::errs().flush();
   std::fflush(nullptr);
-  // The compiled code is still on the stack: skip the destructors.
-  std::_Exit(1);
+  std::_Exit(status);
 }
+
+[[noreturn]] static void abortCheckFailed() { exitFromCompiledCode(1); }
 
 namespace {
 /// xorshift64* (Vigna, "An experiment with Marsaglia's xorshift
@@ -622,6 +626,9 @@ int main(int argc, char **argv) {
         llvm::JITSymbolFlags::Exported};
     symbols[interner("abort")] = {
         llvm::orc::ExecutorAddr::fromPtr(&abortCheckFailed),
+        llvm::JITSymbolFlags::Exported};
+    symbols[interner("exit")] = {
+        llvm::orc::ExecutorAddr::fromPtr(&exitFromCompiledCode),
         llvm::JITSymbolFlags::Exported};
     return symbols;
   });
