@@ -129,6 +129,10 @@ def Relax_WhereOp : Relax_GraphOp<"where", "where(context, results)",
     `cond` has element type `i1`; `x` and `y` share the result's element
     type.
 
+    ```mlir
+    %y = relax.where %mask, %x, %zero : (!relax.tensor<[n, 1], i1>, !relax.tensor<[n, 4], f32>, !relax.tensor<[], f32>) -> !relax.tensor<[n, 4], f32>
+    ```
+
     Pattern kind: broadcast.
   }];
   let arguments = (ins Relax_AnyTensor:$cond, Relax_AnyTensor:$x,
@@ -146,9 +150,16 @@ def Relax_MatmulOp : Relax_GraphOp<"matmul",
   let summary = "Batched matrix product with broadcast batch dims";
   let description = [{
     `[..., m, k] x [..., k, n] -> [..., m, n]`; the batch dims broadcast as
-    in the binary ops. `transpose_a` / `transpose_b` swap the last two dims of
-    an operand first. A 1-D operand is a vector as in numpy (its dim is
+    in the binary ops. A 1-D operand is a vector as in numpy (its dim is
     dropped from the result).
+
+    - `transpose_a = true`, `transpose_b = true` (default `false`): swap the
+      last two dims of that operand first.
+
+    ```mlir
+    %y = relax.matmul %x, %w : (!relax.tensor<[b, s, 512], f32>, !relax.tensor<[512, 1376], f32>) -> !relax.tensor<[b, s, 1376], f32>
+    %scores = relax.matmul %q, %k {transpose_b = true} : (!relax.tensor<[b, h, s, 64], f32>, !relax.tensor<[b, h, t, 64], f32>) -> !relax.tensor<[b, h, s, t], f32>
+    ```
 
     Pattern kind: output-elementwise-fusable.
   }];
@@ -163,8 +174,15 @@ class Relax_SoftmaxBase<string mnemonic, string what>
                     "Reduction"> {
   let summary = what # " along one axis";
   let description = [{
-    The result has the operand's type; `axis` must be in range and the
-    element type a float type.
+    The result has the operand's type; the element type must be a float
+    type.
+
+    - `axis = 1` (default `-1`): the axis, in range; negative counts from
+      the end.
+
+    ```mlir
+    %y = relax.}] # mnemonic # [{ %x {axis = 1} : (!relax.tensor<[n, 10], f32>) -> !relax.tensor<[n, 10], f32>
+    ```
 
     Pattern kind: reduction.
   }];
@@ -186,9 +204,16 @@ class Relax_ReduceOp<string mnemonic, string what, bit floatOnly = 0>
         "Reduction"> {
   let summary = "Reduces by " # what # " along axes";
   let description = [{
-    Reduces along `axes` (all axes when absent). With `keepdims` the reduced
-    dims stay as size 1. The element type is kept; `mean` and `variance`
-    need a float type.
+    The element type is kept; `mean` and `variance` need a float type.
+
+    - `axes = array<i64: 1, -1>` (default: all axes): the axes to reduce;
+      negative ones count from the end.
+    - `keepdims = true` (default `false`): keep the reduced dims as size 1.
+
+    ```mlir
+    %y = relax.}] # mnemonic # [{ %x {axes = array<i64: 1>, keepdims = true} : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 1], f32>
+    %all = relax.}] # mnemonic # [{ %x : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[], f32>
+    ```
 
     Pattern kind: reduction.
   }];
@@ -209,8 +234,15 @@ def Relax_ArgmaxOp : Relax_GraphOp<"argmax",
     "argReduce(context, results, getAxis(), getKeepdims())", "Reduction"> {
   let summary = "Index of the maximum along an axis";
   let description = [{
-    Returns `i64` indices of the maximum along `axis`, or of the flattened
-    tensor when `axis` is absent.
+    Returns `i64` indices of the maximum.
+
+    - `axis = -1` (default: the flattened tensor): the axis to reduce.
+    - `keepdims = true` (default `false`): keep the reduced dim as size 1.
+
+    ```mlir
+    %i = relax.argmax %logits {axis = -1} : (!relax.tensor<[b, 32000], f32>) -> !relax.tensor<[b], i64>
+    %j = relax.argmax %logits {keepdims = true} : (!relax.tensor<[b, 32000], f32>) -> !relax.tensor<[1, 1], i64>
+    ```
 
     Pattern kind: reduction.
   }];
@@ -223,7 +255,14 @@ def Relax_CumsumOp : Relax_GraphOp<"cumsum", "sameShape(context, results, 0, get
                                    "Opaque"> {
   let summary = "Cumulative sum along an axis";
   let description = [{
-    The result has the operand's type; `axis` must be in range.
+    The result has the operand's type.
+
+    - `axis = 1` (default `0`): the axis, in range; negative counts from the
+      end.
+
+    ```mlir
+    %y = relax.cumsum %x {axis = 1} : (!relax.tensor<[n, 4], i64>) -> !relax.tensor<[n, 4], i64>
+    ```
 
     Pattern kind: opaque (a scan).
   }];
@@ -240,7 +279,14 @@ def Relax_RmsNormOp : Relax_GraphOp<"rms_norm",
   let summary = "RMS normalization with a learned scale";
   let description = [{
     `x / sqrt(mean(x * x, axes) + epsilon) * weight`, where `weight` has the
-    shape of the normalized axes (default: the last one).
+    shape of the normalized axes.
+
+    - `axes = array<i64: -1>` (default: the last axis): the normalized axes.
+    - `epsilon = 1.0e-06` (default `1.0e-05`, an `f64`).
+
+    ```mlir
+    %y = relax.rms_norm %x, %w {epsilon = 1.0e-06} : (!relax.tensor<[b, s, 4096], f16>, !relax.tensor<[4096], f16>) -> !relax.tensor<[b, s, 4096], f16>
+    ```
 
     The result has `x`'s type. Pattern kind: reduction.
   }];
@@ -254,8 +300,17 @@ def Relax_LayerNormOp : Relax_GraphOp<"layer_norm",
     "norm(context, results, getAxes(), 2)", "Reduction"> {
   let summary = "Layer normalization with scale and shift";
   let description = [{
-    Normalizes over `axes` (default: the last one) and applies `gamma` and
-    `beta`, which have the shape of the normalized axes.
+    Normalizes over `axes` and applies `gamma` and `beta`, which have the
+    shape of the normalized axes.
+
+    - `axes = array<i64: -2, -1>` (default: the last axis): the normalized
+      axes.
+    - `epsilon = 1.0e-06` (default `1.0e-05`, an `f64`).
+
+    ```mlir
+    %y = relax.layer_norm %x, %g, %b : (!relax.tensor<[b, s, 768], f32>, !relax.tensor<[768], f32>, !relax.tensor<[768], f32>) -> !relax.tensor<[b, s, 768], f32>
+    %z = relax.layer_norm %t, %g2, %b2 {axes = array<i64: -2, -1>, epsilon = 1.0e-06} : (!relax.tensor<[n, c, 8, 8], f32>, !relax.tensor<[8, 8], f32>, !relax.tensor<[8, 8], f32>) -> !relax.tensor<[n, c, 8, 8], f32>
+    ```
 
     The result has `x`'s type. Pattern kind: reduction.
   }];
@@ -273,7 +328,16 @@ def Relax_GroupNormOp : Relax_GraphOp<"group_norm",
   let description = [{
     Splits the channel axis into `num_groups` groups (the channel count must
     be a multiple), normalizes each over its channels and the remaining
-    non-batch axes, and applies per-channel `gamma` and `beta`.
+    non-batch axes, and applies per-channel `gamma` and `beta` (shape
+    `[channels]`).
+
+    - `num_groups = 32` (required).
+    - `channel_axis = -1` (default `1`, channels first).
+    - `epsilon = 1.0e-06` (default `1.0e-05`, an `f64`).
+
+    ```mlir
+    %y = relax.group_norm %x, %g, %b {num_groups = 32, channel_axis = 1, epsilon = 1.0e-06} : (!relax.tensor<[n, 256, h, w], f32>, !relax.tensor<[256], f32>, !relax.tensor<[256], f32>) -> !relax.tensor<[n, 256, h, w], f32>
+    ```
 
     The result has `x`'s type. Pattern kind: reduction.
   }];
@@ -292,9 +356,11 @@ def Relax_ReshapeOp : Relax_GraphOp<"reshape",
     "reshape(context, results, getShape())", "Injective"> {
   let summary = "Reshapes to a symbolic shape";
   let description = [{
-    The new shape is a list of symbolic dims; at most one may be `?`, which
-    is inferred so that the element count is unchanged. The element counts
-    must be provably equal, or are checked at run time.
+    - `shape = #sym.shape<[b * s, ?]>` (required): the new shape, a list of
+      symbolic dims; at most one may be `?`, which is inferred so that the
+      element count is unchanged.
+
+    The element counts must be provably equal, or are checked at run time.
 
     ```mlir
     %y = relax.reshape %x {shape = #sym.shape<[b * s, ?]>} : (!relax.tensor<[b, s, 64], f32>) -> !relax.tensor<[b * s, 64], f32>
@@ -310,8 +376,13 @@ def Relax_PermuteDimsOp : Relax_GraphOp<"permute_dims",
     "permuteDims(context, results, getAxes())", "Injective"> {
   let summary = "Permutes the dims";
   let description = [{
-    Result dim `i` is operand dim `axes[i]`; without `axes` the dims are
-    reversed.
+    - `axes = array<i64: 0, 2, 1, 3>` (default: the dims reversed): result
+      dim `i` is operand dim `axes[i]`.
+
+    ```mlir
+    %y = relax.permute_dims %x {axes = array<i64: 0, 2, 1, 3>} : (!relax.tensor<[b, s, 32, 128], f16>) -> !relax.tensor<[b, 32, s, 128], f16>
+    %t = relax.permute_dims %w : (!relax.tensor<[1376, 512], f16>) -> !relax.tensor<[512, 1376], f16>
+    ```
 
     Pattern kind: injective.
   }];
@@ -324,7 +395,12 @@ def Relax_ExpandDimsOp : Relax_GraphOp<"expand_dims",
     "expandDims(context, results, getAxes())", "Injective"> {
   let summary = "Inserts dims of size 1";
   let description = [{
-    `axes` are positions in the result, which has rank `rank + len(axes)`.
+    - `axes = array<i64: 0, -1>` (required): positions in the result, which
+      has rank `rank + len(axes)`; negative ones count from its end.
+
+    ```mlir
+    %y = relax.expand_dims %x {axes = array<i64: 0, -1>} : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[1, n, 4, 1], f32>
+    ```
 
     Pattern kind: injective.
   }];
@@ -336,8 +412,13 @@ def Relax_SqueezeOp : Relax_GraphOp<"squeeze",
     "squeeze(context, results, getAxes())", "Injective"> {
   let summary = "Removes dims of size 1";
   let description = [{
-    Removes the listed dims, which must be 1 (checked at run time when they
-    are symbolic), or every dim of literal size 1 when `axes` is absent.
+    - `axes = array<i64: 1>` (default: every dim of literal size 1): the
+      dims to remove, which must be 1 (checked at run time when they are
+      symbolic).
+
+    ```mlir
+    %y = relax.squeeze %x {axes = array<i64: 1>} : (!relax.tensor<[n, 1, 4], f32>) -> !relax.tensor<[n, 4], f32>
+    ```
 
     Pattern kind: injective.
   }];
@@ -353,6 +434,12 @@ def Relax_BroadcastToOp : Relax_GraphOp<"broadcast_to",
     Aligns the operand's dims to the right of `shape`; each must be a
     literal 1 or equal to the target dim. The result has shape `shape`.
 
+    - `shape = #sym.shape<[b, s, 4096]>` (required, no `?`).
+
+    ```mlir
+    %y = relax.broadcast_to %x {shape = #sym.shape<[b, s, 4096]>} : (!relax.tensor<[1, 4096], f32>) -> !relax.tensor<[b, s, 4096], f32>
+    ```
+
     Pattern kind: broadcast.
   }];
   let arguments = (ins Relax_AnyTensor:$x, Sym_ShapeAttr:$shape);
@@ -366,6 +453,12 @@ def Relax_ConcatOp : Relax_GraphOp<"concat",
     The result's dim along `axis` is the symbolic sum of the inputs' dims;
     every other dim must agree.
 
+    - `axis = 1` (default `0`); negative counts from the end.
+
+    ```mlir
+    %kv = relax.concat %past, %new {axis = 1} : (!relax.tensor<[b, p, 8, 64], f16>, !relax.tensor<[b, s, 8, 64], f16>) -> !relax.tensor<[b, p + s, 8, 64], f16>
+    ```
+
     Pattern kind: injective.
   }];
   let arguments = (ins Variadic<Relax_AnyTensor>:$inputs,
@@ -378,8 +471,17 @@ def Relax_SplitOp : Relax_GraphOp<"split",
     "Injective"> {
   let summary = "Splits a tensor along an axis";
   let description = [{
-    Either into `sections` equal parts (the dim must be a multiple), or at
-    the symbolic `indices`, which must be increasing.
+    Has one result per part; give exactly one of `sections` and `indices`.
+
+    - `axis = -1` (default `0`); negative counts from the end.
+    - `sections = 3`: that many equal parts (the dim must be a multiple).
+    - `indices = #sym.shape<[k]>`: split before each of these symbolic,
+      increasing positions (`n` indices give `n + 1` parts).
+
+    ```mlir
+    %q, %k, %v = relax.split %qkv {axis = -1, sections = 3} : (!relax.tensor<[b, s, 3072], f16>) -> (!relax.tensor<[b, s, 1024], f16>, !relax.tensor<[b, s, 1024], f16>, !relax.tensor<[b, s, 1024], f16>)
+    %head, %tail = relax.split %x {indices = #sym.shape<[k]>} : (!relax.tensor<[n, 4], f32>) -> (!relax.tensor<[k, 4], f32>, !relax.tensor<[n - k, 4], f32>)
+    ```
 
     Pattern kind: injective.
   }];
@@ -396,8 +498,20 @@ def Relax_StridedSliceOp : Relax_GraphOp<"strided_slice",
   let summary = "Slices with symbolic bounds";
   let description = [{
     Along each of `axes`, takes elements `begin, begin + stride, ...` below
-    `min(end, dim)`. Bounds are symbolic and non-negative; strides are
-    positive constants (default 1).
+    `min(end, dim)`, that is
+    `max(0, (min(end, dim) - begin + stride - 1) floordiv stride)` of them.
+    `begin`, `end` and `strides` have one entry per axis.
+
+    - `axes = array<i64: 1>` (required): the sliced axes.
+    - `begin = #sym.shape<[0]>`, `end = #sym.shape<[s]>` (required): symbolic,
+      non-negative bounds.
+    - `strides = array<i64: 2>` (default: `1` for every axis): positive
+      constants.
+
+    ```mlir
+    %y = relax.strided_slice %x {axes = array<i64: 1>, begin = #sym.shape<[1]>, end = #sym.shape<[64]>, strides = array<i64: 2>} : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 32], f32>
+    %last = relax.strided_slice %h {axes = array<i64: 1>, begin = #sym.shape<[s - 1]>, end = #sym.shape<[s]>} : (!relax.tensor<[b, s, 4096], f32>) -> !relax.tensor<[b, 1, 4096], f32>
+    ```
 
     Pattern kind: injective.
   }];
@@ -412,9 +526,17 @@ def Relax_TakeOp : Relax_GraphOp<"take",
   let summary = "Gathers slices by integer indices (embedding lookup)";
   let description = [{
     `x[..., indices, ...]` along `axis`: the result shape is
-    `x.shape[:axis] + indices.shape + x.shape[axis + 1:]`.
+    `x.shape[:axis] + indices.shape + x.shape[axis + 1:]`. Indices have an
+    integer element type.
 
-    Indices have an integer element type. Pattern kind: injective.
+    - `axis = 1` (default `0`); negative counts from the end.
+
+    ```mlir
+    %e = relax.take %table, %ids : (!relax.tensor<[32000, 4096], f16>, !relax.tensor<[b, s], i64>) -> !relax.tensor<[b, s, 4096], f16>
+    %c = relax.take %x, %cols {axis = 1} : (!relax.tensor<[n, 8], f32>, !relax.tensor<[k], i32>) -> !relax.tensor<[n, k], f32>
+    ```
+
+    Pattern kind: injective.
   }];
   let arguments = (ins Relax_AnyTensor:$x, Relax_AnyTensor:$indices,
                        DefaultValuedAttr<I64Attr, "0">:$axis);
@@ -427,6 +549,12 @@ def Relax_AstypeOp : Relax_GraphOp<"astype",
   let description = [{
     The result has the operand's shape and element type `dtype`.
 
+    - `dtype = f16` (required): an integer or float type.
+
+    ```mlir
+    %y = relax.astype %x {dtype = f16} : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f16>
+    ```
+
     Pattern kind: elementwise.
   }];
   let arguments = (ins Relax_AnyTensor:$x, TypeAttr:$dtype);
@@ -438,9 +566,15 @@ def Relax_TrilOp : Relax_GraphOp<"tril", "sameShape(context, results, 2, {})",
   let summary = "Keeps the lower triangle of the last two dims";
   let description = [{
     Zeroes the elements above diagonal `k` of the last two dims (a causal
-    mask with `k = 0`).
+    mask with `k = 0`). The result has the operand's type; rank at least 2.
 
-    The result has the operand's type; rank at least 2. Pattern kind: injective.
+    - `k = -1` (default `0`): the diagonal; positive is above the main one.
+
+    ```mlir
+    %m = relax.tril %x {k = 0} : (!relax.tensor<[s, s], f32>) -> !relax.tensor<[s, s], f32>
+    ```
+
+    Pattern kind: injective.
   }];
   let arguments = (ins Relax_AnyTensor:$x, DefaultValuedAttr<I64Attr, "0">:$k);
   let results = (outs Relax_AnyTensor:$result);
@@ -452,6 +586,12 @@ def Relax_TriuOp : Relax_GraphOp<"triu", "sameShape(context, results, 2, {})",
   let description = [{
     Zeroes the elements below diagonal `k` of the last two dims. The result
     has the operand's type; rank at least 2.
+
+    - `k = 1` (default `0`): the diagonal; positive is above the main one.
+
+    ```mlir
+    %m = relax.triu %x {k = 1} : (!relax.tensor<[s, s], f32>) -> !relax.tensor<[s, s], f32>
+    ```
 
     Pattern kind: injective.
   }];
@@ -469,7 +609,13 @@ def Relax_FullOp : Relax_GraphOp<"full", "full(context, results, getShape())",
   let description = [{
     `value` is a rank-0 tensor; the result has its element type.
 
-    The result has shape `shape` (fully known). Pattern kind: elementwise.
+    - `shape = #sym.shape<[s, s]>` (required, no `?`): the result's shape.
+
+    ```mlir
+    %y = relax.full %v {shape = #sym.shape<[s, s]>} : (!relax.tensor<[], f32>) -> !relax.tensor<[s, s], f32>
+    ```
+
+    Pattern kind: elementwise.
   }];
   let arguments = (ins Relax_AnyTensor:$value, Sym_ShapeAttr:$shape);
   let results = (outs Relax_AnyTensor:$result);
@@ -480,7 +626,15 @@ class Relax_ConstantFillOp<string mnemonic, string what>
                     "ElementWise"> {
   let summary = "A tensor of a symbolic shape filled with " # what;
   let description = [{
-    The result has shape `shape` (fully known) and element type `dtype`.
+    Has no operands.
+
+    - `shape = #sym.shape<[b, s]>` (required, no `?`): the result's shape.
+    - `dtype = f16` (required): the result's element type, an integer or
+      float type.
+
+    ```mlir
+    %y = relax.}] # mnemonic # [{ {shape = #sym.shape<[b, 8, s, 64]>, dtype = f16} : () -> !relax.tensor<[b, 8, s, 64], f16>
+    ```
 
     Pattern kind: elementwise.
   }];
@@ -496,8 +650,19 @@ def Relax_ArangeOp : Relax_GraphOp<"arange",
     "Injective"> {
   let summary = "Evenly spaced values with symbolic bounds";
   let description = [{
-    `start, start + step, ...` below `end`; the length is
-    `(end - start + step - 1) floordiv step` for a positive constant step.
+    `start, start + step, ...` below `end`: a 1-D tensor of length
+    `max(0, (end - start + step - 1) floordiv step)`. Has no operands.
+
+    - `start = #sym.expr<0>`, `end = #sym.expr<n>` (required): symbolic
+      bounds.
+    - `step = #sym.expr<1>` (required): a positive constant (a symbolic step
+      leaves the length unknown).
+    - `dtype = i64` (required): an integer or float type.
+
+    ```mlir
+    %pos = relax.arange {start = #sym.expr<p>, end = #sym.expr<p + s>, step = #sym.expr<1>, dtype = i64} : () -> !relax.tensor<[s], i64>
+    %r = relax.arange {start = #sym.expr<0>, end = #sym.expr<10>, step = #sym.expr<3>, dtype = f32} : () -> !relax.tensor<[4], f32>
+    ```
 
     Pattern kind: injective.
   }];
@@ -518,9 +683,14 @@ def Relax_RotaryEmbeddingOp : Relax_GraphOp<"rotary_embedding",
     `x` is `[batch, seq, heads, head_dim]`; `cos` and `sin` are
     `[seq, head_dim]` tables for the positions of `x` (sliced from a longer
     table by the caller when decoding with a KV cache). Rotates pairs
-    `(x[..., i], x[..., i + head_dim / 2])`; head_dim must be even.
+    `(x[..., i], x[..., i + head_dim / 2])`; head_dim must be even. The
+    result has `x`'s type.
 
-    The result has `x`'s type. Pattern kind: injective.
+    ```mlir
+    %y = relax.rotary_embedding %x, %cos, %sin : (!relax.tensor<[b, s, 32, 128], f16>, !relax.tensor<[s, 128], f16>, !relax.tensor<[s, 128], f16>) -> !relax.tensor<[b, s, 32, 128], f16>
+    ```
+
+    Pattern kind: injective.
   }];
   let arguments = (ins Relax_AnyTensor:$x, Relax_AnyTensor:$cos,
                        Relax_AnyTensor:$sin);
@@ -535,9 +705,16 @@ def Relax_AttentionOp : Relax_GraphOp<"attention",
     `[batch, kv_seq, kv_heads, head_dim]` and `[batch, kv_seq, kv_heads,
     v_dim]`; the result is `[batch, seq, heads, v_dim]`. `heads` must be a
     multiple of `kv_heads` (grouped-query attention). `kv_seq` is a
-    separate symbolic length, e.g. the KV-cache length `past + seq`; with
-    `causal`, query `i` sees keys up to `kv_seq - seq + i`. `scale` defaults
-    to `1 / sqrt(head_dim)`.
+    separate symbolic length, e.g. the KV-cache length `past + seq`.
+
+    - `causal = true` (default `false`): query `i` sees keys up to
+      `kv_seq - seq + i` only.
+    - `scale = 0.125` (default `1 / sqrt(head_dim)`, an `f64`): the factor
+      applied to `q k^T`.
+
+    ```mlir
+    %o = relax.attention %q, %k, %v {causal = true, scale = 0.125} : (!relax.tensor<[b, s, 32, 128], f16>, !relax.tensor<[b, t, 8, 128], f16>, !relax.tensor<[b, t, 8, 128], f16>) -> !relax.tensor<[b, s, 32, 128], f16>
+    ```
 
     Pattern kind: output-elementwise-fusable.
   }];
@@ -554,11 +731,23 @@ class Relax_ConvOp<string mnemonic, int spatial>
         "OutElementWiseFusable"> {
   let summary = spatial # "-D convolution (channels first)";
   let description = [{
-    `x` is `[n, c, spatial...]`, `weight` `[o, c / groups, kernel...]`. Each
-    output spatial dim is
+    `x` is `[n, c, spatial...]`, `weight` `[o, c / groups, kernel...]`, the
+    result `[n, o, out...]`. Each output spatial dim is
     `(in + pad_begin + pad_end - dilation * (kernel - 1) - 1) floordiv stride + 1`.
-    `strides` and `dilation` default to 1, `padding` (all begins, then all
-    ends) to 0.
+
+    - `strides = array<i64: }] # !if(!eq(spatial, 1), "2", "2, 2") # [{>` (default `1`): one value per
+      spatial dim, or one for all.
+    - `padding = array<i64: }] # !if(!eq(spatial, 1), "1", "1, 1") # [{>` (default `0`): one value per
+      spatial dim for both sides, or all begins then all ends.
+    - `dilation = array<i64: }] # !if(!eq(spatial, 1), "2", "2, 2") # [{>` (default `1`): one value per
+      spatial dim, or one for all.
+    - `groups = 4` (default `1`): `c` and `o` must be multiples.
+
+    ```mlir
+    }] # !if(!eq(spatial, 1),
+    "%y = relax.conv1d %x, %w {padding = array<i64: 2>, dilation = array<i64: 2>, groups = 64} : (!relax.tensor<[b, 64, t], f32>, !relax.tensor<[64, 1, 3], f32>) -> !relax.tensor<[b, 64, t], f32>",
+    "%y = relax.conv2d %x, %w {strides = array<i64: 2, 2>, padding = array<i64: 1, 1>} : (!relax.tensor<[n, 3, 224, 224], f32>, !relax.tensor<[64, 3, 3, 3], f32>) -> !relax.tensor<[n, 64, 112, 112], f32>") # [{
+    ```
 
     Pattern kind: output-elementwise-fusable.
   }];
@@ -578,10 +767,23 @@ class Relax_PoolOp<string mnemonic, string what>
         "OutElementWiseFusable"> {
   let summary = "2-D " # what # " pooling (channels first)";
   let description = [{
-    `x` is `[n, c, h, w]`; each output spatial dim is
-    `(in + pad_begin + pad_end - dilation * (pool - 1) - 1) floordiv stride + 1`
-    with `strides` and `dilation` defaulting to 1 and `padding` to 0. The
-    result is `[n, c, h_out, w_out]`.
+    `x` is `[n, c, h, w]`, the result `[n, c, h_out, w_out]`; each output
+    spatial dim is
+    `(in + pad_begin + pad_end - dilation * (pool - 1) - 1) floordiv stride + 1`.
+
+    - `pool_size = array<i64: 3, 3>` (required): the window.
+    - `strides = array<i64: 2, 2>` (default `1`): two values, or one for
+      both.
+    - `padding = array<i64: 1, 1>` (default `0`): two values for both sides,
+      or begins then ends (`array<i64: 0, 0, 1, 1>`).
+    - `dilation = array<i64: 1, 1>` (default `1`): two values, or one for
+      both.
+
+    ```mlir
+    }] # !if(!eq(mnemonic, "max_pool2d"),
+    "%y = relax.max_pool2d %x {pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>, padding = array<i64: 1, 1>} : (!relax.tensor<[n, 64, 112, 112], f32>) -> !relax.tensor<[n, 64, 56, 56], f32>",
+    "%y = relax.avg_pool2d %x {pool_size = array<i64: 2, 2>, strides = array<i64: 2>, padding = array<i64: 0, 0, 1, 1>} : (!relax.tensor<[n, 64, 55, 55], f32>) -> !relax.tensor<[n, 64, 28, 28], f32>") # [{
+    ```
 
     Pattern kind: output-elementwise-fusable.
   }];
