@@ -72,6 +72,9 @@ struct RelaxLegalizePass
 };
 } // namespace
 
+/// The body builder of the families that need nothing but the op (the
+/// manipulation family also takes symbolic arguments; see
+/// getOrCreateProgram).
 static lowering::BodyBuilder bodyBuilderFor(Operation *op) {
   switch (lowering::getFamily(op)) {
   case lowering::Family::Linear:
@@ -80,6 +83,7 @@ static lowering::BodyBuilder bodyBuilderFor(Operation *op) {
     return lowering::buildReduction;
   case lowering::Family::NeuralNetwork:
     return lowering::buildNeuralNetwork;
+  case lowering::Family::Manipulation:
   case lowering::Family::Elementwise:
   case lowering::Family::None:
     break;

@@ -83,7 +83,6 @@ struct LowerDim : OpRewritePattern<sym::DimOp> {
   LogicalResult matchAndRewrite(sym::DimOp op,
                                 PatternRewriter &rewriter) const override {
     Value source = op.getSource();
-    Location loc = op.getLoc();
     auto type = dyn_cast<ShapedType>(source.getType());
     if (!type)
       return rewriter.notifyMatchFailure(op, "not a builtin shaped value");
