@@ -128,8 +128,7 @@ FailureOr<CPUSchedule> CPUSchedule::fromAttr(linalg::LinalgOp op,
 
 namespace {
 struct RelaxChooseCPUSchedulePass
-    : relax::impl::RelaxChooseCPUSchedulePassBase<
-          RelaxChooseCPUSchedulePass> {
+    : relax::impl::RelaxChooseCPUSchedulePassBase<RelaxChooseCPUSchedulePass> {
   using Base::Base;
   void runOnOperation() override {
     CPUScheduleOptions options;

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Relax/Dialect/Relax/IR/RelaxOps.h"
 #include "Relax/Transforms/ExplicitAlloc.h"
+#include "Relax/Dialect/Relax/IR/RelaxOps.h"
 #include "Relax/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -38,12 +38,11 @@ SymExprAttr relax::getTensorByteSize(RelaxTensorType type) {
   return size;
 }
 
-Value relax::createAllocation(OpBuilder &b, Location loc,
-                              RelaxTensorType type, int64_t alignment) {
-  auto storage =
-      AllocStorageOp::create(b, loc, StorageType::get(b.getContext()),
-                             getTensorByteSize(type),
-                             b.getI64IntegerAttr(alignment));
+Value relax::createAllocation(OpBuilder &b, Location loc, RelaxTensorType type,
+                              int64_t alignment) {
+  auto storage = AllocStorageOp::create(
+      b, loc, StorageType::get(b.getContext()), getTensorByteSize(type),
+      b.getI64IntegerAttr(alignment));
   return AllocTensorOp::create(b, loc, type, storage,
                                SymExprAttr::getConstant(b.getContext(), 0));
 }
@@ -61,8 +60,8 @@ static Value getRoot(Value value) {
       value = tensor.getStorage();
     else if (auto get = dyn_cast<TupleGetOp>(def);
              get && get.getTuple().getDefiningOp<TupleOp>())
-      value = get.getTuple().getDefiningOp<TupleOp>().getOperand(
-          get.getIndex());
+      value =
+          get.getTuple().getDefiningOp<TupleOp>().getOperand(get.getIndex());
     else
       break;
   }
@@ -120,8 +119,8 @@ LogicalResult ExplicitAlloc::rewriteCalls(FuncOp func) {
     if (auto call = dyn_cast<CallTIROp>(op)) {
       SmallVector<Value> outs =
           llvm::map_to_vector(call.getResultTypes(), allocate);
-      CallTIRDPSOp::create(rewriter, loc, call.getCalleeAttr(),
-                           call.getArgs(), outs, call.getSymArgsAttr());
+      CallTIRDPSOp::create(rewriter, loc, call.getCalleeAttr(), call.getArgs(),
+                           outs, call.getSymArgsAttr());
       rewriter.replaceOp(call, outs);
     } else if (auto call = dyn_cast<CallTIRInplaceOp>(op)) {
       SmallVector<Value> outs, results;
@@ -134,8 +133,8 @@ LogicalResult ExplicitAlloc::rewriteCalls(FuncOp func) {
         outs.push_back(allocate(result.getType()));
         results.push_back(outs.back());
       }
-      CallTIRDPSOp::create(rewriter, loc, call.getCalleeAttr(),
-                           call.getArgs(), outs, sym::SymShapeAttr());
+      CallTIRDPSOp::create(rewriter, loc, call.getCalleeAttr(), call.getArgs(),
+                           outs, sym::SymShapeAttr());
       rewriter.replaceOp(call, results);
     } else if (auto call = dyn_cast<CallLibraryOp>(op)) {
       for (Value arg : call.getArgs())

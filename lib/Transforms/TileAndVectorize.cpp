@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Relax/Transforms/MathApproximations.h"
 #include "Relax/Transforms/CPUSchedule.h"
+#include "Relax/Transforms/MathApproximations.h"
 #include "Relax/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"

@@ -39,16 +39,16 @@ public:
   /// builder's insertion point: a constant, a bound variable, or a
   /// `sym.eval` of the bound variables. Fails with an error at `loc` when a
   /// variable is not bound.
-  FailureOr<Value> evaluate(OpBuilder &b, Location loc, Operation *at,
-                            sym::SymExprAttr expr,
-                            ConversionPatternRewriter *rewriter = nullptr) const;
+  FailureOr<Value>
+  evaluate(OpBuilder &b, Location loc, Operation *at, sym::SymExprAttr expr,
+           ConversionPatternRewriter *rewriter = nullptr) const;
 
   /// The dynamic sizes of a tensor of `type` (the non-constant dims, in
   /// order), evaluated as by `evaluate`.
-  LogicalResult evaluateSizes(OpBuilder &b, Location loc, Operation *at,
-                              RelaxTensorType type,
-                              SmallVectorImpl<Value> &sizes,
-                              ConversionPatternRewriter *rewriter = nullptr) const;
+  LogicalResult
+  evaluateSizes(OpBuilder &b, Location loc, Operation *at, RelaxTensorType type,
+                SmallVectorImpl<Value> &sizes,
+                ConversionPatternRewriter *rewriter = nullptr) const;
 
 private:
   struct Binder;
@@ -78,6 +78,12 @@ void populateRelaxToFuncConversionPatterns(HostTypeConverter &converter,
 void populateRelaxCPUKernelCallPatterns(HostTypeConverter &converter,
                                         const HostSymbols &symbols,
                                         RewritePatternSet &patterns);
+
+/// Casts the host value `value` to `type` when they differ (a memref more or
+/// less static than a callee's parameter); an error at `op` when they are
+/// not cast-compatible.
+FailureOr<Value> castHostValue(OpBuilder &b, Operation *op, Value value,
+                               Type type);
 
 /// Marks the ops the host lowering produces legal, and the graph dialect
 /// illegal.

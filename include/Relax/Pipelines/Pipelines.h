@@ -45,9 +45,9 @@ struct CPUPipelineOptions : PassPipelineOptions<CPUPipelineOptions> {
       llvm::cl::desc("Offload matmuls to the CPU runtime library (OpenBLAS; "
                      "the program then needs librelax_cpu_runtime)"),
       llvm::cl::init(false)};
-  Option<bool> inferShapes{
-      *this, "infer-shapes",
-      llvm::cl::desc("Run --relax-infer-shapes first"), llvm::cl::init(true)};
+  Option<bool> inferShapes{*this, "infer-shapes",
+                           llvm::cl::desc("Run --relax-infer-shapes first"),
+                           llvm::cl::init(true)};
   Option<bool> toLLVM{
       *this, "to-llvm",
       llvm::cl::desc("Lower to the llvm dialect; without it, stop at host "
@@ -78,9 +78,9 @@ void buildRelaxLowerToCPUPipeline(OpPassManager &pm,
                                   const CPUPipelineOptions &options);
 
 /// The same with the parallelism and the library offload given directly.
-void buildRelaxLowerToCPUPipeline(OpPassManager &pm,
-                                  CPUParallelism parallelism = CPUParallelism::None,
-                                  bool library = false);
+void buildRelaxLowerToCPUPipeline(
+    OpPassManager &pm, CPUParallelism parallelism = CPUParallelism::None,
+    bool library = false);
 
 /// Registers `--relax-lower-to-cpu`.
 void registerRelaxPipelines();

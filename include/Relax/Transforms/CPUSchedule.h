@@ -12,12 +12,15 @@
 #ifndef RELAX_TRANSFORMS_CPUSCHEDULE_H
 #define RELAX_TRANSFORMS_CPUSCHEDULE_H
 
+#include "Relax/Dialect/Relax/IR/RelaxDialect.h"
+
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
 namespace mlir::relax {
 
 /// The attribute that records a linalg op's schedule.
-constexpr StringLiteral kCPUScheduleAttrName = "relax.cpu_schedule";
+constexpr StringLiteral kCPUScheduleAttrName =
+    RelaxDialect::getCPUScheduleAttrName();
 
 struct CPUScheduleOptions {
   /// Elements per vector along the innermost dim.

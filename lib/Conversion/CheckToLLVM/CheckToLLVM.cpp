@@ -79,8 +79,7 @@ struct RelaxLowerChecksPass
       Block *fail = rewriter.createBlock(&check.getBody());
       Block *done = rewriter.createBlock(&check.getBody());
       rewriter.setInsertionPointToEnd(entry);
-      LLVM::CondBrOp::create(rewriter, loc, entry->getArgument(0), done,
-                             fail);
+      LLVM::CondBrOp::create(rewriter, loc, entry->getArgument(0), done, fail);
       rewriter.setInsertionPointToEnd(fail);
       Value stream = LLVM::LoadOp::create(
           rewriter, loc, ptr,

@@ -47,14 +47,10 @@ struct CallTIRDPSOpToCall : OpConversionPattern<CallTIRDPSOp> {
              << operands.size() << " buffers, but kernel @" << op.getCallee()
              << " has type " << type;
     for (auto [operand, param] : llvm::zip(operands, type.getInputs())) {
-      if (operand.getType() == param)
-        continue;
-      if (!isa<MemRefType>(operand.getType()) ||
-          !memref::CastOp::areCastCompatible(operand.getType(), param))
-        return op.emitOpError("passes ")
-               << operand.getType() << " where kernel @" << op.getCallee()
-               << " takes " << param;
-      operand = memref::CastOp::create(rewriter, op.getLoc(), param, operand);
+      FailureOr<Value> cast = castHostValue(rewriter, op, operand, param);
+      if (failed(cast))
+        return failure();
+      operand = *cast;
     }
     rewriter.replaceOpWithNewOp<func::CallOp>(op, kernel, operands);
     return success();

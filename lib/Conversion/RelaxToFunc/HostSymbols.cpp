@@ -24,6 +24,32 @@ static SmallVector<Type> getLeafTypes(Type type) {
   return leaves;
 }
 
+/// Evaluates `expr` with the values `lookup` gives its variables: a
+/// constant, the value of a bare variable, or a `sym.eval`. Fails with an
+/// error at `loc` when a variable has no value.
+static FailureOr<Value> evaluateWith(OpBuilder &b, Location loc,
+                                     SymExprAttr expr,
+                                     function_ref<Value(StringAttr)> lookup) {
+  if (std::optional<int64_t> c = expr.getConstantValue())
+    return Value(arith::ConstantIndexOp::create(b, loc, *c));
+  llvm::SetVector<StringAttr> used;
+  expr.collectVars(used);
+  SmallVector<Value> bound;
+  for (StringAttr var : used) {
+    Value value = lookup(var);
+    if (!value)
+      return emitError(loc, "symbolic variable '")
+             << var.getValue() << "' has no value here";
+    bound.push_back(value);
+  }
+  if (expr.isVar())
+    return bound.front();
+  SmallVector<StringRef> names =
+      llvm::map_to_vector(used, [](StringAttr var) { return var.getValue(); });
+  return Value(sym::EvalOp::create(b, loc, b.getIndexType(), expr,
+                                   b.getStrArrayAttr(names), bound));
+}
+
 /// Walks a graph function in order, with the variables bound so far.
 struct HostSymbols::Binder {
   Binder(HostSymbols &symbols, FuncOp func)
@@ -35,24 +61,8 @@ struct HostSymbols::Binder {
   }
 
   FailureOr<Value> evaluate(Location loc, SymExprAttr expr) {
-    if (std::optional<int64_t> c = expr.getConstantValue())
-      return Value(arith::ConstantIndexOp::create(b, loc, *c));
-    llvm::SetVector<StringAttr> used;
-    expr.collectVars(used);
-    SmallVector<Value> bound;
-    for (StringAttr var : used) {
-      Value value = vars.lookup(var);
-      if (!value)
-        return emitError(loc, "symbolic variable '")
-               << var.getValue() << "' has no value here";
-      bound.push_back(value);
-    }
-    if (expr.isVar())
-      return bound.front();
-    SmallVector<StringRef> names =
-        llvm::map_to_vector(used, [](StringAttr var) { return var.getValue(); });
-    return Value(sym::EvalOp::create(b, loc, b.getIndexType(), expr,
-                                     b.getStrArrayAttr(names), bound));
+    return evaluateWith(b, loc, expr,
+                        [&](StringAttr var) { return vars.lookup(var); });
   }
 
   /// Binds the bare-variable dims of `dims` that are unbound to the matching
@@ -72,8 +82,8 @@ struct HostSymbols::Binder {
       if (d && d.isVar() && !vars.count(d.getName()))
         record(d.getName(), read(i));
     for (auto [i, d] : llvm::enumerate(dims)) {
-      if (!d || (d.isVar() && actual[i] && vars.lookup(d.getName()) ==
-                                                actual[i]))
+      if (!d ||
+          (d.isVar() && actual[i] && vars.lookup(d.getName()) == actual[i]))
         continue;
       // The source's type already says so (a cast that only narrows
       // other dims).
@@ -85,10 +95,10 @@ struct HostSymbols::Binder {
       FailureOr<Value> expected = evaluate(loc, d);
       if (failed(expected))
         return failure();
-      sym::AssertEqOp::create(
-          b, loc, read(i), *expected,
-          b.getStringAttr(what + ": dim " + std::to_string(i) + " must be " +
-                          sym::toString(d)));
+      sym::AssertEqOp::create(b, loc, read(i), *expected,
+                              b.getStringAttr(what + ": dim " +
+                                              std::to_string(i) + " must be " +
+                                              sym::toString(d)));
     }
     return success();
   }
@@ -248,10 +258,10 @@ struct HostSymbols::Binder {
     b.setInsertionPointToStart(&body);
     Location loc = func.getLoc();
     for (auto [i, arg] : llvm::enumerate(body.getArguments()))
-      if (failed(bindLeaves(loc, arg,
-                            ("@" + func.getSymName() + " argument #" +
-                             std::to_string(i))
-                                .str())))
+      if (failed(bindLeaves(
+              loc, arg,
+              ("@" + func.getSymName() + " argument #" + std::to_string(i))
+                  .str())))
         return failure();
     if (failed(bindConstraints(loc)))
       return failure();
@@ -281,7 +291,8 @@ Value HostSymbols::lookup(Operation *at, StringAttr var,
     Operation *def = value.getDefiningOp();
     Block *block = def ? def->getBlock() : value.getParentBlock();
     Operation *ancestor = block->findAncestorOpInBlock(*at);
-    if (!ancestor || (def && (def == ancestor || !def->isBeforeInBlock(ancestor))))
+    if (!ancestor ||
+        (def && (def == ancestor || !def->isBeforeInBlock(ancestor))))
       continue;
     return rewriter ? rewriter->getRemappedValue(value) : value;
   }
@@ -292,29 +303,14 @@ FailureOr<Value>
 HostSymbols::evaluate(OpBuilder &b, Location loc, Operation *at,
                       SymExprAttr expr,
                       ConversionPatternRewriter *rewriter) const {
-  if (std::optional<int64_t> c = expr.getConstantValue())
-    return Value(arith::ConstantIndexOp::create(b, loc, *c));
-  llvm::SetVector<StringAttr> used;
-  expr.collectVars(used);
-  SmallVector<Value> bound;
-  for (StringAttr var : used) {
-    Value value = lookup(at, var, rewriter);
-    if (!value)
-      return emitError(loc, "symbolic variable '")
-             << var.getValue() << "' has no value here";
-    bound.push_back(value);
-  }
-  if (expr.isVar())
-    return bound.front();
-  SmallVector<StringRef> names =
-      llvm::map_to_vector(used, [](StringAttr var) { return var.getValue(); });
-  return Value(sym::EvalOp::create(b, loc, b.getIndexType(), expr,
-                                   b.getStrArrayAttr(names), bound));
+  return evaluateWith(
+      b, loc, expr, [&](StringAttr var) { return lookup(at, var, rewriter); });
 }
 
-LogicalResult HostSymbols::evaluateSizes(
-    OpBuilder &b, Location loc, Operation *at, RelaxTensorType type,
-    SmallVectorImpl<Value> &sizes, ConversionPatternRewriter *rewriter) const {
+LogicalResult
+HostSymbols::evaluateSizes(OpBuilder &b, Location loc, Operation *at,
+                           RelaxTensorType type, SmallVectorImpl<Value> &sizes,
+                           ConversionPatternRewriter *rewriter) const {
   for (SymExprAttr d : type.getDims()) {
     if (d.isConstant())
       continue;

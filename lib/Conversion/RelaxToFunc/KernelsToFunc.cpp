@@ -31,8 +31,9 @@ static Type getBufferType(Type type) {
 static FailureOr<func::FuncOp> convertProgram(RewriterBase &rewriter,
                                               tprog::FuncOp program) {
   Location loc = program.getLoc();
-  SmallVector<Type> inputs = llvm::map_to_vector(
-      program.getArgumentTypes(), [](Type type) { return getBufferType(type); });
+  SmallVector<Type> inputs =
+      llvm::map_to_vector(program.getArgumentTypes(),
+                          [](Type type) { return getBufferType(type); });
   for (Type type : program.getArgumentTypes())
     if (isa<UnrankedTensorType>(type))
       return program.emitOpError("takes an unranked tensor, which a kernel "
@@ -125,8 +126,8 @@ struct RelaxKernelsToFuncPass
     for (Operation &op : *module.getBody())
       if (auto symbol = dyn_cast<SymbolOpInterface>(op))
         names.insert(symbol.getName());
-    for (auto program : llvm::make_early_inc_range(
-             module.getOps<tprog::FuncOp>())) {
+    for (auto program :
+         llvm::make_early_inc_range(module.getOps<tprog::FuncOp>())) {
       std::string name = (program.getSymName() + "_kernel").str();
       for (unsigned i = 0; names.contains(name); ++i)
         name = (program.getSymName() + "_kernel_" + Twine(i)).str();
@@ -136,8 +137,8 @@ struct RelaxKernelsToFuncPass
         return signalPassFailure();
       program.setSymName(name);
     }
-    for (auto program : llvm::make_early_inc_range(
-             module.getOps<tprog::FuncOp>())) {
+    for (auto program :
+         llvm::make_early_inc_range(module.getOps<tprog::FuncOp>())) {
       FailureOr<func::FuncOp> kernel = convertProgram(rewriter, program);
       if (failed(kernel))
         return signalPassFailure();

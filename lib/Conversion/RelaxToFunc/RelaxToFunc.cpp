@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Relax/Conversion/Passes.h"
 #include "Relax/Conversion/RelaxToFunc.h"
+#include "Relax/Conversion/Passes.h"
 #include "Relax/Dialect/Relax/IR/RelaxOps.h"
 #include "Relax/Dialect/Sym/IR/SymOps.h"
 
@@ -55,13 +55,14 @@ HostTypeConverter::HostTypeConverter() {
     results.append(type.getDims().size(), IndexType::get(type.getContext()));
     return success();
   });
-  addConversion([this](TupleType type, SmallVectorImpl<Type> &results)
-                    -> std::optional<LogicalResult> {
-    for (Type field : type.getTypes())
-      if (failed(convertType(field, results)))
-        return failure();
-    return success();
-  });
+  addConversion(
+      [this](TupleType type,
+             SmallVectorImpl<Type> &results) -> std::optional<LogicalResult> {
+        for (Type field : type.getTypes())
+          if (failed(convertType(field, results)))
+            return failure();
+        return success();
+      });
 }
 
 //===----------------------------------------------------------------------===//
@@ -78,8 +79,7 @@ static SmallVector<Value> flatten(ArrayRef<ValueRange> ranges) {
 /// Splits `values` into one run per original result of `op`, by the number
 /// of host types each converts to.
 static FailureOr<SmallVector<SmallVector<Value>>>
-groupResults(const TypeConverter &converter, Operation *op,
-             ValueRange values) {
+groupResults(const TypeConverter &converter, Operation *op, ValueRange values) {
   SmallVector<SmallVector<Value>> groups;
   for (Type type : op->getResultTypes()) {
     SmallVector<Type> converted;
@@ -91,9 +91,16 @@ groupResults(const TypeConverter &converter, Operation *op,
   return groups;
 }
 
-/// Casts `value` to `type` when they differ (a more or less static memref).
-static FailureOr<Value> castTo(OpBuilder &b, Operation *op, Value value,
-                               Type type) {
+/// Replaces the single result of `op` by its host `leaves`.
+static void replaceWithLeaves(ConversionPatternRewriter &rewriter,
+                              Operation *op, SmallVector<Value> leaves) {
+  SmallVector<SmallVector<Value>> groups;
+  groups.push_back(std::move(leaves));
+  rewriter.replaceOpWithMultiple(op, std::move(groups));
+}
+
+FailureOr<Value> relax::castHostValue(OpBuilder &b, Operation *op, Value value,
+                                      Type type) {
   if (value.getType() == type)
     return value;
   if (isa<MemRefType>(value.getType()) && isa<MemRefType>(type) &&
@@ -157,8 +164,8 @@ struct ReturnOpLowering : OpConversionPattern<ReturnOp> {
   LogicalResult
   matchAndRewrite(ReturnOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<func::ReturnOp>(
-        op, flatten(adaptor.getOperands()));
+    rewriter.replaceOpWithNewOp<func::ReturnOp>(op,
+                                                flatten(adaptor.getOperands()));
     return success();
   }
 };
@@ -176,8 +183,8 @@ struct CallOpLowering : OpConversionPattern<CallOp> {
       calleeType = host.getFunctionType();
     } else if (auto graph = dyn_cast_or_null<FuncOp>(callee)) {
       SmallVector<Type> inputs, results;
-      if (failed(typeConverter->convertTypes(graph.getArgumentTypes(),
-                                             inputs)) ||
+      if (failed(
+              typeConverter->convertTypes(graph.getArgumentTypes(), inputs)) ||
           failed(typeConverter->convertTypes(graph.getResultTypes(), results)))
         return op.emitOpError("calls a function the host lowering cannot "
                               "represent");
@@ -192,7 +199,7 @@ struct CallOpLowering : OpConversionPattern<CallOp> {
              << args.size() << " host values where @" << op.getCallee()
              << " takes " << calleeType.getNumInputs();
     for (auto [arg, type] : llvm::zip(args, calleeType.getInputs())) {
-      FailureOr<Value> cast = castTo(rewriter, op, arg, type);
+      FailureOr<Value> cast = castHostValue(rewriter, op, arg, type);
       if (failed(cast))
         return failure();
       arg = *cast;
@@ -204,7 +211,7 @@ struct CallOpLowering : OpConversionPattern<CallOp> {
       return failure();
     SmallVector<Value> results;
     for (auto [result, type] : llvm::zip(call.getResults(), resultTypes)) {
-      FailureOr<Value> cast = castTo(rewriter, op, result, type);
+      FailureOr<Value> cast = castHostValue(rewriter, op, result, type);
       if (failed(cast))
         return failure();
       results.push_back(*cast);
@@ -256,7 +263,7 @@ struct YieldOpLowering : OpConversionPattern<YieldOp> {
     SmallVector<Value> values = flatten(adaptor.getOperands());
     // A branch may yield a more static type than the result's.
     for (auto [value, type] : llvm::zip(values, parent.getResultTypes())) {
-      FailureOr<Value> cast = castTo(rewriter, op, value, type);
+      FailureOr<Value> cast = castHostValue(rewriter, op, value, type);
       if (failed(cast))
         return failure();
       value = *cast;
@@ -275,9 +282,7 @@ struct TupleOpLowering : OpConversionPattern<TupleOp> {
   LogicalResult
   matchAndRewrite(TupleOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    SmallVector<SmallVector<Value>> groups;
-    groups.push_back(flatten(adaptor.getOperands()));
-    rewriter.replaceOpWithMultiple(op, std::move(groups));
+    replaceWithLeaves(rewriter, op, flatten(adaptor.getOperands()));
     return success();
   }
 };
@@ -299,9 +304,8 @@ struct TupleGetOpLowering : OpConversionPattern<TupleGetOp> {
     if (failed(typeConverter->convertType(op.getType(), converted)))
       return failure();
     ValueRange leaves = adaptor.getTuple();
-    SmallVector<SmallVector<Value>> groups;
-    groups.emplace_back(leaves.slice(offset, converted.size()));
-    rewriter.replaceOpWithMultiple(op, std::move(groups));
+    replaceWithLeaves(rewriter, op,
+                      llvm::to_vector(leaves.slice(offset, converted.size())));
     return success();
   }
 };
@@ -319,9 +323,7 @@ struct ShapeOpLowering : SymbolicPattern<ShapeOp> {
         return failure();
       entries.push_back(*v);
     }
-    SmallVector<SmallVector<Value>> groups;
-    groups.push_back(std::move(entries));
-    rewriter.replaceOpWithMultiple(op, std::move(groups));
+    replaceWithLeaves(rewriter, op, std::move(entries));
     return success();
   }
 };
@@ -335,10 +337,9 @@ struct ShapeOfOpLowering : OpConversionPattern<ShapeOfOp> {
     auto type = cast<MemRefType>(memref.getType());
     SmallVector<Value> entries;
     for (int64_t i = 0, e = type.getRank(); i < e; ++i)
-      entries.push_back(sym::DimOp::create(rewriter, op.getLoc(), rewriter.getIndexType(), memref, i));
-    SmallVector<SmallVector<Value>> groups;
-    groups.push_back(std::move(entries));
-    rewriter.replaceOpWithMultiple(op, std::move(groups));
+      entries.push_back(sym::DimOp::create(rewriter, op.getLoc(),
+                                           rewriter.getIndexType(), memref, i));
+    replaceWithLeaves(rewriter, op, std::move(entries));
     return success();
   }
 };
@@ -356,14 +357,12 @@ struct MatchCastOpLowering : OpConversionPattern<MatchCastOp> {
       if (!type || values.size() != 1)
         return op.emitOpError("casts to a type the host lowering cannot "
                               "represent");
-      FailureOr<Value> cast = castTo(rewriter, op, values.front(), type);
+      FailureOr<Value> cast = castHostValue(rewriter, op, values.front(), type);
       if (failed(cast))
         return failure();
       values = {*cast};
     }
-    SmallVector<SmallVector<Value>> groups;
-    groups.push_back(std::move(values));
-    rewriter.replaceOpWithMultiple(op, std::move(groups));
+    replaceWithLeaves(rewriter, op, std::move(values));
     return success();
   }
 };
@@ -373,8 +372,8 @@ struct ConstantOpLowering : OpConversionPattern<ConstantOp> {
   LogicalResult
   matchAndRewrite(ConstantOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto type = dyn_cast_or_null<MemRefType>(
-        typeConverter->convertType(op.getType()));
+    auto type =
+        dyn_cast_or_null<MemRefType>(typeConverter->convertType(op.getType()));
     auto value = dyn_cast<DenseElementsAttr>(op.getValue());
     if (!type || !value)
       return op.emitOpError("has a value the host lowering cannot place in "
@@ -479,8 +478,8 @@ struct ViewOpLowering : SymbolicPattern<ViewOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto resultType = cast<RelaxTensorType>(op.getType());
-    auto type = dyn_cast_or_null<MemRefType>(
-        typeConverter->convertType(resultType));
+    auto type =
+        dyn_cast_or_null<MemRefType>(typeConverter->convertType(resultType));
     if (!type)
       return failure();
     SmallVector<OpFoldResult> sizes, strides(type.getRank());
@@ -505,7 +504,8 @@ struct ViewOpLowering : SymbolicPattern<ViewOp> {
         stride = rewriter.getIndexAttr(*a * *b);
       else
         stride = Value(arith::MulIOp::create(
-            rewriter, loc, getValueOrCreateConstantIndexOp(rewriter, loc, stride),
+            rewriter, loc,
+            getValueOrCreateConstantIndexOp(rewriter, loc, stride),
             getValueOrCreateConstantIndexOp(rewriter, loc, sizes[i])));
     }
     rewriter.replaceOpWithNewOp<memref::ReinterpretCastOp>(
@@ -538,7 +538,7 @@ struct SymDimOpLowering : OpConversionPattern<sym::DimOp> {
       return success();
     }
     rewriter.replaceOpWithNewOp<sym::DimOp>(op, rewriter.getIndexType(),
-                                             source.front(), op.getIndex());
+                                            source.front(), op.getIndex());
     return success();
   }
 };
@@ -596,9 +596,8 @@ struct RelaxToFuncPass : relax::impl::RelaxToFuncPassBase<RelaxToFuncPass> {
       auto func = dyn_cast<FuncOp>(op);
       if (!func)
         return WalkResult::advance();
-      for (auto [what, types] :
-           {std::pair("argument", func.getArgumentTypes()),
-            std::pair("result", func.getResultTypes())}) {
+      for (auto [what, types] : {std::pair("argument", func.getArgumentTypes()),
+                                 std::pair("result", func.getResultTypes())}) {
         for (auto [i, type] : llvm::enumerate(types)) {
           SmallVector<Type> converted;
           if (succeeded(converter.convertType(type, converted)))

@@ -4,8 +4,9 @@
 // broadcasts dims (permute_dims, broadcast_to), a generic that computes the
 // source element of each destination element and reads it with
 // tensor.extract (take), or slices (concat, split, strided_slice). reshape,
-// expand_dims and squeeze need no program: they are views. Creation ops fill the destination (full, zeros, ones) or
-// compute each element from its index (arange, tril, triu).
+// expand_dims and squeeze need no program: they are views. Creation ops fill
+// the destination (full, zeros, ones) or compute each element from its index
+// (arange, tril, triu).
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,8 +26,8 @@ using sym::SymExprAttr;
 using sym::SymExprKind;
 
 bool lowering::isManipulation(Operation *op) {
-  return isa<PermuteDimsOp, BroadcastToOp, ConcatOp, SplitOp, StridedSliceOp, TakeOp, FullOp, ZerosOp, OnesOp,
-             ArangeOp, TrilOp, TriuOp>(op);
+  return isa<PermuteDimsOp, BroadcastToOp, ConcatOp, SplitOp, StridedSliceOp,
+             TakeOp, FullOp, ZerosOp, OnesOp, ArangeOp, TrilOp, TriuOp>(op);
 }
 
 //===----------------------------------------------------------------------===//

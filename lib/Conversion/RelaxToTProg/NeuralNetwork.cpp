@@ -264,9 +264,9 @@ static Value splitAxis(OpBuilder &b, Location loc, Value value, int64_t axis,
       reassociation.push_back({next++});
       continue;
     }
-    Value perGroup = arith::DivUIOp::create(
-        b, loc, dimSize(b, loc, value, i),
-        arith::ConstantIndexOp::create(b, loc, groups));
+    Value perGroup =
+        arith::DivUIOp::create(b, loc, dimSize(b, loc, value, i),
+                               arith::ConstantIndexOp::create(b, loc, groups));
     shape.append({groups, ShapedType::kDynamic});
     sizes.append({b.getIndexAttr(groups), perGroup});
     reassociation.push_back({next, next + 1});
@@ -277,114 +277,25 @@ static Value splitAxis(OpBuilder &b, Location loc, Value value, int64_t axis,
       reassociation, sizes);
 }
 
-/// group_norm with a symbolic channel count: the channel axis is split into
-/// `[groups, channels / groups]` (one dynamic dim per group, which
-/// `tensor.expand_shape` lowers well), so that the group is a dim of its own
-/// and every map stays affine; the result is joined back into `out`.
-static LogicalResult buildGroupNormSplit(OpBuilder &b, Location loc,
-                                         GroupNormOp op, Value x, Value gamma,
-                                         Value beta, Value out,
-                                         int64_t channelAxis,
-                                         SmallVectorImpl<Value> &results) {
-  MLIRContext *ctx = b.getContext();
-  int64_t groups = static_cast<int64_t>(op.getNumGroups());
-  SmallVector<ReassociationIndices> split, paramSplit;
-  Value xs = splitAxis(b, loc, x, channelAxis, groups, split);
-  Value outs = splitAxis(b, loc, out, channelAxis, groups, split);
-  Value gammas = splitAxis(b, loc, gamma, 0, groups, paramSplit);
-  Value betas = splitAxis(b, loc, beta, 0, groups, paramSplit);
-  auto type = cast<RankedTensorType>(xs.getType());
-  int64_t rank = type.getRank();
-  Type element = type.getElementType();
-  int64_t group = channelAxis, inner = channelAxis + 1;
-
-  AffineMap stats = selectDims(ctx, rank, {0, group});
-  AffineMap channel = selectDims(ctx, rank, {group, inner});
-  AffineMap id = AffineMap::getMultiDimIdentityMap(rank, ctx);
-  SmallVector<int64_t> reducedAxes;
-  for (int64_t i = 1; i < rank; ++i)
-    if (i != group)
-      reducedAxes.push_back(i);
-  SmallVector<Iterator> reduce = iteratorsFor(rank, reducedAxes);
-  Value count = countAlong(b, loc, xs, reducedAxes, element);
-  auto statsEmpty = [&] {
-    SmallVector<Value> dynamic;
-    if (type.isDynamicDim(0))
-      dynamic.push_back(dimSize(b, loc, xs, 0));
-    return tensor::EmptyOp::create(
-        b, loc, ArrayRef<int64_t>{type.getDimSize(0), groups}, element,
-        dynamic);
-  };
-  Value mean =
-      divideBy(b, loc, sumInto(b, loc, xs, statsEmpty(), stats, reduce), count);
-  Value var = divideBy(
-      b, loc,
-      sumInto(b, loc, xs, statsEmpty(), stats, reduce, ValueRange{mean},
-              {stats},
-              [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
-                Value d = arith::SubFOp::create(nb, nloc, args[0], args[1]);
-                return arith::MulFOp::create(nb, nloc, d, d);
-              }),
-      count);
-  Value eps = floatConstant(b, loc, element, op.getEpsilon().convertToDouble());
-  Value normalized =
-      generic(b, loc, ValueRange{xs, mean, var, gammas, betas}, outs,
-              {id, stats, stats, channel, channel, id},
-              SmallVector<Iterator>(rank, Iterator::parallel),
-              [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
-                Value d = arith::SubFOp::create(nb, nloc, args[0], args[1]);
-                Value inv = math::RsqrtOp::create(
-                    nb, nloc, arith::AddFOp::create(nb, nloc, args[2], eps));
-                Value v = arith::MulFOp::create(
-                    nb, nloc, arith::MulFOp::create(nb, nloc, d, inv), args[3]);
-                return arith::AddFOp::create(nb, nloc, v, args[4]);
-              });
-  results.push_back(tensor::CollapseShapeOp::create(b, loc, out.getType(),
-                                                    normalized, split));
-  return success();
-}
-
-/// group_norm: statistics per (batch, group), batch being dim 0; the group
-/// of channel c is `c floordiv (channels / groups)` for a static channel
-/// count, and a dim of its own otherwise (see buildGroupNormSplit).
-static LogicalResult buildGroupNorm(OpBuilder &b, Location loc, GroupNormOp op,
-                                    Value x, Value gamma, Value beta, Value out,
-                                    SmallVectorImpl<Value> &results) {
+/// The group_norm computation once the statistics' layout is known: `x` is
+/// read through `stats` (to the [batch, groups] statistics, reducing
+/// `reducedAxes` over `count` elements) and `channel` (to gamma and beta),
+/// and normalized into `out`.
+static Value normalizeByGroups(OpBuilder &b, Location loc, GroupNormOp op,
+                               Value x, Value gamma, Value beta, Value out,
+                               AffineMap stats, AffineMap channel,
+                               ArrayRef<int64_t> reducedAxes, Value count) {
   MLIRContext *ctx = b.getContext();
   auto type = cast<RankedTensorType>(x.getType());
   int64_t rank = type.getRank();
   Type element = type.getElementType();
-  int64_t channelAxis = static_cast<int64_t>(op.getChannelAxis());
-  if (channelAxis < 0)
-    channelAxis += rank;
   int64_t groups = static_cast<int64_t>(op.getNumGroups());
-  if (channelAxis == 0)
-    return failure();
-  if (type.isDynamicDim(channelAxis))
-    return buildGroupNormSplit(b, loc, op, x, gamma, beta, out, channelAxis,
-                               results);
-  int64_t perGroup = type.getDimSize(channelAxis) / groups;
-
-  AffineExpr group = getAffineDimExpr(channelAxis, ctx).floorDiv(perGroup);
-  AffineMap stats =
-      AffineMap::get(rank, 0, {getAffineDimExpr(0, ctx), group}, ctx);
-  AffineMap channel = selectDims(ctx, rank, {channelAxis});
   AffineMap id = AffineMap::getMultiDimIdentityMap(rank, ctx);
-  SmallVector<int64_t> reducedAxes;
-  SmallVector<int64_t> otherAxes;
-  for (int64_t i = 1; i < rank; ++i) {
-    reducedAxes.push_back(i);
-    if (i != channelAxis)
-      otherAxes.push_back(i);
-  }
   SmallVector<Iterator> reduce = iteratorsFor(rank, reducedAxes);
-  Value count = countAlong(b, loc, x, otherAxes, element, perGroup);
-
   auto statsEmpty = [&] {
-    Value batch = dimSize(b, loc, x, 0);
     SmallVector<Value> dynamic;
     if (type.isDynamicDim(0))
-      dynamic.push_back(batch);
+      dynamic.push_back(dimSize(b, loc, x, 0));
     return tensor::EmptyOp::create(
         b, loc, ArrayRef<int64_t>{type.getDimSize(0), groups}, element,
         dynamic);
@@ -400,18 +311,74 @@ static LogicalResult buildGroupNorm(OpBuilder &b, Location loc, GroupNormOp op,
               }),
       count);
   Value eps = floatConstant(b, loc, element, op.getEpsilon().convertToDouble());
-  results.push_back(
-      generic(b, loc, ValueRange{x, mean, var, gamma, beta}, out,
-              {id, stats, stats, channel, channel, id},
-              SmallVector<Iterator>(rank, Iterator::parallel),
-              [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
-                Value d = arith::SubFOp::create(nb, nloc, args[0], args[1]);
-                Value inv = math::RsqrtOp::create(
-                    nb, nloc, arith::AddFOp::create(nb, nloc, args[2], eps));
-                Value v = arith::MulFOp::create(
-                    nb, nloc, arith::MulFOp::create(nb, nloc, d, inv), args[3]);
-                return arith::AddFOp::create(nb, nloc, v, args[4]);
-              }));
+  return generic(b, loc, ValueRange{x, mean, var, gamma, beta}, out,
+                 {id, stats, stats, channel, channel, id},
+                 SmallVector<Iterator>(rank, Iterator::parallel),
+                 [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                   Value d = arith::SubFOp::create(nb, nloc, args[0], args[1]);
+                   Value inv = math::RsqrtOp::create(
+                       nb, nloc, arith::AddFOp::create(nb, nloc, args[2], eps));
+                   Value v = arith::MulFOp::create(
+                       nb, nloc, arith::MulFOp::create(nb, nloc, d, inv),
+                       args[3]);
+                   return arith::AddFOp::create(nb, nloc, v, args[4]);
+                 });
+}
+
+/// group_norm: statistics per (batch, group), batch being dim 0. With a
+/// static channel count the group of channel c is `c floordiv (channels /
+/// groups)`. With a symbolic one the channel axis is split into
+/// `[groups, channels / groups]` (one dynamic dim per group, which
+/// `tensor.expand_shape` lowers well), so that the group is a dim of its own
+/// and every map stays affine; the result is joined back into `out`.
+static LogicalResult buildGroupNorm(OpBuilder &b, Location loc, GroupNormOp op,
+                                    Value x, Value gamma, Value beta, Value out,
+                                    SmallVectorImpl<Value> &results) {
+  MLIRContext *ctx = b.getContext();
+  auto type = cast<RankedTensorType>(x.getType());
+  int64_t rank = type.getRank();
+  Type element = type.getElementType();
+  int64_t channelAxis = static_cast<int64_t>(op.getChannelAxis());
+  if (channelAxis < 0)
+    channelAxis += rank;
+  int64_t groups = static_cast<int64_t>(op.getNumGroups());
+  if (channelAxis == 0)
+    return failure();
+
+  if (type.isDynamicDim(channelAxis)) {
+    SmallVector<ReassociationIndices> split, paramSplit;
+    Value xs = splitAxis(b, loc, x, channelAxis, groups, split);
+    Value outs = splitAxis(b, loc, out, channelAxis, groups, split);
+    Value gammas = splitAxis(b, loc, gamma, 0, groups, paramSplit);
+    Value betas = splitAxis(b, loc, beta, 0, groups, paramSplit);
+    int64_t splitRank = rank + 1, group = channelAxis, inner = channelAxis + 1;
+    SmallVector<int64_t> reducedAxes;
+    for (int64_t i = 1; i < splitRank; ++i)
+      if (i != group)
+        reducedAxes.push_back(i);
+    Value normalized = normalizeByGroups(
+        b, loc, op, xs, gammas, betas, outs,
+        selectDims(ctx, splitRank, {0, group}),
+        selectDims(ctx, splitRank, {group, inner}), reducedAxes,
+        countAlong(b, loc, xs, reducedAxes, element));
+    results.push_back(tensor::CollapseShapeOp::create(b, loc, out.getType(),
+                                                      normalized, split));
+    return success();
+  }
+
+  int64_t perGroup = type.getDimSize(channelAxis) / groups;
+  AffineExpr group = getAffineDimExpr(channelAxis, ctx).floorDiv(perGroup);
+  SmallVector<int64_t> reducedAxes, otherAxes;
+  for (int64_t i = 1; i < rank; ++i) {
+    reducedAxes.push_back(i);
+    if (i != channelAxis)
+      otherAxes.push_back(i);
+  }
+  results.push_back(normalizeByGroups(
+      b, loc, op, x, gamma, beta, out,
+      AffineMap::get(rank, 0, {getAffineDimExpr(0, ctx), group}, ctx),
+      selectDims(ctx, rank, {channelAxis}), reducedAxes,
+      countAlong(b, loc, x, otherAxes, element, perGroup)));
   return success();
 }
 

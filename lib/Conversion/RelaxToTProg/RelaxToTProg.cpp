@@ -176,7 +176,8 @@ void RelaxLegalizePass::runOnOperation() {
   SymbolTable symbolTable(module);
   SmallVector<Operation *> ops;
   module.walk([&](InferShapeOpInterface op) {
-    if (lowering::hasLowering(op) || isa<ReshapeOp, ExpandDimsOp, SqueezeOp>(op))
+    if (lowering::hasLowering(op) ||
+        isa<ReshapeOp, ExpandDimsOp, SqueezeOp>(op))
       ops.push_back(op);
   });
   for (Operation *op : ops) {
@@ -206,10 +207,9 @@ void RelaxLegalizePass::runOnOperation() {
       return signalPassFailure();
     }
     OpBuilder builder(op);
-    auto call =
-        CallTIROp::create(builder, op->getLoc(), op->getResultTypes(),
-                          SymbolRefAttr::get(program->first),
-                          op->getOperands(), program->second);
+    auto call = CallTIROp::create(builder, op->getLoc(), op->getResultTypes(),
+                                  SymbolRefAttr::get(program->first),
+                                  op->getOperands(), program->second);
     op->replaceAllUsesWith(call->getResults());
     op->erase();
   }

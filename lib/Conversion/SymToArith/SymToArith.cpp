@@ -30,9 +30,10 @@ static Value expand(OpBuilder &b, Location loc, SymExprAttr expr,
   default:
     break;
   }
-  SmallVector<Value> operands = llvm::map_to_vector(
-      expr.getOperands(),
-      [&](SymExprAttr operand) { return expand(b, loc, operand, vars); });
+  SmallVector<Value> operands =
+      llvm::map_to_vector(expr.getOperands(), [&](SymExprAttr operand) {
+        return expand(b, loc, operand, vars);
+      });
   Value result = operands.front();
   for (Value next : ArrayRef(operands).drop_front()) {
     switch (expr.getKind()) {
@@ -104,9 +105,9 @@ struct LowerAssertEq : OpRewritePattern<sym::AssertEqOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(sym::AssertEqOp op,
                                 PatternRewriter &rewriter) const override {
-    Value ok = arith::CmpIOp::create(rewriter, op.getLoc(),
-                                     arith::CmpIPredicate::eq, op.getLhs(),
-                                     op.getRhs());
+    Value ok =
+        arith::CmpIOp::create(rewriter, op.getLoc(), arith::CmpIPredicate::eq,
+                              op.getLhs(), op.getRhs());
     rewriter.replaceOpWithNewOp<cf::AssertOp>(op, ok, op.getMessage());
     return success();
   }
@@ -133,8 +134,8 @@ struct ConvertSymToArithPass
     GreedyRewriteConfig config;
     config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
     config.enableFolding(false);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns),
-                                     config)))
+    if (failed(
+            applyPatternsGreedily(getOperation(), std::move(patterns), config)))
       return signalPassFailure();
   }
 };

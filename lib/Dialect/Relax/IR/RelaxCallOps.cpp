@@ -365,8 +365,8 @@ CallTIRDPSOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   if (kernel && kernel->hasAttr(RelaxDialect::getKernelAttrName())) {
     if (kernel.getNumArguments() != expected)
       return emitOpError("passes ")
-             << expected << " values but kernel '" << getCallee()
-             << "' takes " << kernel.getNumArguments() << " arguments";
+             << expected << " values but kernel '" << getCallee() << "' takes "
+             << kernel.getNumArguments() << " arguments";
     return success();
   }
   tprog::FuncOp callee = lookupProgram(*this, getCalleeAttr(), symbolTable);

@@ -29,17 +29,17 @@ void RelaxDialect::initialize() {
 
 LogicalResult RelaxDialect::verifyOperationAttribute(Operation *op,
                                                      NamedAttribute attr) {
-  // A linalg op's CPU schedule (see Relax/Transforms/CPUSchedule.h); the
-  // pass that applies it checks it against the op's loops.
-  if (attr.getName() == "relax.cpu_schedule") {
+  // The pass that applies a CPU schedule checks it against the op's loops.
+  if (attr.getName() == getCPUScheduleAttrName()) {
     if (!isa<DictionaryAttr>(attr.getValue()))
-      return op->emitError("'relax.cpu_schedule' must be a dictionary");
+      return op->emitError("'")
+             << getCPUScheduleAttrName() << "' must be a dictionary";
     return success();
   }
   if (attr.getName() == getKernelAttrName()) {
     if (!isa<UnitAttr>(attr.getValue()) || !isa<FunctionOpInterface>(op))
-      return op->emitError("'")
-             << getKernelAttrName() << "' must be a unit attribute of a function";
+      return op->emitError("'") << getKernelAttrName()
+                                << "' must be a unit attribute of a function";
     return success();
   }
   if (attr.getName() != getPatternKindAttrName())

@@ -37,6 +37,12 @@ def Relax_Dialect : Dialect {
       return ::llvm::StringLiteral("relax.pattern_kind");
     }
 
+    /// Dictionary attribute recording a linalg op's CPU schedule (see
+    /// Relax/Transforms/CPUSchedule.h).
+    static constexpr ::llvm::StringLiteral getCPUScheduleAttrName() {
+      return ::llvm::StringLiteral("relax.cpu_schedule");
+    }
+
     /// Unit attribute marking a function on buffers as a kernel: a tensor
     /// program that a target has not placed yet (in a gpu.module, or left
     /// as a CPU function).
