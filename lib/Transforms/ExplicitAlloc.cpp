@@ -213,6 +213,11 @@ void ExplicitAlloc::insertKills(Block *block) {
         continue;
       if (isa<TupleType>(root.getType()) && !isa<CallOp, IfOp>(op))
         continue;
+      // Ended already: the input was explicit, and the pass is idempotent.
+      if (llvm::any_of(root.getUsers(), [](Operation *user) {
+            return isa<KillTensorOp, KillStorageOp>(user);
+          }))
+        continue;
       // Every value that shares the root's memory.
       llvm::SetVector<Value> aliases;
       aliases.insert(root);

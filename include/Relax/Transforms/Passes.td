@@ -71,6 +71,82 @@ def RelaxExplicitAllocPass : Pass<"relax-explicit-alloc", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::relax::RelaxDialect"];
 }
 
+def RelaxPlanMemoryPass : Pass<"relax-plan-memory", "::mlir::ModuleOp"> {
+  let summary = "Plan the storages of graph functions across symbolic sizes";
+  let description = [{
+    Rewrites the storages that `--relax-explicit-alloc` creates so that
+    tensors whose lifetimes do not overlap share memory, deciding every
+    question about symbolic sizes with the prover (`SymProver`) under the
+    function's `sym.constraints` and the equalities its `relax.match_cast`s
+    check.
+
+    A storage is planned when it is allocated and killed in the function's
+    body block and no value sharing its memory is used inside a region (a
+    `relax.if` branch) or passed out of the function; its live range runs
+    from its `relax.alloc_storage` to its `relax.kill_storage`. Storages
+    allocated in branches, returned, or used across a region boundary are
+    left as they are.
+
+    The planned storages are placed in one arena per function: in order of
+    allocation, each at the lowest offset (0, or the end of a live one) that
+    the prover shows to overlap no storage live at the same time, where a
+    later storage takes the place of a dead one when its size is proven not
+    to exceed the room (`<=`, not only `==`). Sizes are rounded up to the
+    largest alignment (`((size + a - 1) floordiv a) * a` where `a` does not
+    provably divide it), so every offset is aligned. The arena is one
+    `relax.alloc_storage` of the largest end offset (a symbolic `max` of
+    what the prover cannot order), allocated after the last binding of the
+    variables it uses and killed after the last planned storage dies. Each
+    `relax.alloc_tensor` moves into it at its offset; `relax.kill_tensor`s
+    stay and still end live ranges. A storage allocated before a variable
+    the arena needs is bound is kept out of the arena.
+
+    Without an arena (`arena=0`), or when the arena would not be provably
+    smaller than the storages it replaces, storages are only reused: a
+    storage freed earlier, of at least the alignment, whose size is proven
+    `>=` the new one's, serves the new allocation.
+
+    With `static-arena`, an arena whose size has an upper bound under the
+    constraints (`#sym.range<n in [1, 4096]>`) is allocated at that constant
+    size at the function's entry.
+
+    With `report`, each graph function gets a remark with the planned peak
+    (the arena, plus the storages left out), the naive total (the sum of all
+    storage sizes) and a lower bound (the largest sum of sizes live at one
+    point), as symbolic expressions; `sizes=n=128,m=64` also evaluates them
+    at those values.
+
+    ```mlir
+    %s0 = relax.alloc_storage size(64 * n)
+    %a = relax.alloc_tensor %s0[0] : !relax.tensor<[n, 16], f32>
+    ...
+    relax.kill_storage %s0
+    %s1 = relax.alloc_storage size(64 * n)
+    %b = relax.alloc_tensor %s1[0] : !relax.tensor<[n, 16], f32>
+    // becomes
+    %arena = relax.alloc_storage size(64 * n)
+    %a = relax.alloc_tensor %arena[0] : !relax.tensor<[n, 16], f32>
+    ...
+    %b = relax.alloc_tensor %arena[0] : !relax.tensor<[n, 16], f32>
+    ```
+  }];
+  let options = [
+    Option<"arena", "arena", "bool", /*default=*/"true",
+           "Place the planned storages in one arena per function; without "
+           "it, only reuse storages">,
+    Option<"staticArena", "static-arena", "bool", /*default=*/"false",
+           "Allocate the arena at the upper bound of its size under the "
+           "constraints, when there is one">,
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Report the planned peak, the naive total and a lower bound of "
+           "each function as remarks">,
+    ListOption<"sizes", "sizes", "std::string",
+               "Values of symbolic variables (name=value) at which the "
+               "report also evaluates its sizes">,
+  ];
+  let dependentDialects = ["::mlir::relax::RelaxDialect"];
+}
+
 def RelaxAnnotatePatternsPass : Pass<"relax-annotate-patterns", "::mlir::ModuleOp"> {
   let summary = "Record the pattern kind of every tensor program";
   let description = [{

@@ -1,0 +1,603 @@
+//===- PlanMemory.cpp - Memory planning across symbolic sizes -------------===//
+//
+// Places the storages of a graph function in one arena at symbolic offsets,
+// so that storages whose live ranges do not overlap share memory, deciding
+// every comparison of symbolic sizes with the prover.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Relax/Dialect/Relax/IR/RelaxOps.h"
+#include "Relax/Dialect/Sym/Analysis/SymProver.h"
+#include "Relax/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
+
+namespace mlir::relax {
+#define GEN_PASS_DEF_RELAXPLANMEMORYPASS
+#include "Relax/Transforms/Passes.h.inc"
+} // namespace mlir::relax
+
+using namespace mlir;
+using namespace mlir::relax;
+using sym::Proof;
+using sym::SymExprAttr;
+using sym::SymProver;
+
+namespace {
+/// A storage allocated and killed in the planned block.
+struct Buffer {
+  AllocStorageOp alloc;
+  KillStorageOp kill;
+  /// Positions of the alloc and of the kill in the block (from 1).
+  unsigned start = 0, end = 0;
+  /// Position after which every variable of the size is bound (0: entry).
+  unsigned bound = 0;
+  SymExprAttr size;
+  int64_t alignment = 1;
+  /// The size rounded up to the arena's alignment, and the offset in it.
+  SymExprAttr footprint, offset;
+  /// The `(size + a - 1) floordiv a` atom of a rounded footprint.
+  SymExprAttr quotient;
+
+  bool overlaps(const Buffer &other) const {
+    return start < other.end && other.start < end;
+  }
+};
+
+/// What the report states about one function.
+struct Summary {
+  /// Storages before and after planning.
+  unsigned before = 0, after = 0;
+  SymExprAttr peak, naive, lowerBound;
+};
+} // namespace
+
+static bool isProven(Proof proof) { return proof == Proof::Proven; }
+
+/// The sum of `exprs`; null on overflow.
+static SymExprAttr getSum(MLIRContext *ctx, ArrayRef<SymExprAttr> exprs) {
+  SymExprAttr sum = SymExprAttr::getConstant(ctx, 0);
+  for (SymExprAttr expr : exprs)
+    if (sum && expr)
+      sum = SymExprAttr::add(sum, expr);
+    else
+      return nullptr;
+  return sum;
+}
+
+/// The maximum of `exprs` without the operands the prover shows to be at
+/// most another one, so that comparable terms leave no `max`.
+static SymExprAttr
+getPrunedMax(ArrayRef<SymExprAttr> exprs,
+             function_ref<bool(SymExprAttr, SymExprAttr)> proveLe) {
+  SmallVector<SymExprAttr> kept;
+  for (auto [i, expr] : llvm::enumerate(exprs)) {
+    if (!expr)
+      return nullptr;
+    bool dominated = false;
+    for (auto [j, other] : llvm::enumerate(exprs)) {
+      if (i == j || !other || !proveLe(expr, other))
+        continue;
+      // Of two provably equal terms, keep the first.
+      if (j > i && proveLe(other, expr))
+        continue;
+      dominated = true;
+      break;
+    }
+    if (!dominated && !llvm::is_contained(kept, expr))
+      kept.push_back(expr);
+  }
+  if (kept.empty())
+    return exprs.empty() ? nullptr : exprs.front();
+  if (kept.size() == 1)
+    return kept.front();
+  return SymExprAttr::max(kept);
+}
+
+/// `size` rounded up to a multiple of `alignment`; sets `quotient` to the
+/// floordiv atom of the rounding where there is one.
+static SymExprAttr alignSize(SymExprAttr size, int64_t alignment,
+                             const SymProver &prover, SymExprAttr &quotient) {
+  quotient = nullptr;
+  if (std::optional<int64_t> c = size.getConstantValue())
+    return SymExprAttr::getConstant(size.getContext(),
+                                    llvm::alignTo(*c, alignment));
+  if (alignment == 1 || isProven(prover.proveDivisible(size, alignment)))
+    return size;
+  MLIRContext *ctx = size.getContext();
+  SymExprAttr a = SymExprAttr::getConstant(ctx, alignment);
+  SymExprAttr sum =
+      SymExprAttr::add(size, SymExprAttr::getConstant(ctx, alignment - 1));
+  if (!sum)
+    return nullptr;
+  quotient = SymExprAttr::floorDiv(sum, a);
+  return quotient ? SymExprAttr::mul(quotient, a) : nullptr;
+}
+
+/// Teaches `prover` the dims a top-level match_cast checks to be equal.
+static void learnFromMatchCast(MatchCastOp op, SymProver &prover) {
+  std::optional<SmallVector<SymExprAttr>> target =
+      sym::getSymDims(op.getType());
+  std::optional<SmallVector<SymExprAttr>> source =
+      sym::getSymDims(op.getValue().getType());
+  if (!target || !source || target->size() != source->size())
+    return;
+  for (auto [t, s] : llvm::zip(*target, *source))
+    if (t && s && t != s)
+      prover.addEquality(t, s);
+}
+
+/// Analyzes `alloc` as a candidate for planning: every value sharing its
+/// memory must be used in `block` itself (not in a nested region, not passed
+/// out), and its one `kill_storage` must be the last such use.
+static std::optional<Buffer>
+analyzeStorage(AllocStorageOp alloc, Block &block,
+               const llvm::DenseMap<Operation *, unsigned> &positions) {
+  Buffer buffer;
+  buffer.alloc = alloc;
+  buffer.start = positions.lookup(alloc);
+  buffer.size = alloc.getSize();
+  buffer.alignment = alloc.getAlignment();
+  unsigned lastUse = buffer.start;
+  llvm::SetVector<Value> aliases;
+  aliases.insert(alloc.getResult());
+  for (size_t i = 0; i < aliases.size(); ++i) {
+    for (OpOperand &use : aliases[i].getUses()) {
+      Operation *user = use.getOwner();
+      if (user->getBlock() != &block || user->hasTrait<OpTrait::IsTerminator>())
+        return std::nullopt;
+      if (i == 0) {
+        if (auto kill = dyn_cast<KillStorageOp>(user)) {
+          if (buffer.kill)
+            return std::nullopt;
+          buffer.kill = kill;
+        } else if (!isa<AllocTensorOp>(user)) {
+          return std::nullopt;
+        }
+      }
+      if (isa<AllocTensorOp, ViewOp, MatchCastOp, TupleOp, TupleGetOp>(user))
+        aliases.insert(user->getResult(0));
+      lastUse = std::max(lastUse, positions.lookup(user));
+    }
+  }
+  if (!buffer.kill)
+    return std::nullopt;
+  buffer.end = positions.lookup(buffer.kill);
+  if (buffer.end != lastUse)
+    return std::nullopt;
+  return buffer;
+}
+
+namespace {
+class MemoryPlanner {
+public:
+  MemoryPlanner(FuncOp func, bool useArena, bool staticArena)
+      : func(func), ctx(func.getContext()), prover(func), useArena(useArena),
+        staticArena(staticArena) {}
+
+  /// Plans the function's body block; fills `summary`.
+  void run(Summary &summary);
+
+private:
+  /// Collects the candidates and the positions where variables are bound.
+  void analyze();
+  /// Places `buffers` at offsets in an arena; returns its size, or null when
+  /// an expression overflows.
+  SymExprAttr place(ArrayRef<Buffer *> buffers, int64_t alignment);
+  /// Moves `buffers` into an arena of `size` created after position `at`.
+  void rewriteIntoArena(ArrayRef<Buffer *> buffers, SymExprAttr size,
+                        int64_t alignment, unsigned at);
+  /// Lets later storages take the place of dead ones of at least their
+  /// size; returns the sizes of the storages that remain.
+  SmallVector<SymExprAttr> reuse(ArrayRef<Buffer *> buffers);
+  /// The largest sum of the sizes of buffers live at one point.
+  SymExprAttr getLowerBound();
+  /// Proves `lhs <= rhs`, also where rounded footprints need monotonicity.
+  bool proveLe(SymExprAttr lhs, SymExprAttr rhs);
+  function_ref<bool(SymExprAttr, SymExprAttr)> getProveLe() {
+    return proveLeRef;
+  }
+
+  FuncOp func;
+  MLIRContext *ctx;
+  SymProver prover;
+  bool useArena, staticArena;
+  SmallVector<Operation *> ops;
+  llvm::DenseMap<Operation *, unsigned> positions;
+  llvm::DenseMap<StringAttr, unsigned> bindings;
+  /// The candidates, and the other storages with the live range they have
+  /// at least (the report counts them).
+  SmallVector<Buffer> buffers, others;
+  /// The buffer of each rounding atom.
+  llvm::DenseMap<SymExprAttr, Buffer *> rounded;
+  std::function<bool(SymExprAttr, SymExprAttr)> proveLeRef =
+      [this](SymExprAttr lhs, SymExprAttr rhs) { return proveLe(lhs, rhs); };
+};
+} // namespace
+
+void MemoryPlanner::analyze() {
+  Block &block = func.getBody().front();
+  for (Type type : func.getArgumentTypes()) {
+    llvm::SetVector<StringAttr> vars;
+    collectDefinableVars(type, vars);
+    for (StringAttr var : vars)
+      bindings.try_emplace(var, 0);
+  }
+  for (Operation &op : block) {
+    ops.push_back(&op);
+    positions[&op] = ops.size();
+    if (auto cast = dyn_cast<MatchCastOp>(op)) {
+      llvm::SetVector<StringAttr> vars;
+      collectDefinableVars(cast.getType(), vars);
+      for (StringAttr var : vars)
+        bindings.try_emplace(var, ops.size());
+      learnFromMatchCast(cast, prover);
+    }
+  }
+  func.walk([&](AllocStorageOp alloc) {
+    Operation *ancestor = block.findAncestorOpInBlock(*alloc);
+    std::optional<Buffer> buffer;
+    if (ancestor == alloc)
+      buffer = analyzeStorage(alloc, block, positions);
+    if (!buffer) {
+      // Live at least for its ancestor op; until the end when it stays
+      // alive in this block.
+      Buffer other;
+      other.size = alloc.getSize();
+      other.start = positions.lookup(ancestor);
+      other.end = other.start + 1;
+      if (ancestor == alloc) {
+        other.end = ops.size() + 1;
+        for (Operation *user : alloc->getUsers())
+          if (isa<KillStorageOp>(user) && user->getBlock() == &block)
+            other.end = positions.lookup(user);
+      }
+      others.push_back(other);
+      return;
+    }
+    llvm::SetVector<StringAttr> vars;
+    buffer->size.collectVars(vars);
+    for (StringAttr var : vars)
+      buffer->bound = std::max(buffer->bound, bindings.lookup(var));
+    buffers.push_back(*buffer);
+  });
+}
+
+bool MemoryPlanner::proveLe(SymExprAttr lhs, SymExprAttr rhs) {
+  if (isProven(prover.proveLe(lhs, rhs)))
+    return true;
+  // Arena sizes are maxima of ends: split them here, where each side may
+  // need the rounding argument below.
+  if (lhs.getKind() == sym::SymExprKind::Max)
+    return llvm::all_of(lhs.getOperands(),
+                        [&](SymExprAttr op) { return proveLe(op, rhs); });
+  if (rhs.getKind() == sym::SymExprKind::Max &&
+      llvm::any_of(rhs.getOperands(),
+                   [&](SymExprAttr op) { return proveLe(lhs, op); }))
+    return true;
+  // The prover bounds `a * ((s + a - 1) floordiv a)` by `s` and `s + a - 1`
+  // only, which loses that rounding up is monotonic. Where `rhs - lhs`
+  // holds `+ round(t)` and `- round(s)` with `s <= t` proven, it suffices
+  // to show the difference minus `k * (round(t) - round(s))` for any
+  // `k >= 0`: take the `k` that cancels one of them, while pairs remain.
+  SymExprAttr diff = SymExprAttr::sub(rhs, lhs);
+  auto getAtoms = [&](SymExprAttr expr) {
+    llvm::SetVector<Buffer *> atoms;
+    expr.walk([&](SymExprAttr sub) {
+      if (Buffer *buffer = rounded.lookup(sub))
+        atoms.insert(buffer);
+    });
+    return atoms;
+  };
+  auto cancelPair = [&]() -> bool {
+    llvm::SetVector<Buffer *> atoms = getAtoms(diff);
+    for (Buffer *small : atoms) {
+      for (Buffer *large : atoms) {
+        if (small == large ||
+            !isProven(prover.proveLe(small->size, large->size)))
+          continue;
+        SymExprAttr step = SymExprAttr::sub(large->footprint, small->footprint);
+        SymExprAttr next = diff;
+        for (int k = 1; k <= 8 && step && next; ++k) {
+          next = SymExprAttr::sub(next, step);
+          if (!next)
+            break;
+          llvm::SetVector<Buffer *> left = getAtoms(next);
+          if (!left.contains(small) || !left.contains(large)) {
+            diff = next;
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  };
+  SymExprAttr original = diff;
+  while (diff && cancelPair()) {
+  }
+  SymExprAttr zero = SymExprAttr::getConstant(lhs.getContext(), 0);
+  return diff && diff != original && isProven(prover.proveLe(zero, diff));
+}
+
+SymExprAttr MemoryPlanner::place(ArrayRef<Buffer *> planned,
+                                 int64_t alignment) {
+  SymExprAttr zero = SymExprAttr::getConstant(ctx, 0);
+  SmallVector<Buffer *> placed;
+  SmallVector<SymExprAttr> ends;
+  for (Buffer *buffer : planned) {
+    buffer->footprint =
+        alignSize(buffer->size, alignment, prover, buffer->quotient);
+    if (!buffer->footprint)
+      return nullptr;
+    if (buffer->quotient)
+      rounded[buffer->quotient] = buffer;
+    SmallVector<Buffer *> live;
+    for (Buffer *other : placed)
+      if (other->overlaps(*buffer))
+        live.push_back(other);
+    // Candidates: the start of the arena and the end of each live buffer.
+    // Placed buffers start no later than this one, so their offsets only
+    // use variables bound here.
+    SmallVector<SymExprAttr> candidates{zero};
+    for (Buffer *other : live) {
+      SymExprAttr end = SymExprAttr::add(other->offset, other->footprint);
+      if (!end)
+        return nullptr;
+      if (!llvm::is_contained(candidates, end))
+        candidates.push_back(end);
+    }
+    auto fits = [&](SymExprAttr offset) {
+      SymExprAttr end = SymExprAttr::add(offset, buffer->footprint);
+      if (!end)
+        return false;
+      return llvm::all_of(live, [&](Buffer *other) {
+        SymExprAttr otherEnd =
+            SymExprAttr::add(other->offset, other->footprint);
+        return proveLe(end, other->offset) ||
+               (otherEnd && proveLe(otherEnd, offset));
+      });
+    };
+    SmallVector<SymExprAttr> valid = llvm::filter_to_vector(candidates, fits);
+    if (valid.empty()) {
+      // Nothing provably fits: above every live buffer.
+      buffer->offset =
+          getPrunedMax(ArrayRef(candidates).drop_front(), getProveLe());
+    } else {
+      // The lowest valid offset where the prover can order them, else the
+      // first.
+      buffer->offset = valid.front();
+      for (SymExprAttr offset : valid)
+        if (llvm::all_of(valid, [&](SymExprAttr other) {
+              return proveLe(offset, other);
+            })) {
+          buffer->offset = offset;
+          break;
+        }
+    }
+    if (!buffer->offset)
+      return nullptr;
+    placed.push_back(buffer);
+    ends.push_back(SymExprAttr::add(buffer->offset, buffer->footprint));
+  }
+  return getPrunedMax(ends, getProveLe());
+}
+
+void MemoryPlanner::rewriteIntoArena(ArrayRef<Buffer *> planned,
+                                     SymExprAttr size, int64_t alignment,
+                                     unsigned at) {
+  Block &block = func.getBody().front();
+  OpBuilder builder(ctx);
+  if (at == 0)
+    builder.setInsertionPointToStart(&block);
+  else
+    builder.setInsertionPointAfter(ops[at - 1]);
+  Location loc = planned.front()->alloc.getLoc();
+  auto arena = AllocStorageOp::create(builder, loc, StorageType::get(ctx), size,
+                                      builder.getI64IntegerAttr(alignment));
+  Buffer *last = *llvm::max_element(
+      planned, [](Buffer *a, Buffer *b) { return a->end < b->end; });
+  builder.setInsertionPointAfter(last->kill);
+  KillStorageOp::create(builder, last->kill.getLoc(), arena);
+  for (Buffer *buffer : planned) {
+    for (Operation *user :
+         llvm::make_early_inc_range(buffer->alloc->getUsers())) {
+      if (auto tensor = dyn_cast<AllocTensorOp>(user)) {
+        tensor.getStorageMutable().assign(arena);
+        tensor.setOffsetAttr(
+            SymExprAttr::add(buffer->offset, tensor.getOffset()));
+      }
+    }
+    buffer->kill.erase();
+    buffer->alloc.erase();
+  }
+}
+
+SmallVector<SymExprAttr> MemoryPlanner::reuse(ArrayRef<Buffer *> planned) {
+  // A storage that serves one buffer after another, until `end`.
+  struct Slot {
+    Buffer *owner;
+    unsigned end;
+  };
+  SmallVector<Slot> slots;
+  SmallVector<SymExprAttr> sizes;
+  for (Buffer *buffer : planned) {
+    Slot *chosen = nullptr;
+    bool exact = false;
+    for (Slot &slot : slots) {
+      Buffer *owner = slot.owner;
+      if (slot.end >= buffer->start || owner->alignment < buffer->alignment ||
+          !isProven(prover.proveLe(buffer->size, owner->size)))
+        continue;
+      // An exact fit wastes nothing; otherwise the first that fits.
+      bool same = isProven(prover.proveEq(buffer->size, owner->size));
+      if (!chosen || (same && !exact)) {
+        chosen = &slot;
+        exact = same;
+      }
+    }
+    if (!chosen) {
+      slots.push_back({buffer, buffer->end});
+      sizes.push_back(buffer->size);
+      continue;
+    }
+    // The slot's storage lives on until this buffer's kill.
+    Buffer *owner = chosen->owner;
+    buffer->alloc.getResult().replaceAllUsesWith(owner->alloc.getResult());
+    buffer->alloc.erase();
+    owner->kill.erase();
+    owner->kill = buffer->kill;
+    chosen->end = buffer->end;
+  }
+  return sizes;
+}
+
+SymExprAttr MemoryPlanner::getLowerBound() {
+  auto all = llvm::concat<const Buffer>(buffers, others);
+  SmallVector<SymExprAttr> sums;
+  for (const Buffer &buffer : all) {
+    SmallVector<SymExprAttr> live;
+    for (const Buffer &other : all)
+      if (other.start <= buffer.start && buffer.start < other.end)
+        live.push_back(other.size);
+    sums.push_back(getSum(ctx, live));
+  }
+  return getPrunedMax(sums, getProveLe());
+}
+
+void MemoryPlanner::run(Summary &summary) {
+  analyze();
+  SmallVector<SymExprAttr> sizes, unplanned;
+  for (const Buffer &buffer : llvm::concat<const Buffer>(buffers, others))
+    sizes.push_back(buffer.size);
+  for (const Buffer &buffer : others)
+    unplanned.push_back(buffer.size);
+  summary.before = summary.after = sizes.size();
+  summary.naive = getSum(ctx, sizes);
+  summary.lowerBound = getLowerBound();
+  summary.peak = summary.naive;
+  if (buffers.size() < 2)
+    return;
+
+  SmallVector<Buffer *> all =
+      llvm::map_to_vector(buffers, [](Buffer &b) { return &b; });
+  int64_t alignment = 1;
+  for (Buffer *buffer : all)
+    alignment = std::max(alignment, buffer->alignment);
+
+  // The arena goes after the last binding of the variables of its size (at
+  // the entry when the size is a constant, e.g. its bound): storages
+  // allocated before that point stay out of it.
+  auto getBinding = [&](SymExprAttr expr) {
+    llvm::SetVector<StringAttr> vars;
+    expr.collectVars(vars);
+    unsigned position = 0;
+    for (StringAttr var : vars)
+      position = std::max(position, bindings.lookup(var));
+    return position;
+  };
+  // Keep an arena only where it provably needs no more than the storages
+  // it replaces, rounded the same way.
+  auto placeChecked = [&](ArrayRef<Buffer *> planned) -> SymExprAttr {
+    if (planned.size() < 2)
+      return nullptr;
+    SymExprAttr size = place(planned, alignment);
+    if (!size)
+      return nullptr;
+    SmallVector<SymExprAttr> footprints =
+        llvm::map_to_vector(planned, [](Buffer *b) { return b->footprint; });
+    SymExprAttr total = getSum(ctx, footprints);
+    return total && proveLe(size, total) ? size : nullptr;
+  };
+  SmallVector<Buffer *> planned = all, excluded;
+  SymExprAttr arenaSize;
+  unsigned at = 0;
+  if (useArena) {
+    arenaSize = placeChecked(planned);
+    if (arenaSize && staticArena) {
+      if (std::optional<int64_t> upper = prover.getBounds(arenaSize).upper)
+        arenaSize = SymExprAttr::getConstant(ctx, *upper);
+    }
+    while (arenaSize) {
+      at = getBinding(arenaSize);
+      auto early = [&](Buffer *b) { return b->start < at; };
+      if (llvm::none_of(planned, early))
+        break;
+      llvm::append_range(excluded, llvm::make_filter_range(planned, early));
+      llvm::erase_if(planned, early);
+      arenaSize = placeChecked(planned);
+    }
+  }
+  if (!arenaSize) {
+    planned.clear();
+    excluded = all;
+  }
+  llvm::sort(excluded,
+             [](Buffer *a, Buffer *b) { return a->start < b->start; });
+
+  SmallVector<SymExprAttr> peak = unplanned;
+  if (arenaSize) {
+    rewriteIntoArena(planned, arenaSize, alignment, at);
+    peak.push_back(arenaSize);
+  }
+  llvm::append_range(peak, reuse(excluded));
+  summary.after = peak.size();
+  summary.peak = getSum(ctx, peak);
+}
+
+/// Prints `expr`, and its value under `values` when that is a constant.
+static void printSize(llvm::raw_ostream &os, SymExprAttr expr,
+                      const llvm::DenseMap<StringAttr, SymExprAttr> &values) {
+  if (!expr) {
+    os << "?";
+    return;
+  }
+  expr.printExpr(os);
+  if (values.empty() || expr.isConstant())
+    return;
+  SymExprAttr value =
+      expr.replaceVars([&](StringAttr var) { return values.lookup(var); });
+  if (value && value.isConstant())
+    os << " (" << value.getValue() << ")";
+}
+
+namespace {
+struct RelaxPlanMemoryPass
+    : relax::impl::RelaxPlanMemoryPassBase<RelaxPlanMemoryPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    llvm::DenseMap<StringAttr, SymExprAttr> values;
+    for (StringRef entry : sizes) {
+      auto [name, text] = entry.split('=');
+      int64_t value;
+      if (name.trim().empty() || text.trim().getAsInteger(10, value)) {
+        getOperation().emitError("relax-plan-memory: invalid entry '")
+            << entry << "' in sizes, expected name=value";
+        return signalPassFailure();
+      }
+      values[StringAttr::get(ctx, name.trim())] =
+          SymExprAttr::getConstant(ctx, value);
+    }
+    for (auto func : getOperation().getOps<FuncOp>()) {
+      if (func.isExternal())
+        continue;
+      Summary summary;
+      MemoryPlanner(func, arena, staticArena).run(summary);
+      if (!report || summary.before == 0)
+        continue;
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << "storages: " << summary.before << " -> " << summary.after
+         << "; peak ";
+      printSize(os, summary.peak, values);
+      os << " bytes, naive ";
+      printSize(os, summary.naive, values);
+      os << ", lower bound ";
+      printSize(os, summary.lowerBound, values);
+      func.emitRemark(text);
+    }
+  }
+};
+} // namespace

@@ -1,0 +1,272 @@
+// RUN: relax-opt %s --split-input-file --relax-explicit-alloc --relax-plan-memory | FileCheck %s
+// RUN: relax-opt %s --split-input-file --relax-explicit-alloc --relax-plan-memory=arena=0 | FileCheck %s --check-prefix=REUSE
+// RUN: relax-opt %s --split-input-file --relax-explicit-alloc --relax-plan-memory=static-arena=1 | FileCheck %s --check-prefix=STATIC
+// RUN: relax-opt %s --split-input-file --relax-explicit-alloc --relax-plan-memory="report=1 sizes=n=128,m=64" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
+// RUN: relax-opt %s --split-input-file --relax-explicit-alloc --relax-plan-memory --relax-plan-memory | FileCheck %s
+
+tprog.func private @f2(%x: tensor<?x?xf32> {sym.shape = #sym.shape<[d0, d1]>}, %y: tensor<?x?xf32> {sym.shape = #sym.shape<[d2, d3]>, tprog.output}) -> tensor<?x?xf32> {
+  tprog.return %y : tensor<?x?xf32>
+}
+tprog.func private @f1(%x: tensor<?xf32> {sym.shape = #sym.shape<[d0]>}, %y: tensor<?xf32> {sym.shape = #sym.shape<[d1]>, tprog.output}) -> tensor<?xf32> {
+  tprog.return %y : tensor<?xf32>
+}
+tprog.func private @g1(%x: tensor<?xf32> {sym.shape = #sym.shape<[d0]>}, %z: tensor<?xf32> {sym.shape = #sym.shape<[d1]>}, %y: tensor<?xf32> {sym.shape = #sym.shape<[d2]>, tprog.output}) -> tensor<?xf32> {
+  tprog.return %y : tensor<?xf32>
+}
+
+// exp, reshape (a view), relu, add, pad and log on [2, 4]: the storages of
+// 32 and 48 bytes are rounded to 64 and two slots serve all four; the view
+// keeps the first alive until relu has read it. The result is returned,
+// hence not planned.
+// CHECK-LABEL: relax.func @chain
+// CHECK:      %[[ARENA:.*]] = alloc_storage size(128)
+// CHECK-NEXT: %[[A:.*]] = alloc_tensor %[[ARENA]][0] : <[2, 4], f32>
+// CHECK:      %[[V:.*]] = view %[[A]]
+// CHECK-NEXT: %[[B:.*]] = alloc_tensor %[[ARENA]][64] : <[8], f32>
+// CHECK-NEXT: call_tir_dps @f1(%[[V]] {{.*}} outs(%[[B]]
+// CHECK-NEXT: kill_tensor %[[A]]
+// CHECK-NEXT: %[[C:.*]] = alloc_tensor %[[ARENA]][0] : <[8], f32>
+// CHECK:      %[[D:.*]] = alloc_tensor %[[ARENA]][64] : <[2, 6], f32>
+// CHECK:      %[[S:.*]] = alloc_storage size(48)
+// CHECK-NEXT: %[[E:.*]] = alloc_tensor %[[S]][0] : <[2, 6], f32>
+// CHECK:      kill_tensor %[[D]]
+// CHECK-NEXT: kill_storage %[[ARENA]]
+// CHECK-NOT:  kill_storage
+// CHECK-NEXT: return %[[E]]
+// REPORT: remark: storages: 5 -> 2; peak 176 bytes, naive 192, lower bound 96
+relax.func @chain(%x: !relax.tensor<[2, 4], f32>) -> !relax.tensor<[2, 6], f32> {
+  %a = relax.call_tir @f2(%x) : (!relax.tensor<[2, 4], f32>) -> !relax.tensor<[2, 4], f32>
+  %v = relax.view %a : !relax.tensor<[2, 4], f32> -> !relax.tensor<[8], f32>
+  %b = relax.call_tir @f1(%v) : (!relax.tensor<[8], f32>) -> !relax.tensor<[8], f32>
+  %c = relax.call_tir @g1(%b, %b) : (!relax.tensor<[8], f32>, !relax.tensor<[8], f32>) -> !relax.tensor<[8], f32>
+  %w = relax.view %c : !relax.tensor<[8], f32> -> !relax.tensor<[2, 4], f32>
+  %d = relax.call_tir @f2(%w) : (!relax.tensor<[2, 4], f32>) -> !relax.tensor<[2, 6], f32>
+  %e = relax.call_tir @f2(%d) : (!relax.tensor<[2, 6], f32>) -> !relax.tensor<[2, 6], f32>
+  relax.return %e : !relax.tensor<[2, 6], f32>
+}
+
+// -----
+
+tprog.func private @f2(%x: tensor<?x?xf32> {sym.shape = #sym.shape<[d0, d1]>}, %y: tensor<?x?xf32> {sym.shape = #sym.shape<[d2, d3]>, tprog.output}) -> tensor<?x?xf32> {
+  tprog.return %y : tensor<?x?xf32>
+}
+
+// Three tensors of 64 * n, 128 * n and 64 * n bytes, the first two live
+// together, then the last two: an arena of 192 * n, not 256 * n.
+// CHECK-LABEL: relax.func @pack
+// CHECK:      %[[ARENA:.*]] = alloc_storage size(192 * n)
+// CHECK-NEXT: alloc_tensor %[[ARENA]][0] : <[n, 16], f32>
+// CHECK:      alloc_tensor %[[ARENA]][64 * n] : <[n, 32], f32>
+// CHECK:      alloc_tensor %[[ARENA]][0] : <[n, 16], f32>
+// REPORT: remark: storages: 4 -> 2; peak 256 * n (32768) bytes, naive 320 * n (40960), lower bound 192 * n (24576)
+relax.func @pack(%x: !relax.tensor<[n, 16], f32>) -> !relax.tensor<[n, 16], f32> {
+  %a = relax.call_tir @f2(%x) : (!relax.tensor<[n, 16], f32>) -> !relax.tensor<[n, 16], f32>
+  %b = relax.call_tir @f2(%a) : (!relax.tensor<[n, 16], f32>) -> !relax.tensor<[n, 32], f32>
+  %c = relax.call_tir @f2(%b) : (!relax.tensor<[n, 32], f32>) -> !relax.tensor<[n, 16], f32>
+  %r = relax.call_tir @f2(%c) : (!relax.tensor<[n, 16], f32>) -> !relax.tensor<[n, 16], f32>
+  relax.return %r : !relax.tensor<[n, 16], f32>
+}
+
+// -----
+
+tprog.func private @f2(%x: tensor<?x?xf32> {sym.shape = #sym.shape<[d0, d1]>}, %y: tensor<?x?xf32> {sym.shape = #sym.shape<[d2, d3]>, tprog.output}) -> tensor<?x?xf32> {
+  tprog.return %y : tensor<?x?xf32>
+}
+
+// An unbounded [m, n] chain: the [m, n] tensors fit where [m, 2 * n] ones
+// were (a proven <=), the last takes the place of one of its own size.
+// CHECK-LABEL: relax.func @unbounded
+// CHECK:      %[[ARENA:.*]] = alloc_storage size(128 * ((8 * m * n + 63) floordiv 64))
+// CHECK-NEXT: alloc_tensor %[[ARENA]][0] : <[m, 2 * n], f32>
+// CHECK:      alloc_tensor %[[ARENA]][64 * ((8 * m * n + 63) floordiv 64)] : <[m, 2 * n], f32>
+// CHECK:      alloc_tensor %[[ARENA]][0] : <[m, n], f32>
+// CHECK:      alloc_tensor %[[ARENA]][64 * ((4 * m * n + 63) floordiv 64)] : <[m, n], f32>
+// CHECK:      alloc_tensor %[[ARENA]][0] : <[m, n], f32>
+// CHECK:      alloc_storage size(4 * m * n)
+// REUSE-LABEL: relax.func @unbounded
+// REUSE:      %[[S0:.*]] = alloc_storage size(8 * m * n)
+// REUSE-NEXT: alloc_tensor %[[S0]][0] : <[m, 2 * n], f32>
+// REUSE:      %[[S1:.*]] = alloc_storage size(8 * m * n)
+// REUSE-NEXT: alloc_tensor %[[S1]][0] : <[m, 2 * n], f32>
+// REUSE:      alloc_tensor %[[S0]][0] : <[m, n], f32>
+// REUSE:      alloc_tensor %[[S1]][0] : <[m, n], f32>
+// REUSE:      alloc_tensor %[[S0]][0] : <[m, n], f32>
+// REUSE:      kill_storage %[[S1]]
+// REUSE-NEXT: alloc_storage size(4 * m * n)
+// REPORT: remark: storages: 6 -> 2; peak 4 * m * n + 128 * ((8 * m * n + 63) floordiv 64) (163840) bytes, naive 32 * m * n (262144), lower bound 16 * m * n (131072)
+relax.func @unbounded(%x: !relax.tensor<[m, n], f32>) -> !relax.tensor<[m, n], f32> {
+  %a = relax.call_tir @f2(%x) : (!relax.tensor<[m, n], f32>) -> !relax.tensor<[m, 2 * n], f32>
+  %b = relax.call_tir @f2(%a) : (!relax.tensor<[m, 2 * n], f32>) -> !relax.tensor<[m, 2 * n], f32>
+  %c = relax.call_tir @f2(%b) : (!relax.tensor<[m, 2 * n], f32>) -> !relax.tensor<[m, n], f32>
+  %d = relax.call_tir @f2(%c) : (!relax.tensor<[m, n], f32>) -> !relax.tensor<[m, n], f32>
+  %e = relax.call_tir @f2(%d) : (!relax.tensor<[m, n], f32>) -> !relax.tensor<[m, n], f32>
+  %r = relax.call_tir @f2(%e) : (!relax.tensor<[m, n], f32>) -> !relax.tensor<[m, n], f32>
+  relax.return %r : !relax.tensor<[m, n], f32>
+}
+
+// -----
+
+tprog.func private @f2(%x: tensor<?x?xf32> {sym.shape = #sym.shape<[d0, d1]>}, %y: tensor<?x?xf32> {sym.shape = #sym.shape<[d2, d3]>, tprog.output}) -> tensor<?x?xf32> {
+  tprog.return %y : tensor<?x?xf32>
+}
+
+// Bounded sizes: with static-arena the arena is a constant at the bounds,
+// allocated at the entry.
+// CHECK-LABEL: relax.func @bounded
+// CHECK:      alloc_storage size(128 * ((4 * m * n + 63) floordiv 64))
+// STATIC-LABEL: relax.func @bounded
+// STATIC-NEXT: %[[ARENA:.*]] = alloc_storage size(65536)
+// STATIC-NEXT: alloc_tensor %[[ARENA]][0] : <[m, n], f32>
+// STATIC:      alloc_tensor %[[ARENA]][64 * ((4 * m * n + 63) floordiv 64)] : <[m, n], f32>
+// STATIC:      alloc_tensor %[[ARENA]][0] : <[m, n], f32>
+// REPORT: remark: storages: 4 -> 2; peak 4 * m * n + 128 * ((4 * m * n + 63) floordiv 64) (98304) bytes, naive 16 * m * n (131072), lower bound 8 * m * n (65536)
+relax.func @bounded(%x: !relax.tensor<[m, n], f32>) -> !relax.tensor<[m, n], f32>
+    attributes {sym.constraints = [#sym.range<n in [1, 128]>, #sym.range<m in [1, 64]>]} {
+  %a = relax.call_tir @f2(%x) : (!relax.tensor<[m, n], f32>) -> !relax.tensor<[m, n], f32>
+  %b = relax.call_tir @f2(%a) : (!relax.tensor<[m, n], f32>) -> !relax.tensor<[m, n], f32>
+  %c = relax.call_tir @f2(%b) : (!relax.tensor<[m, n], f32>) -> !relax.tensor<[m, n], f32>
+  %r = relax.call_tir @f2(%c) : (!relax.tensor<[m, n], f32>) -> !relax.tensor<[m, n], f32>
+  relax.return %r : !relax.tensor<[m, n], f32>
+}
+
+// -----
+
+tprog.func private @f1(%x: tensor<?xf32> {sym.shape = #sym.shape<[d0]>}, %y: tensor<?xf32> {sym.shape = #sym.shape<[d1]>, tprog.output}) -> tensor<?xf32> {
+  tprog.return %y : tensor<?xf32>
+}
+
+// A tensor used in a branch of relax.if is left in its own storage; the
+// others are planned around it.
+// CHECK-LABEL: relax.func @branch
+// CHECK:      %[[ARENA:.*]] = alloc_storage size(128 * ((4 * n + 63) floordiv 64))
+// CHECK-NEXT: %[[A:.*]] = alloc_tensor %[[ARENA]][0]
+// CHECK:      %[[S:.*]] = alloc_storage size(4 * n)
+// CHECK-NEXT: %[[T:.*]] = alloc_tensor %[[S]][0]
+// CHECK:      %[[B:.*]] = alloc_tensor %[[ARENA]][64 * ((4 * n + 63) floordiv 64)]
+// CHECK:      if
+// CHECK:      call_tir_dps @f1(%[[T]]
+// CHECK:      kill_storage %[[S]]
+// CHECK-NEXT: alloc_tensor %[[ARENA]][0]
+// REPORT: remark: storages: 7 -> 5; peak 16 * n + 128 * ((4 * n + 63) floordiv 64) (3072) bytes, naive 28 * n (3584), lower bound 16 * n (2048)
+relax.func @branch(%c: i1, %x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> {
+  %a = relax.call_tir @f1(%x) : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  %t = relax.call_tir @f1(%a) : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  %b = relax.call_tir @f1(%a) : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  %y = relax.if %c : i1 -> !relax.tensor<[n], f32> {
+    %u = relax.call_tir @f1(%t) : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+    relax.yield %u : !relax.tensor<[n], f32>
+  } else {
+    %u = relax.call_tir @f1(%x) : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+    relax.yield %u : !relax.tensor<[n], f32>
+  }
+  %d = relax.call_tir @f1(%b) : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  %r = relax.call_tir @f1(%d) : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  relax.return %r : !relax.tensor<[n], f32>
+}
+
+// -----
+
+tprog.func private @f1(%x: tensor<?xf32> {sym.shape = #sym.shape<[d0]>}, %y: tensor<?xf32> {sym.shape = #sym.shape<[d1]>, tprog.output}) -> tensor<?xf32> {
+  tprog.return %y : tensor<?xf32>
+}
+
+// A variable bound by a match_cast: the arena follows it, and the storage
+// allocated before it stays out.
+// CHECK-LABEL: relax.func @late_binding
+// CHECK:      %[[S:.*]] = alloc_storage size(4 * n)
+// CHECK:      kill_storage %[[S]]
+// CHECK-NEXT: match_cast
+// CHECK-NEXT: %[[ARENA:.*]] = alloc_storage size(128 * ((4 * m + 63) floordiv 64))
+// CHECK-NEXT: alloc_tensor %[[ARENA]][0] : <[m], f32>
+// REPORT: remark: storages: 5 -> 3; peak 4 * m + 4 * n + 128 * ((4 * m + 63) floordiv 64) (1280) bytes, naive 16 * m + 4 * n (1536), lower bound max(4 * n, 8 * m) (512)
+relax.func @late_binding(%x: !relax.tensor<[n], f32>, %y: !relax.tensor<*, f32>) -> !relax.tensor<*, f32> {
+  %a = relax.call_tir @f1(%x) : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
+  %ym = relax.match_cast %y : !relax.tensor<*, f32> -> !relax.tensor<[m], f32>
+  %b = relax.call_tir @f1(%ym) : (!relax.tensor<[m], f32>) -> !relax.tensor<[m], f32>
+  %c = relax.call_tir @f1(%b) : (!relax.tensor<[m], f32>) -> !relax.tensor<[m], f32>
+  %d = relax.call_tir @f1(%c) : (!relax.tensor<[m], f32>) -> !relax.tensor<[m], f32>
+  %r = relax.call_tir @f1(%d) : (!relax.tensor<[m], f32>) -> !relax.tensor<[m], f32>
+  relax.return %r : !relax.tensor<[m], f32>
+}
+
+// -----
+
+tprog.func private @cvt(%x: tensor<?xf32> {sym.shape = #sym.shape<[d0]>}, %y: tensor<?xi32> {sym.shape = #sym.shape<[d0]>, tprog.output}) -> tensor<?xi32> {
+  tprog.return %y : tensor<?xi32>
+}
+tprog.func private @back(%x: tensor<?xi32> {sym.shape = #sym.shape<[d0]>}, %y: tensor<?xf32> {sym.shape = #sym.shape<[d0]>, tprog.output}) -> tensor<?xf32> {
+  tprog.return %y : tensor<?xf32>
+}
+tprog.func private @f1(%x: tensor<?xf32> {sym.shape = #sym.shape<[d0]>}, %y: tensor<?xf32> {sym.shape = #sym.shape<[d1]>, tprog.output}) -> tensor<?xf32> {
+  tprog.return %y : tensor<?xf32>
+}
+
+// f32 tensors aligned to 64 bytes and an i32 tensor aligned to 16: in the
+// arena every size is rounded to 64; reused alone, an f32 tensor never takes
+// the i32 tensor's storage.
+// CHECK-LABEL: relax.func @alignments
+// CHECK:      %[[ARENA:.*]] = alloc_storage size(128 * ((4 * n + 63) floordiv 64))
+// CHECK-NOT:  alignment
+// CHECK-NEXT: alloc_tensor %[[ARENA]][0] : <[n], f32>
+// CHECK:      alloc_tensor %[[ARENA]][64 * ((4 * n + 63) floordiv 64)] : <[n], i32>
+// CHECK:      alloc_tensor %[[ARENA]][0] : <[n], f32>
+// CHECK:      alloc_tensor %[[ARENA]][64 * ((4 * n + 63) floordiv 64)] : <[n], f32>
+// REPORT: remark: storages: 5 -> 2; peak 4 * n + 128 * ((4 * n + 63) floordiv 64) (1536) bytes, naive 20 * n (2560), lower bound 8 * n (1024)
+// REUSE-LABEL: relax.func @alignments
+// REUSE:      %[[S0:.*]] = alloc_storage size(4 * n)
+// REUSE:      %[[S1:.*]] = alloc_storage size(4 * n) {alignment = 16 : i64}
+// REUSE-NEXT: alloc_tensor %[[S1]][0] : <[n], i32>
+// REUSE:      alloc_tensor %[[S0]][0] : <[n], f32>
+// REUSE:      kill_storage %[[S1]]
+// REUSE-NEXT: %[[S2:.*]] = alloc_storage size(4 * n)
+// REUSE-NEXT: alloc_tensor %[[S2]][0] : <[n], f32>
+relax.func @alignments(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> {
+  %s0 = relax.alloc_storage size(4 * n) {alignment = 64 : i64}
+  %a = relax.alloc_tensor %s0[0] : !relax.tensor<[n], f32>
+  relax.call_tir_dps @f1(%x : !relax.tensor<[n], f32>) outs(%a : !relax.tensor<[n], f32>)
+  %s1 = relax.alloc_storage size(4 * n) {alignment = 16 : i64}
+  %i = relax.alloc_tensor %s1[0] : !relax.tensor<[n], i32>
+  relax.call_tir_dps @cvt(%a : !relax.tensor<[n], f32>) outs(%i : !relax.tensor<[n], i32>)
+  relax.kill_tensor %a : !relax.tensor<[n], f32>
+  relax.kill_storage %s0
+  %s2 = relax.alloc_storage size(4 * n) {alignment = 64 : i64}
+  %b = relax.alloc_tensor %s2[0] : !relax.tensor<[n], f32>
+  relax.call_tir_dps @back(%i : !relax.tensor<[n], i32>) outs(%b : !relax.tensor<[n], f32>)
+  relax.kill_tensor %i : !relax.tensor<[n], i32>
+  relax.kill_storage %s1
+  %s3 = relax.alloc_storage size(4 * n) {alignment = 64 : i64}
+  %c = relax.alloc_tensor %s3[0] : !relax.tensor<[n], f32>
+  relax.call_tir_dps @f1(%b : !relax.tensor<[n], f32>) outs(%c : !relax.tensor<[n], f32>)
+  relax.kill_tensor %b : !relax.tensor<[n], f32>
+  relax.kill_storage %s2
+  %s4 = relax.alloc_storage size(4 * n) {alignment = 64 : i64}
+  %r = relax.alloc_tensor %s4[0] : !relax.tensor<[n], f32>
+  relax.call_tir_dps @f1(%c : !relax.tensor<[n], f32>) outs(%r : !relax.tensor<[n], f32>)
+  relax.kill_tensor %c : !relax.tensor<[n], f32>
+  relax.kill_storage %s3
+  relax.return %r : !relax.tensor<[n], f32>
+}
+
+// -----
+
+tprog.func private @mask(%x: tensor<?xf32> {sym.shape = #sym.shape<[d0]>}, %y: tensor<?xi1> {sym.shape = #sym.shape<[d0]>, tprog.output}) -> tensor<?xi1> {
+  tprog.return %y : tensor<?xi1>
+}
+tprog.func private @not(%x: tensor<?xi1> {sym.shape = #sym.shape<[d0]>}, %y: tensor<?xi1> {sym.shape = #sym.shape<[d0]>, tprog.output}) -> tensor<?xi1> {
+  tprog.return %y : tensor<?xi1>
+}
+
+// Bool tensors take a byte per element.
+// CHECK-LABEL: relax.func @bools
+// CHECK:      %[[ARENA:.*]] = alloc_storage size(128 * ((n + 63) floordiv 64))
+// CHECK-NEXT: alloc_tensor %[[ARENA]][0] : <[n], i1>
+// CHECK:      alloc_tensor %[[ARENA]][64 * ((n + 63) floordiv 64)] : <[n], i1>
+// CHECK:      alloc_storage size(n)
+// REPORT: remark: storages: 4 -> 2; peak n + 128 * ((n + 63) floordiv 64) (384) bytes, naive 4 * n (512), lower bound 2 * n (256)
+relax.func @bools(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], i1> {
+  %a = relax.call_tir @mask(%x) : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], i1>
+  %b = relax.call_tir @not(%a) : (!relax.tensor<[n], i1>) -> !relax.tensor<[n], i1>
+  %c = relax.call_tir @not(%b) : (!relax.tensor<[n], i1>) -> !relax.tensor<[n], i1>
+  %r = relax.call_tir @not(%c) : (!relax.tensor<[n], i1>) -> !relax.tensor<[n], i1>
+  relax.return %r : !relax.tensor<[n], i1>
+}
