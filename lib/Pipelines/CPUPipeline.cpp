@@ -22,7 +22,7 @@
 using namespace mlir;
 using namespace mlir::relax;
 
-/// Graph level: from high-level ops to explicit allocations and calls of
+/// Graph level: from high-level ops to planned allocations and calls of
 /// tensor programs.
 static void buildGraphPipeline(OpPassManager &pm,
                                const CPUPipelineOptions &options) {
@@ -33,6 +33,8 @@ static void buildGraphPipeline(OpPassManager &pm,
   pm.addPass(createRelaxLegalizePass());
   pm.addPass(createRelaxToNonDataflowPass());
   pm.addPass(createRelaxExplicitAllocPass());
+  if (options.planMemory)
+    pm.addPass(createRelaxPlanMemoryPass());
 }
 
 /// Kernels: the CPU schedule on tensors, then buffers written in place.

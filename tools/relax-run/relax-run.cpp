@@ -118,6 +118,11 @@ static cl::opt<bool>
     library("library",
             cl::desc("Offload matmuls to the CPU runtime library (OpenBLAS)"),
             cl::init(false), cl::cat(runCategory));
+static cl::opt<bool> planMemory(
+    "plan-memory",
+    cl::desc("Plan the storages of graph functions: one arena per function, "
+             "storages reused across symbolic sizes"),
+    cl::init(true), cl::cat(runCategory));
 static cl::opt<std::string> runtimeLibrary(
     "runtime-library",
     cl::desc("The CPU runtime library for --library (default: "
@@ -588,7 +593,12 @@ int main(int argc, char **argv) {
   PassManager pm(&context);
   relax::CPUParallelism parallelism =
       parallel ? runtime.getValue() : relax::CPUParallelism::None;
-  relax::buildRelaxLowerToCPUPipeline(pm, parallelism, library);
+  relax::CPUPipelineOptions pipeline;
+  pipeline.parallel = parallel;
+  pipeline.runtime = runtime.getValue();
+  pipeline.library = library;
+  pipeline.planMemory = planMemory;
+  relax::buildRelaxLowerToCPUPipeline(pm, pipeline);
   if (failed(pm.run(*module)))
     return 1;
   // Optimize the LLVM IR for this host (loop vectorization, unrolling)

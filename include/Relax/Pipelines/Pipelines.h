@@ -48,6 +48,12 @@ struct CPUPipelineOptions : PassPipelineOptions<CPUPipelineOptions> {
   Option<bool> inferShapes{*this, "infer-shapes",
                            llvm::cl::desc("Run --relax-infer-shapes first"),
                            llvm::cl::init(true)};
+  Option<bool> planMemory{
+      *this, "plan-memory",
+      llvm::cl::desc("Plan the storages of graph functions "
+                     "(--relax-plan-memory): one arena per function, storages "
+                     "reused across symbolic sizes"),
+      llvm::cl::init(true)};
   Option<bool> toLLVM{
       *this, "to-llvm",
       llvm::cl::desc("Lower to the llvm dialect; without it, stop at host "
@@ -71,9 +77,9 @@ struct CPUPipelineOptions : PassPipelineOptions<CPUPipelineOptions> {
 };
 
 /// Adds the CPU pipeline to `pm` (anchored on a module): shape inference,
-/// legalization, explicit allocation, the CPU schedule of the kernels,
-/// their bufferization, the host lowering, and the lowering of both to the
-/// llvm dialect.
+/// legalization, explicit allocation, memory planning, the CPU schedule of the
+/// kernels, their bufferization, the host lowering, and the lowering of both to
+/// the llvm dialect.
 void buildRelaxLowerToCPUPipeline(OpPassManager &pm,
                                   const CPUPipelineOptions &options);
 
