@@ -1,13 +1,20 @@
 //===- Elementwise.cpp - Programs of elementwise and broadcast ops --------===//
+//
+// One pattern per op, each a linalg.generic over the destination whose
+// operands broadcast by their indexing maps; the ops differ only in the
+// scalar computation of the generic's body.
+//
+//===----------------------------------------------------------------------===//
 
-#include "Lowerings.h"
+#include "TensorUtils.h"
 
+#include "Relax/Conversion/RelaxToTProg.h"
 #include "Relax/Dialect/Relax/IR/RelaxGraphOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
-#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
 
@@ -28,124 +35,108 @@ static Value sigmoid(OpBuilder &b, Location loc, Value x) {
                                arith::AddFOp::create(b, loc, one, e));
 }
 
-/// The scalar computation of a unary op on `x`.
-static Value buildUnaryScalar(OpBuilder &b, Location loc, Operation *op,
-                              Value x) {
-  Type type = x.getType();
-  bool isFloat = isa<FloatType>(type);
-  return llvm::TypeSwitch<Operation *, Value>(op)
-      .Case([&](ExpOp) { return math::ExpOp::create(b, loc, x); })
-      .Case([&](LogOp) { return math::LogOp::create(b, loc, x); })
-      .Case([&](SqrtOp) { return math::SqrtOp::create(b, loc, x); })
-      .Case([&](RsqrtOp) { return math::RsqrtOp::create(b, loc, x); })
-      .Case([&](TanhOp) { return math::TanhOp::create(b, loc, x); })
-      .Case([&](ErfOp) { return math::ErfOp::create(b, loc, x); })
-      .Case([&](SinOp) { return math::SinOp::create(b, loc, x); })
-      .Case([&](CosOp) { return math::CosOp::create(b, loc, x); })
-      .Case([&](SigmoidOp) { return sigmoid(b, loc, x); })
-      .Case([&](SiluOp) {
-        return arith::MulFOp::create(b, loc, x, sigmoid(b, loc, x));
-      })
-      .Case([&](GeluOp) {
-        // 0.5 * x * (1 + erf(x / sqrt(2)))
-        Value scaled = arith::MulFOp::create(
-            b, loc, x, floatConstant(b, loc, type, M_SQRT1_2));
-        Value erf = math::ErfOp::create(b, loc, scaled);
-        Value onePlus = arith::AddFOp::create(
-            b, loc, floatConstant(b, loc, type, 1.0), erf);
-        Value half =
-            arith::MulFOp::create(b, loc, x, floatConstant(b, loc, type, 0.5));
-        return arith::MulFOp::create(b, loc, half, onePlus);
-      })
-      .Case([&](GeluTanhOp) {
-        // 0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x^3)))
-        Value cube = arith::MulFOp::create(b, loc, x,
-                                           arith::MulFOp::create(b, loc, x, x));
-        Value inner = arith::AddFOp::create(
-            b, loc, x,
-            arith::MulFOp::create(b, loc, cube,
-                                  floatConstant(b, loc, type, 0.044715)));
-        Value t = math::TanhOp::create(
-            b, loc,
-            arith::MulFOp::create(
-                b, loc, inner,
-                floatConstant(b, loc, type, std::sqrt(2.0 / M_PI))));
-        Value onePlus =
-            arith::AddFOp::create(b, loc, floatConstant(b, loc, type, 1.0), t);
-        Value half =
-            arith::MulFOp::create(b, loc, x, floatConstant(b, loc, type, 0.5));
-        return arith::MulFOp::create(b, loc, half, onePlus);
-      })
-      .Case([&](ReluOp) -> Value {
-        if (isFloat)
-          return arith::MaximumFOp::create(b, loc, x,
-                                           floatConstant(b, loc, type, 0.0));
-        Value zero =
-            arith::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, 0));
-        return arith::MaxSIOp::create(b, loc, x, zero);
-      })
-      .Case([&](NegOp) -> Value {
-        if (isFloat)
-          return arith::NegFOp::create(b, loc, x);
-        Value zero =
-            arith::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, 0));
-        return arith::SubIOp::create(b, loc, zero, x);
-      })
-      .Case([&](AbsOp) -> Value {
-        if (isFloat)
-          return math::AbsFOp::create(b, loc, x);
-        return math::AbsIOp::create(b, loc, x);
-      })
-      .Default([](Operation *) { return Value(); });
+//===----------------------------------------------------------------------===//
+// Scalar computations
+//===----------------------------------------------------------------------===//
+
+// Each computes an element of the result from the elements of the operands.
+
+template <typename MathOp>
+static Value mathUnary(OpBuilder &b, Location loc, ValueRange args) {
+  return MathOp::create(b, loc, args[0]);
 }
 
-/// The scalar computation of a binary op.
-static Value buildBinaryScalar(OpBuilder &b, Location loc, Operation *op,
-                               Value lhs, Value rhs) {
-  bool isFloat = isa<FloatType>(lhs.getType());
-  auto cmp = [&](arith::CmpFPredicate f, arith::CmpIPredicate i) -> Value {
-    if (isFloat)
-      return arith::CmpFOp::create(b, loc, f, lhs, rhs);
-    return arith::CmpIOp::create(b, loc, i, lhs, rhs);
-  };
-  using F = arith::CmpFPredicate;
-  using I = arith::CmpIPredicate;
-  return llvm::TypeSwitch<Operation *, Value>(op)
-      .Case([&](AddOp) -> Value {
-        return isFloat ? Value(arith::AddFOp::create(b, loc, lhs, rhs))
-                       : Value(arith::AddIOp::create(b, loc, lhs, rhs));
-      })
-      .Case([&](SubtractOp) -> Value {
-        return isFloat ? Value(arith::SubFOp::create(b, loc, lhs, rhs))
-                       : Value(arith::SubIOp::create(b, loc, lhs, rhs));
-      })
-      .Case([&](MultiplyOp) -> Value {
-        return isFloat ? Value(arith::MulFOp::create(b, loc, lhs, rhs))
-                       : Value(arith::MulIOp::create(b, loc, lhs, rhs));
-      })
-      .Case([&](DivideOp) -> Value {
-        return isFloat ? Value(arith::DivFOp::create(b, loc, lhs, rhs))
-                       : Value(arith::FloorDivSIOp::create(b, loc, lhs, rhs));
-      })
-      .Case([&](PowerOp) -> Value {
-        return isFloat ? Value(math::PowFOp::create(b, loc, lhs, rhs))
-                       : Value(math::IPowIOp::create(b, loc, lhs, rhs));
-      })
-      .Case([&](MaximumOp) -> Value {
-        return isFloat ? Value(arith::MaximumFOp::create(b, loc, lhs, rhs))
-                       : Value(arith::MaxSIOp::create(b, loc, lhs, rhs));
-      })
-      .Case([&](MinimumOp) -> Value {
-        return isFloat ? Value(arith::MinimumFOp::create(b, loc, lhs, rhs))
-                       : Value(arith::MinSIOp::create(b, loc, lhs, rhs));
-      })
-      .Case([&](EqualOp) { return cmp(F::OEQ, I::eq); })
-      .Case([&](NotEqualOp) { return cmp(F::UNE, I::ne); })
-      .Case([&](LessOp) { return cmp(F::OLT, I::slt); })
-      .Case([&](LessEqualOp) { return cmp(F::OLE, I::sle); })
-      .Case([&](GreaterOp) { return cmp(F::OGT, I::sgt); })
-      .Case([&](GreaterEqualOp) { return cmp(F::OGE, I::sge); })
-      .Default([](Operation *) { return Value(); });
+static Value sigmoidScalar(OpBuilder &b, Location loc, ValueRange args) {
+  return sigmoid(b, loc, args[0]);
+}
+
+static Value siluScalar(OpBuilder &b, Location loc, ValueRange args) {
+  Value x = args[0];
+  return arith::MulFOp::create(b, loc, x, sigmoid(b, loc, x));
+}
+
+/// `0.5 * x * (1 + erf(x / sqrt(2)))`
+static Value geluScalar(OpBuilder &b, Location loc, ValueRange args) {
+  Value x = args[0];
+  Type type = x.getType();
+  Value scaled =
+      arith::MulFOp::create(b, loc, x, floatConstant(b, loc, type, M_SQRT1_2));
+  Value erf = math::ErfOp::create(b, loc, scaled);
+  Value onePlus =
+      arith::AddFOp::create(b, loc, floatConstant(b, loc, type, 1.0), erf);
+  Value half =
+      arith::MulFOp::create(b, loc, x, floatConstant(b, loc, type, 0.5));
+  return arith::MulFOp::create(b, loc, half, onePlus);
+}
+
+/// `0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x^3)))`
+static Value geluTanhScalar(OpBuilder &b, Location loc, ValueRange args) {
+  Value x = args[0];
+  Type type = x.getType();
+  Value cube =
+      arith::MulFOp::create(b, loc, x, arith::MulFOp::create(b, loc, x, x));
+  Value inner = arith::AddFOp::create(
+      b, loc, x,
+      arith::MulFOp::create(b, loc, cube,
+                            floatConstant(b, loc, type, 0.044715)));
+  Value t = math::TanhOp::create(
+      b, loc,
+      arith::MulFOp::create(
+          b, loc, inner, floatConstant(b, loc, type, std::sqrt(2.0 / M_PI))));
+  Value onePlus =
+      arith::AddFOp::create(b, loc, floatConstant(b, loc, type, 1.0), t);
+  Value half =
+      arith::MulFOp::create(b, loc, x, floatConstant(b, loc, type, 0.5));
+  return arith::MulFOp::create(b, loc, half, onePlus);
+}
+
+static Value reluScalar(OpBuilder &b, Location loc, ValueRange args) {
+  Value x = args[0];
+  Type type = x.getType();
+  if (isa<FloatType>(type))
+    return arith::MaximumFOp::create(b, loc, x,
+                                     floatConstant(b, loc, type, 0.0));
+  Value zero =
+      arith::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, 0));
+  return arith::MaxSIOp::create(b, loc, x, zero);
+}
+
+static Value negScalar(OpBuilder &b, Location loc, ValueRange args) {
+  Value x = args[0];
+  Type type = x.getType();
+  if (isa<FloatType>(type))
+    return arith::NegFOp::create(b, loc, x);
+  Value zero =
+      arith::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, 0));
+  return arith::SubIOp::create(b, loc, zero, x);
+}
+
+static Value absScalar(OpBuilder &b, Location loc, ValueRange args) {
+  Value x = args[0];
+  if (isa<FloatType>(x.getType()))
+    return math::AbsFOp::create(b, loc, x);
+  return math::AbsIOp::create(b, loc, x);
+}
+
+/// A binary op with a float and an integer form.
+template <typename FloatOp, typename IntOp>
+static Value binary(OpBuilder &b, Location loc, ValueRange args) {
+  Value lhs = args[0], rhs = args[1];
+  return isa<FloatType>(lhs.getType())
+             ? Value(FloatOp::create(b, loc, lhs, rhs))
+             : Value(IntOp::create(b, loc, lhs, rhs));
+}
+
+template <arith::CmpFPredicate F, arith::CmpIPredicate I>
+static Value compare(OpBuilder &b, Location loc, ValueRange args) {
+  Value lhs = args[0], rhs = args[1];
+  if (isa<FloatType>(lhs.getType()))
+    return arith::CmpFOp::create(b, loc, F, lhs, rhs);
+  return arith::CmpIOp::create(b, loc, I, lhs, rhs);
+}
+
+static Value whereScalar(OpBuilder &b, Location loc, ValueRange args) {
+  return arith::SelectOp::create(b, loc, args[0], args[1], args[2]);
 }
 
 /// Converts a scalar between element types (astype).
@@ -175,68 +166,128 @@ static Value convertScalar(OpBuilder &b, Location loc, Value x, Type to) {
   return {};
 }
 
-AffineMap lowering::getBroadcastMap(MLIRContext *ctx, Type type,
-                                    unsigned numDims,
-                                    ArrayRef<int64_t> outputShape) {
-  ArrayRef<int64_t> shape = cast<ShapedType>(type).getShape();
-  return AffineMap::get(
-      numDims, 0,
-      getBroadcastExprs(ctx, shape, numDims - shape.size(), outputShape), ctx);
-}
+//===----------------------------------------------------------------------===//
+// Patterns
+//===----------------------------------------------------------------------===//
 
-lowering::Family lowering::getFamily(Operation *op) {
-  if (isa<ExpOp, LogOp, SqrtOp, RsqrtOp, TanhOp, SigmoidOp, SiluOp, GeluOp,
-          GeluTanhOp, ErfOp, SinOp, CosOp, ReluOp, NegOp, AbsOp, AddOp,
-          SubtractOp, MultiplyOp, DivideOp, PowerOp, MaximumOp, MinimumOp,
-          EqualOp, NotEqualOp, LessOp, LessEqualOp, GreaterOp, GreaterEqualOp,
-          WhereOp, AstypeOp>(op))
-    return Family::Elementwise;
-  if (isa<SumOp, MeanOp, MaxOp, MinOp, ProdOp, SoftmaxOp, LogSoftmaxOp>(op))
-    return Family::Reduction;
-  if (isa<MatmulOp>(op))
-    return Family::Linear;
-  if (isManipulation(op))
-    return Family::Manipulation;
-  if (isNeuralNetwork(op))
-    return Family::NeuralNetwork;
-  return Family::None;
-}
+using ScalarFn = function_ref<Value(OpBuilder &, Location, ValueRange)>;
 
-LogicalResult lowering::buildElementwise(OpBuilder &b, Location loc,
-                                         Operation *op, ValueRange inputs,
-                                         ValueRange outputs,
-                                         SmallVectorImpl<Value> &results) {
+/// One generic over the destination: every input is read through its
+/// broadcast map and `scalar` computes the element from theirs.
+static LogicalResult buildElementwise(TensorProgramBody &body,
+                                      ScalarFn scalar) {
+  OpBuilder &b = body.builder;
   MLIRContext *ctx = b.getContext();
+  ValueRange inputs = body.inputs, outputs = body.outputs;
   auto outType = cast<RankedTensorType>(outputs.front().getType());
   unsigned rank = outType.getRank();
   SmallVector<AffineMap> maps;
   for (Value input : inputs)
-    maps.push_back(
-        getBroadcastMap(ctx, input.getType(), rank, outType.getShape()));
+    maps.push_back(lowering::getBroadcastMap(ctx, input.getType(), rank,
+                                             outType.getShape()));
   maps.push_back(AffineMap::getMultiDimIdentityMap(rank, ctx));
   SmallVector<utils::IteratorType> iterators(rank,
                                              utils::IteratorType::parallel);
   bool ok = true;
   auto generic = linalg::GenericOp::create(
-      b, loc, TypeRange{outType}, inputs, outputs, maps, iterators,
+      b, body.loc, TypeRange{outType}, inputs, outputs, maps, iterators,
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        Value result;
-        if (auto astype = dyn_cast<AstypeOp>(op))
-          result = convertScalar(nb, nloc, args[0], astype.getDtype());
-        else if (isa<WhereOp>(op))
-          result = arith::SelectOp::create(nb, nloc, args[0], args[1], args[2]);
-        else if (inputs.size() == 1)
-          result = buildUnaryScalar(nb, nloc, op, args[0]);
-        else
-          result = buildBinaryScalar(nb, nloc, op, args[0], args[1]);
+        Value result = scalar(nb, nloc, args.drop_back());
         ok &= static_cast<bool>(result);
         linalg::YieldOp::create(nb, nloc,
                                 result ? ValueRange{result} : ValueRange{});
       });
-  if (!ok) {
-    generic.erase();
-    return failure();
-  }
-  results.push_back(generic.getResult(0));
+  // The half-built generic is erased with the program.
+  if (!ok)
+    return body.fail("has no scalar computation for its element types");
+  body.results.push_back(generic.getResult(0));
   return success();
+}
+
+namespace {
+/// An op whose scalar computation needs nothing but its operands.
+template <typename OpTy>
+class ElementwisePattern final : public TensorProgramPattern<OpTy> {
+public:
+  using ScalarFnPtr = Value (*)(OpBuilder &, Location, ValueRange);
+
+  ElementwisePattern(MLIRContext *context, TensorProgramCache &cache,
+                     ScalarFnPtr scalar)
+      : TensorProgramPattern<OpTy>(context, cache), scalar(scalar) {}
+
+  LogicalResult buildBody(OpTy, TensorProgramBody &body) const override {
+    return buildElementwise(body, scalar);
+  }
+
+private:
+  ScalarFnPtr scalar;
+};
+
+struct AstypeOpLowering final : TensorProgramPattern<AstypeOp> {
+  using TensorProgramPattern::TensorProgramPattern;
+
+  LogicalResult buildBody(AstypeOp op, TensorProgramBody &body) const override {
+    Type from = getElementTypeOrSelf(body.inputs[0].getType());
+    Type to = op.getDtype();
+    if (from != to && !(from.isIntOrFloat() && to.isIntOrFloat()))
+      return body.fail(llvm::formatv("cannot convert {0} to {1}", from, to));
+    return buildElementwise(body,
+                            [&](OpBuilder &b, Location loc, ValueRange args) {
+                              return convertScalar(b, loc, args[0], to);
+                            });
+  }
+};
+} // namespace
+
+void mlir::relax::populateRelaxElementwiseLegalizationPatterns(
+    RewritePatternSet &patterns, TensorProgramCache &cache) {
+  MLIRContext *ctx = patterns.getContext();
+  using F = arith::CmpFPredicate;
+  using I = arith::CmpIPredicate;
+  // Unary.
+  patterns.add<ElementwisePattern<ExpOp>>(ctx, cache, mathUnary<math::ExpOp>);
+  patterns.add<ElementwisePattern<LogOp>>(ctx, cache, mathUnary<math::LogOp>);
+  patterns.add<ElementwisePattern<SqrtOp>>(ctx, cache, mathUnary<math::SqrtOp>);
+  patterns.add<ElementwisePattern<RsqrtOp>>(ctx, cache,
+                                            mathUnary<math::RsqrtOp>);
+  patterns.add<ElementwisePattern<TanhOp>>(ctx, cache, mathUnary<math::TanhOp>);
+  patterns.add<ElementwisePattern<ErfOp>>(ctx, cache, mathUnary<math::ErfOp>);
+  patterns.add<ElementwisePattern<SinOp>>(ctx, cache, mathUnary<math::SinOp>);
+  patterns.add<ElementwisePattern<CosOp>>(ctx, cache, mathUnary<math::CosOp>);
+  patterns.add<ElementwisePattern<SigmoidOp>>(ctx, cache, sigmoidScalar);
+  patterns.add<ElementwisePattern<SiluOp>>(ctx, cache, siluScalar);
+  patterns.add<ElementwisePattern<GeluOp>>(ctx, cache, geluScalar);
+  patterns.add<ElementwisePattern<GeluTanhOp>>(ctx, cache, geluTanhScalar);
+  patterns.add<ElementwisePattern<ReluOp>>(ctx, cache, reluScalar);
+  patterns.add<ElementwisePattern<NegOp>>(ctx, cache, negScalar);
+  patterns.add<ElementwisePattern<AbsOp>>(ctx, cache, absScalar);
+  // Binary.
+  patterns.add<ElementwisePattern<AddOp>>(ctx, cache,
+                                          binary<arith::AddFOp, arith::AddIOp>);
+  patterns.add<ElementwisePattern<SubtractOp>>(
+      ctx, cache, binary<arith::SubFOp, arith::SubIOp>);
+  patterns.add<ElementwisePattern<MultiplyOp>>(
+      ctx, cache, binary<arith::MulFOp, arith::MulIOp>);
+  patterns.add<ElementwisePattern<DivideOp>>(
+      ctx, cache, binary<arith::DivFOp, arith::FloorDivSIOp>);
+  patterns.add<ElementwisePattern<PowerOp>>(
+      ctx, cache, binary<math::PowFOp, math::IPowIOp>);
+  patterns.add<ElementwisePattern<MaximumOp>>(
+      ctx, cache, binary<arith::MaximumFOp, arith::MaxSIOp>);
+  patterns.add<ElementwisePattern<MinimumOp>>(
+      ctx, cache, binary<arith::MinimumFOp, arith::MinSIOp>);
+  // Comparisons.
+  patterns.add<ElementwisePattern<EqualOp>>(ctx, cache, compare<F::OEQ, I::eq>);
+  patterns.add<ElementwisePattern<NotEqualOp>>(ctx, cache,
+                                               compare<F::UNE, I::ne>);
+  patterns.add<ElementwisePattern<LessOp>>(ctx, cache, compare<F::OLT, I::slt>);
+  patterns.add<ElementwisePattern<LessEqualOp>>(ctx, cache,
+                                                compare<F::OLE, I::sle>);
+  patterns.add<ElementwisePattern<GreaterOp>>(ctx, cache,
+                                              compare<F::OGT, I::sgt>);
+  patterns.add<ElementwisePattern<GreaterEqualOp>>(ctx, cache,
+                                                   compare<F::OGE, I::sge>);
+  // Ternary and conversion.
+  patterns.add<ElementwisePattern<WhereOp>>(ctx, cache, whereScalar);
+  patterns.add<AstypeOpLowering>(ctx, cache);
 }

@@ -1,7 +1,8 @@
 //===- Linear.cpp - Programs of matrix products ---------------------------===//
 
-#include "Lowerings.h"
+#include "TensorUtils.h"
 
+#include "Relax/Conversion/RelaxToTProg.h"
 #include "Relax/Dialect/Relax/IR/RelaxGraphOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -23,10 +24,11 @@ static AffineMap operandMap(MLIRContext *ctx, RankedTensorType type,
   return AffineMap::get(numDims, 0, exprs, ctx);
 }
 
-LogicalResult lowering::buildLinear(OpBuilder &b, Location loc, Operation *op,
-                                    ValueRange inputs, ValueRange outputs,
-                                    SmallVectorImpl<Value> &results) {
-  auto matmul = cast<MatmulOp>(op);
+/// One contraction: batch dims broadcast, the output is zero-filled and
+/// accumulates over k.
+static LogicalResult buildMatmul(OpBuilder &b, Location loc, MatmulOp matmul,
+                                 ValueRange inputs, ValueRange outputs,
+                                 SmallVectorImpl<Value> &results) {
   MLIRContext *ctx = b.getContext();
   Value lhs = inputs[0], rhs = inputs[1], out = outputs[0];
   auto lhsType = cast<RankedTensorType>(lhs.getType());
@@ -87,4 +89,20 @@ LogicalResult lowering::buildLinear(OpBuilder &b, Location loc, Operation *op,
       });
   results.push_back(generic.getResult(0));
   return success();
+}
+
+namespace {
+struct MatmulOpLowering final : TensorProgramPattern<MatmulOp> {
+  using TensorProgramPattern::TensorProgramPattern;
+
+  LogicalResult buildBody(MatmulOp op, TensorProgramBody &body) const override {
+    return buildMatmul(body.builder, body.loc, op, body.inputs, body.outputs,
+                       body.results);
+  }
+};
+} // namespace
+
+void mlir::relax::populateRelaxLinearLegalizationPatterns(
+    RewritePatternSet &patterns, TensorProgramCache &cache) {
+  patterns.add<MatmulOpLowering>(patterns.getContext(), cache);
 }

@@ -10,25 +10,21 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Lowerings.h"
+#include "TensorUtils.h"
 
+#include "Relax/Conversion/RelaxToTProg.h"
 #include "Relax/Dialect/Relax/IR/RelaxGraphOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "llvm/ADT/SmallSet.h"
-#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 using namespace mlir::relax;
 using sym::SymExprAttr;
 using sym::SymExprKind;
-
-bool lowering::isManipulation(Operation *op) {
-  return isa<PermuteDimsOp, BroadcastToOp, ConcatOp, SplitOp, StridedSliceOp,
-             TakeOp, FullOp, ZerosOp, OnesOp, ArangeOp, TrilOp, TriuOp>(op);
-}
 
 //===----------------------------------------------------------------------===//
 // Helpers
@@ -119,11 +115,12 @@ indexGeneric(OpBuilder &b, Location loc, Value output,
 namespace {
 /// Materializes symbolic expressions of the op's call-site dims as index
 /// values: an expression (or subexpression) that is a dim of an operand or
-/// result is read with tensor.dim of the matching program argument.
+/// result is read with tensor.dim of the matching program argument, and a
+/// variable no dim gives becomes a symbolic argument of the program.
 class ExprMaterializer {
 public:
   ExprMaterializer(Operation *op, ValueRange inputs, ValueRange outputs,
-                   lowering::SymbolicArgs *symArgs)
+                   SymbolicArgs &symArgs)
       : symArgs(symArgs) {
     auto record = [&](TypeRange types, ValueRange args) {
       for (auto [type, arg] : llvm::zip(types, args)) {
@@ -139,7 +136,7 @@ public:
     record(op->getResultTypes(), outputs);
   }
 
-  /// Returns null when the expression uses a variable that no dim gives.
+  /// Returns null for an unknown (null) expression.
   Value materialize(OpBuilder &b, Location loc, SymExprAttr expr) {
     if (!expr)
       return {};
@@ -167,7 +164,7 @@ public:
     case SymExprKind::Constant:
       return {};
     case SymExprKind::Var:
-      return symArgs ? symArgs->get(expr) : Value();
+      return symArgs.get(expr);
     case SymExprKind::Add:
       return fold([&](Value x, Value y) -> Value {
         return arith::AddIOp::create(b, loc, x, y);
@@ -199,7 +196,7 @@ public:
   }
 
 private:
-  lowering::SymbolicArgs *symArgs;
+  SymbolicArgs &symArgs;
   llvm::DenseMap<SymExprAttr, std::pair<Value, int64_t>> dims;
 };
 } // namespace
@@ -321,11 +318,12 @@ static void buildSplit(OpBuilder &b, Location loc, SplitOp op, Value x,
 
 /// The slice starts at `begin` (materialized from the call-site dims) with
 /// the destination's sizes and the op's strides.
-static LogicalResult buildStridedSlice(OpBuilder &b, Location loc,
+static LogicalResult buildStridedSlice(TensorProgramBody &body,
                                        StridedSliceOp op,
-                                       ExprMaterializer &exprs, Value x,
-                                       Value out,
-                                       SmallVectorImpl<Value> &results) {
+                                       ExprMaterializer &exprs) {
+  OpBuilder &b = body.builder;
+  Location loc = body.loc;
+  Value x = body.inputs.front(), out = body.outputs.front();
   int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
   SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
   SmallVector<int64_t> strides(rank, 1);
@@ -339,13 +337,14 @@ static LogicalResult buildStridedSlice(OpBuilder &b, Location loc,
     } else {
       Value value = exprs.materialize(b, loc, begin);
       if (!value)
-        return failure();
+        return body.fail(
+            llvm::formatv("the begin along axis {0} is unknown", axis));
       offsets[dim] = value;
     }
     if (opStrides)
       strides[dim] = (*opStrides)[i];
   }
-  results.push_back(copySlice(b, loc, x, out, offsets, strides));
+  body.results.push_back(copySlice(b, loc, x, out, offsets, strides));
   return success();
 }
 
@@ -415,17 +414,19 @@ static Value buildTriangle(OpBuilder &b, Location loc, Value x, Value out,
 //===----------------------------------------------------------------------===//
 
 /// `start + i * step` converted to the element type.
-static LogicalResult buildArange(OpBuilder &b, Location loc, ArangeOp op,
-                                 ExprMaterializer &exprs, Value out,
-                                 SmallVectorImpl<Value> &results) {
+static LogicalResult buildArange(TensorProgramBody &body, ArangeOp op,
+                                 ExprMaterializer &exprs) {
+  OpBuilder &b = body.builder;
+  Location loc = body.loc;
+  Value out = body.outputs.front();
   Value start = exprs.materialize(b, loc, op.getStart());
   Value step = exprs.materialize(b, loc, op.getStep());
   if (!start || !step)
-    return failure();
+    return body.fail("its start or step cannot be computed");
   Type element = cast<RankedTensorType>(out.getType()).getElementType();
   if (!element.isIntOrFloat())
-    return failure();
-  results.push_back(indexGeneric(
+    return body.fail(llvm::formatv("cannot produce {0} elements", element));
+  body.results.push_back(indexGeneric(
       b, loc, out, [&](OpBuilder &nb, Location nloc, ValueRange indices) {
         Value value = arith::AddIOp::create(
             nb, nloc, start, arith::MulIOp::create(nb, nloc, indices[0], step));
@@ -444,82 +445,135 @@ static Value fillWith(OpBuilder &b, Location loc, Value value, Value out) {
 }
 
 //===----------------------------------------------------------------------===//
-// Entry point
+// Patterns
 //===----------------------------------------------------------------------===//
 
-Value lowering::SymbolicArgs::get(SymExprAttr expr) {
-  for (auto [known, value] : llvm::zip(exprs, values))
-    if (known == expr)
-      return value;
-  unsigned index = program.getNumArguments();
-  (void)program.insertArgument(index, IndexType::get(program.getContext()),
-                               DictionaryAttr(), program.getLoc());
-  exprs.push_back(expr);
-  values.push_back(program.getArgument(index));
-  return values.back();
-}
+namespace {
+struct PermuteDimsOpLowering final : TensorProgramPattern<PermuteDimsOp> {
+  using TensorProgramPattern::TensorProgramPattern;
 
-LogicalResult lowering::buildManipulation(OpBuilder &b, Location loc,
-                                          Operation *op, ValueRange inputs,
-                                          ValueRange outputs,
-                                          SmallVectorImpl<Value> &results,
-                                          SymbolicArgs *symArgs) {
-  ExprMaterializer exprs(op, inputs, outputs, symArgs);
-  Value out = outputs.front();
-  Value x = inputs.empty() ? Value() : inputs.front();
-  Type element = cast<RankedTensorType>(out.getType()).getElementType();
-  auto single = [&](Value value) -> LogicalResult {
-    if (!value)
-      return failure();
-    results.push_back(value);
+  LogicalResult buildBody(PermuteDimsOp op,
+                          TensorProgramBody &body) const override {
+    body.results.push_back(buildPermuteDims(body.builder, body.loc, op,
+                                            body.inputs[0], body.outputs[0]));
     return success();
-  };
-  return llvm::TypeSwitch<Operation *, LogicalResult>(op)
-      .Case([&](PermuteDimsOp permute) {
-        return single(buildPermuteDims(b, loc, permute, x, out));
-      })
-      .Case([&](BroadcastToOp) {
-        auto outType = cast<RankedTensorType>(out.getType());
-        return single(copyGeneric(b, loc, x, out,
-                                  getBroadcastMap(b.getContext(), x.getType(),
-                                                  outType.getRank(),
-                                                  outType.getShape())));
-      })
-      .Case([&](ConcatOp concat) {
-        return single(buildConcat(b, loc, concat, inputs, out));
-      })
-      .Case([&](SplitOp split) {
-        buildSplit(b, loc, split, x, outputs, results);
-        return success();
-      })
-      .Case([&](StridedSliceOp slice) {
-        return buildStridedSlice(b, loc, slice, exprs, x, out, results);
-      })
-      .Case([&](TakeOp take) {
-        return single(buildTake(b, loc, take, x, inputs[1], out));
-      })
-      .Case([&](TrilOp tril) {
-        return single(buildTriangle(b, loc, x, out,
-                                    static_cast<int64_t>(tril.getK()), true));
-      })
-      .Case([&](TriuOp triu) {
-        return single(buildTriangle(b, loc, x, out,
-                                    static_cast<int64_t>(triu.getK()), false));
-      })
-      .Case([&](FullOp) {
-        Value value = tensor::ExtractOp::create(b, loc, x, ValueRange{});
-        return single(fillWith(b, loc, value, out));
-      })
-      .Case([&](ZerosOp) {
-        return single(
-            fillWith(b, loc, scalarConstant(b, loc, element, 0), out));
-      })
-      .Case([&](OnesOp) {
-        return single(
-            fillWith(b, loc, scalarConstant(b, loc, element, 1), out));
-      })
-      .Case([&](ArangeOp arange) {
-        return buildArange(b, loc, arange, exprs, out, results);
-      })
-      .Default([](Operation *) { return failure(); });
+  }
+};
+
+struct BroadcastToOpLowering final : TensorProgramPattern<BroadcastToOp> {
+  using TensorProgramPattern::TensorProgramPattern;
+
+  LogicalResult buildBody(BroadcastToOp,
+                          TensorProgramBody &body) const override {
+    OpBuilder &b = body.builder;
+    Value x = body.inputs[0], out = body.outputs[0];
+    auto outType = cast<RankedTensorType>(out.getType());
+    body.results.push_back(copyGeneric(
+        b, body.loc, x, out,
+        lowering::getBroadcastMap(b.getContext(), x.getType(),
+                                  outType.getRank(), outType.getShape())));
+    return success();
+  }
+};
+
+struct ConcatOpLowering final : TensorProgramPattern<ConcatOp> {
+  using TensorProgramPattern::TensorProgramPattern;
+
+  LogicalResult buildBody(ConcatOp op, TensorProgramBody &body) const override {
+    body.results.push_back(
+        buildConcat(body.builder, body.loc, op, body.inputs, body.outputs[0]));
+    return success();
+  }
+};
+
+struct SplitOpLowering final : TensorProgramPattern<SplitOp> {
+  using TensorProgramPattern::TensorProgramPattern;
+
+  LogicalResult buildBody(SplitOp op, TensorProgramBody &body) const override {
+    buildSplit(body.builder, body.loc, op, body.inputs[0], body.outputs,
+               body.results);
+    return success();
+  }
+};
+
+struct StridedSliceOpLowering final : TensorProgramPattern<StridedSliceOp> {
+  using TensorProgramPattern::TensorProgramPattern;
+
+  LogicalResult buildBody(StridedSliceOp op,
+                          TensorProgramBody &body) const override {
+    ExprMaterializer exprs(op, body.inputs, body.outputs, body.symArgs);
+    return buildStridedSlice(body, op, exprs);
+  }
+};
+
+struct TakeOpLowering final : TensorProgramPattern<TakeOp> {
+  using TensorProgramPattern::TensorProgramPattern;
+
+  LogicalResult buildBody(TakeOp op, TensorProgramBody &body) const override {
+    body.results.push_back(buildTake(body.builder, body.loc, op, body.inputs[0],
+                                     body.inputs[1], body.outputs[0]));
+    return success();
+  }
+};
+
+/// tril (`lower`) and triu.
+template <typename OpTy, bool lower>
+struct TrianglePattern final : TensorProgramPattern<OpTy> {
+  using TensorProgramPattern<OpTy>::TensorProgramPattern;
+
+  LogicalResult buildBody(OpTy op, TensorProgramBody &body) const override {
+    body.results.push_back(
+        buildTriangle(body.builder, body.loc, body.inputs[0], body.outputs[0],
+                      static_cast<int64_t>(op.getK()), lower));
+    return success();
+  }
+};
+
+/// full: the destination filled with the element of the rank-0 operand.
+struct FullOpLowering final : TensorProgramPattern<FullOp> {
+  using TensorProgramPattern::TensorProgramPattern;
+
+  LogicalResult buildBody(FullOp, TensorProgramBody &body) const override {
+    Value value = tensor::ExtractOp::create(body.builder, body.loc,
+                                            body.inputs[0], ValueRange{});
+    body.results.push_back(
+        fillWith(body.builder, body.loc, value, body.outputs[0]));
+    return success();
+  }
+};
+
+/// zeros and ones: the destination filled with `value`.
+template <typename OpTy, int64_t value>
+struct FillPattern final : TensorProgramPattern<OpTy> {
+  using TensorProgramPattern<OpTy>::TensorProgramPattern;
+
+  LogicalResult buildBody(OpTy, TensorProgramBody &body) const override {
+    Value out = body.outputs[0];
+    Type element = cast<RankedTensorType>(out.getType()).getElementType();
+    body.results.push_back(
+        fillWith(body.builder, body.loc,
+                 scalarConstant(body.builder, body.loc, element, value), out));
+    return success();
+  }
+};
+
+struct ArangeOpLowering final : TensorProgramPattern<ArangeOp> {
+  using TensorProgramPattern::TensorProgramPattern;
+
+  LogicalResult buildBody(ArangeOp op, TensorProgramBody &body) const override {
+    ExprMaterializer exprs(op, body.inputs, body.outputs, body.symArgs);
+    return buildArange(body, op, exprs);
+  }
+};
+} // namespace
+
+void mlir::relax::populateRelaxManipulationLegalizationPatterns(
+    RewritePatternSet &patterns, TensorProgramCache &cache) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<PermuteDimsOpLowering, BroadcastToOpLowering, ConcatOpLowering,
+               SplitOpLowering, StridedSliceOpLowering, TakeOpLowering,
+               TrianglePattern<TrilOp, /*lower=*/true>,
+               TrianglePattern<TriuOp, /*lower=*/false>>(ctx, cache);
+  patterns.add<FullOpLowering, FillPattern<ZerosOp, 0>, FillPattern<OnesOp, 1>,
+               ArangeOpLowering>(ctx, cache);
 }

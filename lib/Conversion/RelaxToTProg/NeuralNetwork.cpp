@@ -7,8 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Lowerings.h"
+#include "TensorUtils.h"
 
+#include "Relax/Conversion/RelaxToTProg.h"
 #include "Relax/Dialect/Relax/IR/RelaxGraphOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -16,7 +17,6 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "llvm/ADT/TypeSwitch.h"
 
 #include <cmath>
 
@@ -331,9 +331,12 @@ static Value normalizeByGroups(OpBuilder &b, Location loc, GroupNormOp op,
 /// `[groups, channels / groups]` (one dynamic dim per group, which
 /// `tensor.expand_shape` lowers well), so that the group is a dim of its own
 /// and every map stays affine; the result is joined back into `out`.
-static LogicalResult buildGroupNorm(OpBuilder &b, Location loc, GroupNormOp op,
-                                    Value x, Value gamma, Value beta, Value out,
-                                    SmallVectorImpl<Value> &results) {
+static LogicalResult buildGroupNorm(TensorProgramBody &body, GroupNormOp op) {
+  OpBuilder &b = body.builder;
+  Location loc = body.loc;
+  Value x = body.inputs[0], gamma = body.inputs[1], beta = body.inputs[2];
+  Value out = body.outputs[0];
+  SmallVectorImpl<Value> &results = body.results;
   MLIRContext *ctx = b.getContext();
   auto type = cast<RankedTensorType>(x.getType());
   int64_t rank = type.getRank();
@@ -342,8 +345,9 @@ static LogicalResult buildGroupNorm(OpBuilder &b, Location loc, GroupNormOp op,
   if (channelAxis < 0)
     channelAxis += rank;
   int64_t groups = static_cast<int64_t>(op.getNumGroups());
+  // Statistics are per (batch, group), batch being dim 0.
   if (channelAxis == 0)
-    return failure();
+    return body.fail("its channel axis is the batch axis 0");
 
   if (type.isDynamicDim(channelAxis)) {
     SmallVector<ReassociationIndices> split, paramSplit;
@@ -1023,65 +1027,115 @@ static LogicalResult buildPool(OpBuilder &b, Location loc, Operation *op,
 }
 
 //===----------------------------------------------------------------------===//
-// Entry points
+// Patterns
 //===----------------------------------------------------------------------===//
 
-bool lowering::isNeuralNetwork(Operation *op) {
-  return isa<RmsNormOp, LayerNormOp, GroupNormOp, VarianceOp, ArgmaxOp,
-             CumsumOp, RotaryEmbeddingOp, AttentionOp, Conv1dOp, Conv2dOp,
-             MaxPool2dOp, AvgPool2dOp>(op);
-}
+namespace {
+/// rms_norm (`centered` false) and layer_norm.
+template <typename OpTy, bool centered>
+struct NormPattern final : TensorProgramPattern<OpTy> {
+  using TensorProgramPattern<OpTy>::TensorProgramPattern;
 
-LogicalResult lowering::buildNeuralNetwork(OpBuilder &b, Location loc,
-                                           Operation *op, ValueRange inputs,
-                                           ValueRange outputs,
-                                           SmallVectorImpl<Value> &results) {
-  Value x = inputs.front(), out = outputs.front();
-  int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
-  return llvm::TypeSwitch<Operation *, LogicalResult>(op)
-      .Case([&](RmsNormOp norm) {
-        return buildNorm(b, loc, x, inputs.drop_front(1), out,
-                         normalizeAxes(norm.getAxes(), rank, {rank - 1}),
-                         norm.getEpsilon().convertToDouble(),
-                         /*centered=*/false, results);
-      })
-      .Case([&](LayerNormOp norm) {
-        return buildNorm(b, loc, x, inputs.drop_front(1), out,
-                         normalizeAxes(norm.getAxes(), rank, {rank - 1}),
-                         norm.getEpsilon().convertToDouble(),
-                         /*centered=*/true, results);
-      })
-      .Case([&](GroupNormOp norm) {
-        return buildGroupNorm(b, loc, norm, x, inputs[1], inputs[2], out,
-                              results);
-      })
-      .Case([&](VarianceOp variance) {
-        return buildVariance(b, loc, variance, x, out, results);
-      })
-      .Case([&](ArgmaxOp argmax) {
-        return buildArgmax(b, loc, argmax, x, out, results);
-      })
-      .Case([&](CumsumOp cumsum) {
-        return buildCumsum(b, loc, cumsum, x, out, results);
-      })
-      .Case([&](RotaryEmbeddingOp) {
-        return buildRotary(b, loc, x, inputs[1], inputs[2], out, results);
-      })
-      .Case([&](AttentionOp attention) {
-        return buildAttention(b, loc, attention, x, inputs[1], inputs[2], out,
-                              results);
-      })
-      .Case([&](Conv1dOp) {
-        return buildConv(b, loc, op, 1, x, inputs[1], out, results);
-      })
-      .Case([&](Conv2dOp) {
-        return buildConv(b, loc, op, 2, x, inputs[1], out, results);
-      })
-      .Case([&](MaxPool2dOp) {
-        return buildPool(b, loc, op, /*isMax=*/true, x, out, results);
-      })
-      .Case([&](AvgPool2dOp) {
-        return buildPool(b, loc, op, /*isMax=*/false, x, out, results);
-      })
-      .Default([](Operation *) { return failure(); });
+  LogicalResult buildBody(OpTy op, TensorProgramBody &body) const override {
+    Value x = body.inputs.front();
+    int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
+    return buildNorm(body.builder, body.loc, x, body.inputs.drop_front(1),
+                     body.outputs.front(),
+                     normalizeAxes(op.getAxes(), rank, {rank - 1}),
+                     op.getEpsilon().convertToDouble(), centered, body.results);
+  }
+};
+
+struct GroupNormOpLowering final : TensorProgramPattern<GroupNormOp> {
+  using TensorProgramPattern::TensorProgramPattern;
+
+  LogicalResult buildBody(GroupNormOp op,
+                          TensorProgramBody &body) const override {
+    return buildGroupNorm(body, op);
+  }
+};
+
+struct VarianceOpLowering final : TensorProgramPattern<VarianceOp> {
+  using TensorProgramPattern::TensorProgramPattern;
+
+  LogicalResult buildBody(VarianceOp op,
+                          TensorProgramBody &body) const override {
+    return buildVariance(body.builder, body.loc, op, body.inputs[0],
+                         body.outputs[0], body.results);
+  }
+};
+
+struct ArgmaxOpLowering final : TensorProgramPattern<ArgmaxOp> {
+  using TensorProgramPattern::TensorProgramPattern;
+
+  LogicalResult buildBody(ArgmaxOp op, TensorProgramBody &body) const override {
+    return buildArgmax(body.builder, body.loc, op, body.inputs[0],
+                       body.outputs[0], body.results);
+  }
+};
+
+struct CumsumOpLowering final : TensorProgramPattern<CumsumOp> {
+  using TensorProgramPattern::TensorProgramPattern;
+
+  LogicalResult buildBody(CumsumOp op, TensorProgramBody &body) const override {
+    return buildCumsum(body.builder, body.loc, op, body.inputs[0],
+                       body.outputs[0], body.results);
+  }
+};
+
+struct RotaryEmbeddingOpLowering final
+    : TensorProgramPattern<RotaryEmbeddingOp> {
+  using TensorProgramPattern::TensorProgramPattern;
+
+  LogicalResult buildBody(RotaryEmbeddingOp,
+                          TensorProgramBody &body) const override {
+    return buildRotary(body.builder, body.loc, body.inputs[0], body.inputs[1],
+                       body.inputs[2], body.outputs[0], body.results);
+  }
+};
+
+struct AttentionOpLowering final : TensorProgramPattern<AttentionOp> {
+  using TensorProgramPattern::TensorProgramPattern;
+
+  LogicalResult buildBody(AttentionOp op,
+                          TensorProgramBody &body) const override {
+    return buildAttention(body.builder, body.loc, op, body.inputs[0],
+                          body.inputs[1], body.inputs[2], body.outputs[0],
+                          body.results);
+  }
+};
+
+/// conv1d and conv2d, over `spatial` dims.
+template <typename OpTy, unsigned spatial>
+struct ConvPattern final : TensorProgramPattern<OpTy> {
+  using TensorProgramPattern<OpTy>::TensorProgramPattern;
+
+  LogicalResult buildBody(OpTy op, TensorProgramBody &body) const override {
+    return buildConv(body.builder, body.loc, op, spatial, body.inputs[0],
+                     body.inputs[1], body.outputs[0], body.results);
+  }
+};
+
+/// max_pool2d (`isMax`) and avg_pool2d.
+template <typename OpTy, bool isMax>
+struct PoolPattern final : TensorProgramPattern<OpTy> {
+  using TensorProgramPattern<OpTy>::TensorProgramPattern;
+
+  LogicalResult buildBody(OpTy op, TensorProgramBody &body) const override {
+    return buildPool(body.builder, body.loc, op, isMax, body.inputs[0],
+                     body.outputs[0], body.results);
+  }
+};
+} // namespace
+
+void mlir::relax::populateRelaxNeuralNetworkLegalizationPatterns(
+    RewritePatternSet &patterns, TensorProgramCache &cache) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<NormPattern<RmsNormOp, /*centered=*/false>,
+               NormPattern<LayerNormOp, /*centered=*/true>, GroupNormOpLowering,
+               VarianceOpLowering, ArgmaxOpLowering, CumsumOpLowering,
+               RotaryEmbeddingOpLowering, AttentionOpLowering,
+               ConvPattern<Conv1dOp, 1>, ConvPattern<Conv2dOp, 2>,
+               PoolPattern<MaxPool2dOp, /*isMax=*/true>,
+               PoolPattern<AvgPool2dOp, /*isMax=*/false>>(ctx, cache);
 }

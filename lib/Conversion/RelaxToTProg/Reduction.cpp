@@ -1,7 +1,8 @@
 //===- Reduction.cpp - Programs of reductions and softmax -----------------===//
 
-#include "Lowerings.h"
+#include "TensorUtils.h"
 
+#include "Relax/Conversion/RelaxToTProg.h"
 #include "Relax/Dialect/Relax/IR/RelaxGraphOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -155,16 +156,13 @@ static LogicalResult buildSoftmax(OpBuilder &b, Location loc, Value x,
   return success();
 }
 
-LogicalResult lowering::buildReduction(OpBuilder &b, Location loc,
-                                       Operation *op, ValueRange inputs,
-                                       ValueRange outputs,
-                                       SmallVectorImpl<Value> &results) {
-  Value x = inputs.front(), out = outputs.front();
-  if (auto softmax = dyn_cast<SoftmaxOp>(op))
-    return buildSoftmax(b, loc, x, out, softmax.getAxis(), false, results);
-  if (auto logSoftmax = dyn_cast<LogSoftmaxOp>(op))
-    return buildSoftmax(b, loc, x, out, logSoftmax.getAxis(), true, results);
-
+/// sum, mean, max, min and prod along `axes` (all when absent); the mean
+/// divides the sum by the element count.
+static LogicalResult buildReduction(TensorProgramBody &body, Operation *op,
+                                    Combiner combiner, bool isMean) {
+  OpBuilder &b = body.builder;
+  Location loc = body.loc;
+  Value x = body.inputs.front(), out = body.outputs.front();
   int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
   auto axesAttr = op->getAttrOfType<DenseI64ArrayAttr>("axes");
   bool keepdims = op->getAttrOfType<BoolAttr>("keepdims").getValue();
@@ -176,13 +174,9 @@ LogicalResult lowering::buildReduction(OpBuilder &b, Location loc,
     for (int64_t i = 0; i < rank; ++i)
       axes.insert(i);
   }
-  Combiner combiner = isa<ProdOp>(op)  ? Combiner::Prod
-                      : isa<MaxOp>(op) ? Combiner::Max
-                      : isa<MinOp>(op) ? Combiner::Min
-                                       : Combiner::Sum;
   Value reduced =
       reduce(b, loc, x, fill(b, loc, out, combiner), axes, keepdims, combiner);
-  if (isa<MeanOp>(op)) {
+  if (isMean) {
     auto type = cast<RankedTensorType>(reduced.getType());
     Value count =
         countAlong(b, loc, x, llvm::to_vector(axes), type.getElementType());
@@ -201,6 +195,41 @@ LogicalResult lowering::buildReduction(OpBuilder &b, Location loc,
             })
             .getResult(0);
   }
-  results.push_back(reduced);
+  body.results.push_back(reduced);
   return success();
+}
+
+namespace {
+template <typename OpTy, Combiner combiner>
+struct ReductionPattern final : TensorProgramPattern<OpTy> {
+  using TensorProgramPattern<OpTy>::TensorProgramPattern;
+
+  LogicalResult buildBody(OpTy op, TensorProgramBody &body) const override {
+    return buildReduction(body, op, combiner,
+                          /*isMean=*/std::is_same_v<OpTy, MeanOp>);
+  }
+};
+
+template <typename OpTy, bool isLog>
+struct SoftmaxPattern final : TensorProgramPattern<OpTy> {
+  using TensorProgramPattern<OpTy>::TensorProgramPattern;
+
+  LogicalResult buildBody(OpTy op, TensorProgramBody &body) const override {
+    return buildSoftmax(body.builder, body.loc, body.inputs.front(),
+                        body.outputs.front(), op.getAxis(), isLog,
+                        body.results);
+  }
+};
+} // namespace
+
+void mlir::relax::populateRelaxReductionLegalizationPatterns(
+    RewritePatternSet &patterns, TensorProgramCache &cache) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<ReductionPattern<SumOp, Combiner::Sum>,
+               ReductionPattern<MeanOp, Combiner::Sum>,
+               ReductionPattern<MaxOp, Combiner::Max>,
+               ReductionPattern<MinOp, Combiner::Min>,
+               ReductionPattern<ProdOp, Combiner::Prod>,
+               SoftmaxPattern<SoftmaxOp, /*isLog=*/false>,
+               SoftmaxPattern<LogSoftmaxOp, /*isLog=*/true>>(ctx, cache);
 }

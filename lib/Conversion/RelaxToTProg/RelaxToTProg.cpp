@@ -1,22 +1,16 @@
 //===- RelaxToTProg.cpp - Legalize graph ops to tensor programs -----------===//
 //
-// The driver of --relax-legalize: creates (or reuses) the tensor program of
-// each graph op and replaces the op by a relax.call_tir of it.
+// The program cache, the pattern machinery shared by every lowering, and
+// --relax-legalize, which applies the patterns of every family.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Lowerings.h"
+#include "Relax/Conversion/RelaxToTProg.h"
 
 #include "Relax/Conversion/Passes.h"
-#include "Relax/Dialect/Relax/IR/RelaxGraphOps.h"
 #include "Relax/Dialect/Relax/IR/RelaxOps.h"
-#include "Relax/Dialect/TProg/IR/TProgOps.h"
 
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/Builders.h"
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/SymbolTable.h"
-#include "llvm/ADT/StringMap.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 namespace mlir::relax {
 #define GEN_PASS_DEF_RELAXLEGALIZEPASS
@@ -26,6 +20,10 @@ namespace mlir::relax {
 using namespace mlir;
 using namespace mlir::relax;
 using sym::SymExprAttr;
+
+//===----------------------------------------------------------------------===//
+// TensorProgramCache
+//===----------------------------------------------------------------------===//
 
 namespace {
 /// Names the non-constant dims of one call site `d0, d1, ...`, the same
@@ -57,42 +55,26 @@ private:
   llvm::DenseMap<SymExprAttr, SymExprAttr> names;
   unsigned next = 0;
 };
-
-struct RelaxLegalizePass
-    : relax::impl::RelaxLegalizePassBase<RelaxLegalizePass> {
-  void runOnOperation() override;
-
-  /// Returns the program for `op`, creating it on first use.
-  FailureOr<std::pair<tprog::FuncOp, sym::SymShapeAttr>>
-  getOrCreateProgram(Operation *op, SymbolTable &symbolTable);
-
-  /// Programs by key, with the call-site expressions of their symbolic
-  /// arguments.
-  llvm::StringMap<std::pair<tprog::FuncOp, sym::SymShapeAttr>> programs;
-};
 } // namespace
 
-/// The body builder of the families that need nothing but the op (the
-/// manipulation family also takes symbolic arguments; see
-/// getOrCreateProgram).
-static lowering::BodyBuilder bodyBuilderFor(Operation *op) {
-  switch (lowering::getFamily(op)) {
-  case lowering::Family::Linear:
-    return lowering::buildLinear;
-  case lowering::Family::Reduction:
-    return lowering::buildReduction;
-  case lowering::Family::NeuralNetwork:
-    return lowering::buildNeuralNetwork;
-  case lowering::Family::Manipulation:
-  case lowering::Family::Elementwise:
-  case lowering::Family::None:
-    break;
-  }
-  return lowering::buildElementwise;
+Value SymbolicArgs::get(SymExprAttr expr) {
+  for (auto [known, value] : llvm::zip(exprs, values))
+    if (known == expr)
+      return value;
+  unsigned index = program.getNumArguments();
+  (void)program.insertArgument(index, IndexType::get(program.getContext()),
+                               DictionaryAttr(), program.getLoc());
+  exprs.push_back(expr);
+  values.push_back(program.getArgument(index));
+  return values.back();
 }
 
-FailureOr<std::pair<tprog::FuncOp, sym::SymShapeAttr>>
-RelaxLegalizePass::getOrCreateProgram(Operation *op, SymbolTable &symbolTable) {
+TensorProgramCache::TensorProgramCache(ModuleOp module)
+    : module(module), symbolTable(module) {}
+
+FailureOr<TensorProgram> TensorProgramCache::getOrCreate(
+    Operation *op, PatternRewriter &rewriter,
+    function_ref<LogicalResult(TensorProgramBody &)> buildBody) {
   MLIRContext *ctx = op->getContext();
   DimNamer namer(ctx);
   SmallVector<RelaxTensorType> operandTypes, resultTypes;
@@ -124,16 +106,16 @@ RelaxLegalizePass::getOrCreateProgram(Operation *op, SymbolTable &symbolTable) {
 
   // Programs go right before the first function that uses them, in the
   // order they are created.
-  OpBuilder builder(ctx);
+  OpBuilder::InsertionGuard guard(rewriter);
   Operation *user = op;
-  while (user->getParentOp() != getOperation())
+  while (user->getParentOp() != module)
     user = user->getParentOp();
-  builder.setInsertionPoint(user);
+  rewriter.setInsertionPoint(user);
   Location loc = op->getLoc();
   auto func = tprog::FuncOp::create(
-      builder, loc, builder.getStringAttr(op->getName().stripDialect()),
-      TypeAttr::get(builder.getFunctionType(argTypes, outputTypes)),
-      builder.getStringAttr("private"), ArrayAttr(), ArrayAttr());
+      rewriter, loc, rewriter.getStringAttr(op->getName().stripDialect()),
+      TypeAttr::get(rewriter.getFunctionType(argTypes, outputTypes)),
+      rewriter.getStringAttr("private"), ArrayAttr(), ArrayAttr());
   SmallVector<RelaxTensorType> allTypes(operandTypes);
   allTypes.append(resultTypes);
   for (auto [i, type] : llvm::enumerate(allTypes)) {
@@ -143,74 +125,129 @@ RelaxLegalizePass::getOrCreateProgram(Operation *op, SymbolTable &symbolTable) {
                       sym::SymShapeAttr::get(ctx, type.getDims()));
     if (i >= operandTypes.size())
       func.setArgAttr(i, tprog::TProgDialect::getOutputAttrName(),
-                      builder.getUnitAttr());
+                      rewriter.getUnitAttr());
   }
 
   Block *entry = func.addEntryBlock();
-  builder.setInsertionPointToStart(entry);
-  SmallVector<Value> results;
+  rewriter.setInsertionPointToStart(entry);
   ValueRange args = entry->getArguments();
-  ValueRange inputs = args.take_front(operandTypes.size());
-  ValueRange outputs = args.drop_front(operandTypes.size());
-  lowering::SymbolicArgs symArgs(func);
-  LogicalResult built =
-      lowering::getFamily(op) == lowering::Family::Manipulation
-          ? lowering::buildManipulation(builder, loc, op, inputs, outputs,
-                                        results, &symArgs)
-          : bodyBuilderFor(op)(builder, loc, op, inputs, outputs, results);
-  if (failed(built)) {
-    func.erase();
-    return failure();
+  SymbolicArgs symArgs(func);
+  TensorProgramBody body(rewriter, loc, args.take_front(operandTypes.size()),
+                         args.drop_front(operandTypes.size()), symArgs);
+  if (failed(buildBody(body))) {
+    rewriter.eraseOp(func);
+    return rewriter.notifyMatchFailure(op, [&](Diagnostic &diag) {
+      diag << "could not be legalized";
+      if (!body.getFailureReason().empty())
+        diag << ": " << body.getFailureReason();
+    });
   }
-  tprog::ReturnOp::create(builder, loc, results);
-  symbolTable.insert(func);
+  tprog::ReturnOp::create(rewriter, loc, body.results);
+  rewriter.modifyOpInPlace(func, [&] { symbolTable.insert(func); });
   sym::SymShapeAttr exprs;
   if (!symArgs.getExprs().empty())
     exprs = sym::SymShapeAttr::get(ctx, symArgs.getExprs());
-  programs[key] = {func, exprs};
-  return programs[key];
+  return programs[key] = {func, exprs};
 }
 
-void RelaxLegalizePass::runOnOperation() {
-  auto module = cast<ModuleOp>(getOperation());
-  SymbolTable symbolTable(module);
-  SmallVector<Operation *> ops;
-  module.walk([&](InferShapeOpInterface op) {
-    if (lowering::hasLowering(op) ||
-        isa<ReshapeOp, ExpandDimsOp, SqueezeOp>(op))
-      ops.push_back(op);
-  });
-  for (Operation *op : ops) {
-    auto known = [](Type type) {
-      auto tensor = dyn_cast<RelaxTensorType>(type);
-      return tensor && tensor.hasKnownShape();
-    };
-    if (!llvm::all_of(op->getOperandTypes(), known) ||
-        !llvm::all_of(op->getResultTypes(), known)) {
-      op->emitOpError("needs fully known operand and result shapes to be "
-                      "legalized; run --relax-infer-shapes first");
-      return signalPassFailure();
-    }
-    // Graph tensors are dense and row-major: reshaping keeps the order of
-    // the elements, so these ops reinterpret their operand's storage.
-    if (isa<ReshapeOp, ExpandDimsOp, SqueezeOp>(op)) {
-      OpBuilder builder(op);
-      auto view = ViewOp::create(builder, op->getLoc(), op->getResultTypes(),
-                                 op->getOperand(0));
-      op->replaceAllUsesWith(view->getResults());
-      op->erase();
-      continue;
-    }
-    auto program = getOrCreateProgram(op, symbolTable);
-    if (failed(program)) {
-      op->emitOpError("could not be legalized");
-      return signalPassFailure();
-    }
-    OpBuilder builder(op);
-    auto call = CallTIROp::create(builder, op->getLoc(), op->getResultTypes(),
-                                  SymbolRefAttr::get(program->first),
-                                  op->getOperands(), program->second);
-    op->replaceAllUsesWith(call->getResults());
-    op->erase();
-  }
+//===----------------------------------------------------------------------===//
+// Patterns
+//===----------------------------------------------------------------------===//
+
+LogicalResult mlir::relax::matchKnownShapes(Operation *op,
+                                            PatternRewriter &rewriter) {
+  auto known = [](Type type) {
+    auto tensor = dyn_cast<RelaxTensorType>(type);
+    return tensor && tensor.hasKnownShape();
+  };
+  if (llvm::all_of(op->getOperandTypes(), known) &&
+      llvm::all_of(op->getResultTypes(), known))
+    return success();
+  return rewriter.notifyMatchFailure(
+      op, "needs fully known operand and result shapes to be legalized; run "
+          "--relax-infer-shapes first");
 }
+
+void mlir::relax::replaceOpWithCallTIR(PatternRewriter &rewriter, Operation *op,
+                                       const TensorProgram &program) {
+  CallTIROp::Properties properties;
+  properties.setCallee(SymbolRefAttr::get(program.func));
+  properties.setSymArgs(program.symArgs);
+  rewriter.replaceOpWithNewOp<CallTIROp>(op, op->getResultTypes(),
+                                         op->getOperands(), properties);
+}
+
+void mlir::relax::populateRelaxLegalizationPatterns(RewritePatternSet &patterns,
+                                                    TensorProgramCache &cache) {
+  populateRelaxElementwiseLegalizationPatterns(patterns, cache);
+  populateRelaxReductionLegalizationPatterns(patterns, cache);
+  populateRelaxLinearLegalizationPatterns(patterns, cache);
+  populateRelaxManipulationLegalizationPatterns(patterns, cache);
+  populateRelaxNeuralNetworkLegalizationPatterns(patterns, cache);
+  populateRelaxViewLegalizationPatterns(patterns);
+}
+
+//===----------------------------------------------------------------------===//
+// RelaxLegalizePass
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Records the reasons patterns give for not rewriting an op. The walk driver
+/// tells a listener where a match failed, not which op was being matched:
+/// the ops left unrewritten claim the reasons at their location, in walk
+/// order.
+struct MatchFailureRecorder : RewriterBase::Listener {
+  void
+  notifyMatchFailure(Location loc,
+                     function_ref<void(Diagnostic &)> reasonCallback) override {
+    Diagnostic diag(loc, DiagnosticSeverity::Remark);
+    reasonCallback(diag);
+    failures[loc].reasons.push_back(diag.str());
+  }
+
+  /// Returns the next unclaimed reason at `loc`, or null.
+  const std::string *claim(Location loc) {
+    auto it = failures.find(loc);
+    if (it == failures.end() || it->second.next == it->second.reasons.size())
+      return nullptr;
+    return &it->second.reasons[it->second.next++];
+  }
+
+private:
+  struct Reasons {
+    SmallVector<std::string, 1> reasons;
+    unsigned next = 0;
+  };
+  llvm::DenseMap<Location, Reasons> failures;
+};
+
+struct RelaxLegalizePass
+    : relax::impl::RelaxLegalizePassBase<RelaxLegalizePass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    TensorProgramCache cache(module);
+    RewritePatternSet patterns(&getContext());
+    populateRelaxLegalizationPatterns(patterns, cache);
+    FrozenRewritePatternSet frozen(std::move(patterns));
+    // The walk driver neither folds nor revisits: programs stay as built,
+    // and ops no pattern matches stay for a later pass.
+    MatchFailureRecorder failures;
+    walkAndApplyPatterns(module, frozen, &failures);
+
+    // An op that a pattern failed on is still there. A reason completes
+    // "'relax.exp' op ...".
+    const auto &rooted = frozen.getOpSpecificNativePatterns();
+    bool failedAny = false;
+    module.walk([&](Operation *op) {
+      if (!rooted.contains(op->getName()))
+        return;
+      if (const std::string *reason = failures.claim(op->getLoc())) {
+        op->emitOpError(*reason);
+        failedAny = true;
+      }
+    });
+    if (failedAny)
+      signalPassFailure();
+  }
+};
+} // namespace

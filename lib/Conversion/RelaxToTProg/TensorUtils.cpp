@@ -1,6 +1,6 @@
 //===- TensorUtils.cpp - Helpers shared by the program builders -----------===//
 
-#include "Lowerings.h"
+#include "TensorUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -83,4 +83,13 @@ lowering::getBroadcastExprs(MLIRContext *ctx, ArrayRef<int64_t> shape,
       exprs.push_back(getAffineDimExpr(dim, ctx));
   }
   return exprs;
+}
+
+AffineMap lowering::getBroadcastMap(MLIRContext *ctx, Type type,
+                                    unsigned numDims,
+                                    ArrayRef<int64_t> outputShape) {
+  ArrayRef<int64_t> shape = cast<ShapedType>(type).getShape();
+  return AffineMap::get(
+      numDims, 0,
+      getBroadcastExprs(ctx, shape, numDims - shape.size(), outputShape), ctx);
 }

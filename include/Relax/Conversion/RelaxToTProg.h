@@ -1,0 +1,172 @@
+//===- RelaxToTProg.h - Legalization of graph ops to programs ---*- C++ -*-===//
+//
+// Legalization replaces a high-level graph op by a relax.call_tir of a
+// generated tprog.func, written in linalg on builtin tensors in
+// destination-passing style. Each op is lowered by its own rewrite pattern,
+// and the patterns of an op family are added by one populate function.
+// Patterns share the programs they create through a TensorProgramCache, so
+// that calls whose shapes differ only in their symbolic values call one
+// program. A lowering for a new op is a TensorProgramPattern that builds the
+// body of the op's program.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RELAX_CONVERSION_RELAXTOTPROG_H
+#define RELAX_CONVERSION_RELAXTOTPROG_H
+
+#include "Relax/Dialect/Sym/IR/SymAttrs.h"
+#include "Relax/Dialect/TProg/IR/TProgOps.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace mlir::relax {
+
+/// The symbolic values a program takes as trailing `index` arguments,
+/// because its tensors cannot give them (a slice that starts at `p`). Each
+/// is added to the program on first use; the call passes the call-site
+/// expressions in `getExprs()` as its `sym_args`.
+class SymbolicArgs {
+public:
+  explicit SymbolicArgs(tprog::FuncOp program) : program(program) {}
+
+  /// The argument that carries `expr` (in the call site's variables).
+  Value get(sym::SymExprAttr expr);
+  ArrayRef<sym::SymExprAttr> getExprs() const { return exprs; }
+
+private:
+  tprog::FuncOp program;
+  SmallVector<sym::SymExprAttr> exprs;
+  SmallVector<Value> values;
+};
+
+/// What the body builder of a program works with. `builder` inserts into the
+/// program's entry block; the body appends to `results` one value per
+/// destination, which the program returns.
+struct TensorProgramBody {
+  TensorProgramBody(OpBuilder &builder, Location loc, ValueRange inputs,
+                    ValueRange outputs, SymbolicArgs &symArgs)
+      : builder(builder), loc(loc), inputs(inputs), outputs(outputs),
+        symArgs(symArgs) {}
+
+  /// Records why the body cannot be built and returns failure. What was
+  /// built so far is erased with the program.
+  LogicalResult fail(const Twine &reason) {
+    failureReason = reason.str();
+    return failure();
+  }
+  StringRef getFailureReason() const { return failureReason; }
+
+  OpBuilder &builder;
+  Location loc;
+  /// The program's tensor arguments: one per operand of the op, then one
+  /// destination per result.
+  ValueRange inputs, outputs;
+  SmallVector<Value> results;
+  /// Values of the call site that no tensor of the op gives.
+  SymbolicArgs &symArgs;
+
+private:
+  std::string failureReason;
+};
+
+/// A generated program and the call-site expressions of its symbolic
+/// arguments (null when it has none).
+struct TensorProgram {
+  tprog::FuncOp func;
+  sym::SymShapeAttr symArgs;
+};
+
+/// The programs created in a module, keyed by op name, attributes and
+/// operand and result types whose non-constant dims are renamed `d0, d1, ...`
+/// in order of appearance: the program keeps which dims are equal and
+/// forgets how the call site computes them.
+class TensorProgramCache {
+public:
+  explicit TensorProgramCache(ModuleOp module);
+
+  /// Returns the program of `op`, creating it with `buildBody` on first use,
+  /// right before the function that holds `op` (after the programs created
+  /// before it). When the body cannot be built the program is erased and
+  /// the match of `op` fails with "could not be legalized: <reason>".
+  FailureOr<TensorProgram>
+  getOrCreate(Operation *op, PatternRewriter &rewriter,
+              function_ref<LogicalResult(TensorProgramBody &)> buildBody);
+
+private:
+  ModuleOp module;
+  SymbolTable symbolTable;
+  llvm::StringMap<TensorProgram> programs;
+};
+
+/// Fails to match `op`, with the reason `--relax-legalize` reports, unless
+/// every operand and result is a tensor of known shape.
+LogicalResult matchKnownShapes(Operation *op, PatternRewriter &rewriter);
+
+/// Replaces `op` by a `relax.call_tir` of `program`.
+void replaceOpWithCallTIR(PatternRewriter &rewriter, Operation *op,
+                          const TensorProgram &program);
+
+/// Lowers `OpTy` to a call of a generated program whose body `buildBody`
+/// builds; the rest (shape check, program creation and sharing, the call)
+/// is common to every lowering.
+template <typename OpTy>
+class TensorProgramPattern : public OpRewritePattern<OpTy> {
+public:
+  TensorProgramPattern(MLIRContext *context, TensorProgramCache &cache,
+                       PatternBenefit benefit = 1)
+      : OpRewritePattern<OpTy>(context, benefit), cache(cache) {}
+
+  /// Builds the program body of `op`; fails with `body.fail(reason)` when
+  /// `op` cannot be lowered.
+  virtual LogicalResult buildBody(OpTy op, TensorProgramBody &body) const = 0;
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const final {
+    if (failed(matchKnownShapes(op, rewriter)))
+      return failure();
+    FailureOr<TensorProgram> program =
+        cache.getOrCreate(op, rewriter, [&](TensorProgramBody &body) {
+          return buildBody(op, body);
+        });
+    if (failed(program))
+      return failure();
+    replaceOpWithCallTIR(rewriter, op, *program);
+    return success();
+  }
+
+private:
+  TensorProgramCache &cache;
+};
+
+/// Unary and binary elementwise ops, comparisons, `where` and `astype`.
+void populateRelaxElementwiseLegalizationPatterns(RewritePatternSet &patterns,
+                                                  TensorProgramCache &cache);
+/// Reductions (`sum`, `mean`, `max`, `min`, `prod`) and softmax.
+void populateRelaxReductionLegalizationPatterns(RewritePatternSet &patterns,
+                                                TensorProgramCache &cache);
+/// `matmul`.
+void populateRelaxLinearLegalizationPatterns(RewritePatternSet &patterns,
+                                             TensorProgramCache &cache);
+/// Layout ops that copy (`permute_dims`, `broadcast_to`, `concat`, `split`,
+/// `strided_slice`, `take`, `tril`, `triu`) and creation ops (`full`,
+/// `zeros`, `ones`, `arange`).
+void populateRelaxManipulationLegalizationPatterns(RewritePatternSet &patterns,
+                                                   TensorProgramCache &cache);
+/// Normalizations, statistics, rotary embedding, attention, convolution and
+/// pooling.
+void populateRelaxNeuralNetworkLegalizationPatterns(RewritePatternSet &patterns,
+                                                    TensorProgramCache &cache);
+/// `reshape`, `expand_dims` and `squeeze`, which become `relax.view`s of
+/// their operand: no program.
+void populateRelaxViewLegalizationPatterns(RewritePatternSet &patterns);
+
+/// Every pattern above.
+void populateRelaxLegalizationPatterns(RewritePatternSet &patterns,
+                                       TensorProgramCache &cache);
+
+} // namespace mlir::relax
+
+#endif // RELAX_CONVERSION_RELAXTOTPROG_H

@@ -1,0 +1,48 @@
+//===- TensorUtils.h - Helpers shared by the program builders ---*- C++ -*-===//
+//
+// Tensor and indexing-map helpers the body builders of every family use.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIB_CONVERSION_RELAXTOTPROG_TENSORUTILS_H
+#define LIB_CONVERSION_RELAXTOTPROG_TENSORUTILS_H
+
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir::relax::lowering {
+
+/// An index value as a scalar of float or integer `type`.
+Value indexTo(OpBuilder &b, Location loc, Value index, Type type);
+/// Size of dim `i` of `tensor` as an index value.
+Value dimSize(OpBuilder &b, Location loc, Value tensor, int64_t i);
+/// An empty tensor of `element` whose dims are the dims `(source, i)`.
+Value emptyOf(OpBuilder &b, Location loc,
+              ArrayRef<std::pair<Value, int64_t>> dims, Type element);
+/// An empty tensor shaped like `source`, of `element` (default: the same).
+Value emptyLike(OpBuilder &b, Location loc, Value source, Type element = {});
+/// An empty tensor holding the dims of `source` not in `axes`.
+Value emptyWithout(OpBuilder &b, Location loc, Value source,
+                   ArrayRef<int64_t> axes, Type element = {});
+/// `factor` times the product of the sizes of `axes` of `x`, as a scalar of
+/// `type`.
+Value countAlong(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> axes,
+                 Type type, int64_t factor = 1);
+
+/// The exprs that read a tensor of `shape` whose dim `i` is iteration dim
+/// `firstDim + i`; a literal-1 dim against a larger output dim is read at
+/// index 0 (broadcast).
+SmallVector<AffineExpr> getBroadcastExprs(MLIRContext *ctx,
+                                          ArrayRef<int64_t> shape,
+                                          unsigned firstDim,
+                                          ArrayRef<int64_t> outputShape);
+
+/// Returns the indexing map that reads a tensor of type `type`, aligned to
+/// the right of an iteration space of `numDims` dims, where its literal-1
+/// dims broadcast (are read at index 0).
+AffineMap getBroadcastMap(MLIRContext *ctx, Type type, unsigned numDims,
+                          ArrayRef<int64_t> outputShape);
+
+} // namespace mlir::relax::lowering
+
+#endif // LIB_CONVERSION_RELAXTOTPROG_TENSORUTILS_H
