@@ -18,9 +18,12 @@ void registerTestSymValueBoundsPass();
 
 /// Registers `--test-relax-pattern-kinds`.
 void registerTestPatternKindsPass();
+/// Registers `--test-relax-legalize-user-pattern`.
+void registerTestLegalizeUserPatternPass();
 
 /// Registers every test pass.
 inline void registerTestPasses() {
+  registerTestLegalizeUserPatternPass();
   registerTestPatternKindsPass();
   registerTestSymProverPass();
   registerTestSymValueBoundsPass();
