@@ -29,6 +29,20 @@ def RelaxLegalizePass : Pass<"relax-legalize", "::mlir::ModuleOp"> {
     grouped convolution with symbolic weight dims, are split into
     `[groups, size / groups]` inside the program, so that every indexing map
     stays affine.
+
+    Each op is lowered by its own rewrite pattern (see `RelaxToTProg.h`),
+    added per family by `populateRelaxElementwiseLegalizationPatterns`,
+    `populateRelaxReductionLegalizationPatterns`,
+    `populateRelaxLinearLegalizationPatterns`,
+    `populateRelaxManipulationLegalizationPatterns`,
+    `populateRelaxNeuralNetworkLegalizationPatterns` and
+    `populateRelaxViewLegalizationPatterns`, or all at once by
+    `populateRelaxLegalizationPatterns`; the patterns share generated
+    programs through a `TensorProgramCache`. The pass applies them in one
+    walk, without folding. An op no pattern matches is left for a later
+    pass; an op whose pattern fails is reported with the pattern's reason
+    (`'relax.astype' op could not be legalized: cannot convert i32 to
+    index`) and the pass fails.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
