@@ -20,9 +20,11 @@ void registerTestSymValueBoundsPass();
 void registerTestPatternKindsPass();
 /// Registers `--test-relax-legalize-user-pattern`.
 void registerTestLegalizeUserPatternPass();
+void registerTestInferReturnTypesPass();
 
 /// Registers every test pass.
 inline void registerTestPasses() {
+  registerTestInferReturnTypesPass();
   registerTestLegalizeUserPatternPass();
   registerTestPatternKindsPass();
   registerTestSymProverPass();

@@ -262,6 +262,14 @@ relax.func @split_sections_result_count(%x: !relax.tensor<[4, 6], f32>) -> !rela
 
 // -----
 
+relax.func @split_no_sections(%x: !relax.tensor<[4, 6], f32>) -> !relax.tensor<*, f32> {
+  // expected-error @+1 {{'relax.split' op needs a positive number of sections}}
+  %0 = relax.split %x {axis = 1, sections = 0} : (!relax.tensor<[4, 6], f32>) -> !relax.tensor<*, f32>
+  relax.return %0 : !relax.tensor<*, f32>
+}
+
+// -----
+
 relax.func @split_indices_result_count(%x: !relax.tensor<[n], f32>) -> !relax.tensor<*, f32> {
   // expected-error @+1 {{'relax.split' op 2 split indices give 3 parts but there are 2 results}}
   %0:2 = relax.split %x {indices = #sym.shape<[1, 3]>} : (!relax.tensor<[n], f32>) -> (!relax.tensor<*, f32>, !relax.tensor<*, f32>)

@@ -182,6 +182,23 @@ LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
 
 LogicalResult CallTIROp::verify() { return verifyAllocatedResults(*this); }
 
+CallInterfaceCallable CallTIROp::getCallableForCallee() {
+  return getCalleeAttr();
+}
+
+void CallTIROp::setCalleeFromCallable(CallInterfaceCallable callee) {
+  setCalleeAttr(cast<FlatSymbolRefAttr>(cast<SymbolRefAttr>(callee)));
+}
+
+/// The destinations the callee receives after these are allocated by the
+/// call itself, and the symbolic values are attributes: the operands are
+/// the inputs only.
+Operation::operand_range CallTIROp::getArgOperands() { return getArgs(); }
+
+MutableOperandRange CallTIROp::getArgOperandsMutable() {
+  return getArgsMutable();
+}
+
 /// Looks up the tensor program a call refers to.
 static tprog::FuncOp lookupProgram(Operation *op, FlatSymbolRefAttr name,
                                    SymbolTableCollection &symbolTable) {
@@ -353,6 +370,23 @@ LogicalResult CallLibraryOp::verify() {
 //===----------------------------------------------------------------------===//
 // CallTIRDPSOp
 //===----------------------------------------------------------------------===//
+
+CallInterfaceCallable CallTIRDPSOp::getCallableForCallee() {
+  return getCalleeAttr();
+}
+
+void CallTIRDPSOp::setCalleeFromCallable(CallInterfaceCallable callee) {
+  setCalleeAttr(cast<FlatSymbolRefAttr>(cast<SymbolRefAttr>(callee)));
+}
+
+/// The callee receives the inputs followed by the destinations.
+Operation::operand_range CallTIRDPSOp::getArgOperands() {
+  return getOperands();
+}
+
+MutableOperandRange CallTIRDPSOp::getArgOperandsMutable() {
+  return MutableOperandRange(getOperation());
+}
 
 LogicalResult
 CallTIRDPSOp::verifySymbolUses(SymbolTableCollection &symbolTable) {

@@ -14,8 +14,9 @@ using sym::SymExprAttr;
 #include "Relax/Dialect/Relax/IR/RelaxInterfaces.cpp.inc"
 
 LogicalResult ShapeInferenceContext::fail(const Twine &message) const {
+  // The op may not exist yet: spell the diagnostic as emitOpError does.
   if (emitDiagnostics)
-    op->emitOpError(message);
+    emitError(*loc) << "'" << opName << "' op " << message;
   return failure();
 }
 
@@ -76,11 +77,11 @@ LogicalResult ShapeInferenceContext::requireDivisible(SymExprAttr expr,
 }
 
 DimList ShapeInferenceContext::getDims(unsigned index) const {
-  return sym::getSymDims(op->getOperand(index).getType());
+  return sym::getSymDims(getOperandType(index));
 }
 
 Type ShapeInferenceContext::getElementType(unsigned index) const {
-  if (auto tensor = dyn_cast<RelaxTensorType>(op->getOperand(index).getType()))
+  if (auto tensor = dyn_cast<RelaxTensorType>(getOperandType(index)))
     return tensor.getElementType();
   return {};
 }
@@ -129,6 +130,16 @@ bool mlir::relax::isCompatibleWithInferred(Type written, Type inferred,
     return true;
   }
   return false;
+}
+
+bool mlir::relax::areCompatibleWithInferred(TypeRange written,
+                                            TypeRange inferred) {
+  sym::SymProver prover;
+  return written.size() == inferred.size() &&
+         llvm::all_of(llvm::zip(written, inferred), [&](auto pair) {
+           return isCompatibleWithInferred(std::get<0>(pair), std::get<1>(pair),
+                                           prover);
+         });
 }
 
 Type mlir::relax::refineType(Type written, Type inferred) {

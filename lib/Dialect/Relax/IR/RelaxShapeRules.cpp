@@ -159,7 +159,7 @@ LogicalResult rules::unary(ShapeInferenceContext &context, Results &results,
     return floatOnly ? failure()
                      : context.fail("operand #0 must have an integer or "
                                     "float element type");
-  results.push_back(context.getOp()->getOperand(0).getType());
+  results.push_back(context.getOperandType(0));
   return success();
 }
 
@@ -335,7 +335,7 @@ LogicalResult rules::sameShape(ShapeInferenceContext &context, Results &results,
     if (axis && failed(normalizeAxis(context, *axis, rank)))
       return failure();
   }
-  results.push_back(context.getOp()->getOperand(0).getType());
+  results.push_back(context.getOperandType(0));
   return success();
 }
 
@@ -368,7 +368,7 @@ LogicalResult rules::norm(ShapeInferenceContext &context, Results &results,
           return failure();
     }
   }
-  results.push_back(context.getOp()->getOperand(0).getType());
+  results.push_back(context.getOperandType(0));
   return success();
 }
 
@@ -392,7 +392,7 @@ LogicalResult rules::groupNorm(ShapeInferenceContext &context, Results &results,
           failed(context.requireDim(param, 0, channels, "per-channel scale")))
         return failure();
   }
-  results.push_back(context.getOp()->getOperand(0).getType());
+  results.push_back(context.getOperandType(0));
   return success();
 }
 
@@ -549,7 +549,7 @@ LogicalResult rules::broadcastTo(ShapeInferenceContext &context,
 
 LogicalResult rules::concat(ShapeInferenceContext &context, Results &results,
                             int64_t axis) {
-  unsigned numInputs = context.getOp()->getNumOperands();
+  unsigned numInputs = context.getNumOperands();
   if (numInputs == 0)
     return context.fail("needs at least one input");
   SmallVector<unsigned> operands =
@@ -597,16 +597,20 @@ LogicalResult rules::concat(ShapeInferenceContext &context, Results &results,
 LogicalResult rules::split(ShapeInferenceContext &context, Results &results,
                            int64_t axis, std::optional<int64_t> sections,
                            sym::SymShapeAttr indices) {
-  unsigned numResults = context.getOp()->getNumResults();
   if (sections.has_value() == static_cast<bool>(indices))
     return context.fail("needs exactly one of 'sections' and 'indices'");
-  if (sections && (*sections <= 0 || *sections != numResults))
-    return context.fail(Twine(*sections) + " sections but " +
-                        Twine(numResults) + " results");
-  if (indices && indices.getRank() + 1 != numResults)
+  if (sections && *sections <= 0)
+    return context.fail("needs a positive number of sections");
+  // The parts follow from the attributes; an existing op must agree.
+  unsigned numResults = sections ? *sections : indices.getRank() + 1;
+  std::optional<unsigned> written = context.getNumResults();
+  if (sections && written && *sections != *written)
+    return context.fail(Twine(*sections) + " sections but " + Twine(*written) +
+                        " results");
+  if (indices && written && indices.getRank() + 1 != *written)
     return context.fail(Twine(indices.getRank()) + " split indices give " +
                         Twine(indices.getRank() + 1) + " parts but there are " +
-                        Twine(numResults) + " results");
+                        Twine(*written) + " results");
   Type element = context.getElementType(0);
   DimList dims = context.getDims(0);
   if (!dims) {
@@ -783,7 +787,7 @@ LogicalResult rules::rotaryEmbedding(ShapeInferenceContext &context,
           failed(context.requireDim(table, 1, headDim, "rotary table width")))
         return failure();
   }
-  results.push_back(context.getOp()->getOperand(0).getType());
+  results.push_back(context.getOperandType(0));
   return success();
 }
 

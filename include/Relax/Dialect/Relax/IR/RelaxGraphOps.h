@@ -6,10 +6,12 @@
 
 #include "Relax/Dialect/Relax/IR/RelaxDialect.h"
 #include "Relax/Dialect/Relax/IR/RelaxInterfaces.h"
+#include "Relax/Dialect/Relax/IR/RelaxShapeInference.h"
 #include "Relax/Dialect/Relax/IR/RelaxTypes.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #define GET_OP_CLASSES

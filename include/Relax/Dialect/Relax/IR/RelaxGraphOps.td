@@ -12,29 +12,64 @@ include "Relax/Dialect/Relax/IR/RelaxTypes.td"
 include "Relax/Dialect/Relax/IR/RelaxInterfaces.td"
 include "Relax/Dialect/Sym/IR/SymAttrDefs.td"
 include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 /// A graph op with a shape rule. `rule` is the C++ call that computes the
-/// result types (in namespace mlir::relax::rules, with `context` and
-/// `results` in scope); `kind` is its PatternKind.
+/// result types (in namespace mlir::relax::rules, with `context`, `adaptor`
+/// and `results` in scope); `kind` is its PatternKind. The same rule serves
+/// InferShapeOpInterface, on an existing op with the enclosing function's
+/// facts, and InferTypeOpInterface, for builders that take no result types.
 class Relax_GraphOp<string mnemonic, string rule, string kind,
                     list<Trait> traits = []>
     : Op<Relax_Dialect, mnemonic,
          !listconcat(traits, [Pure, Relax_InferShapeOpInterface,
-                              Relax_PatternKindOpInterface])> {
+                              Relax_PatternKindOpInterface,
+                              DeclareOpInterfaceMethods<InferTypeOpInterface>])> {
   let extraClassDeclaration = [{
     ::llvm::LogicalResult inferRelaxTypes(
         ::mlir::relax::ShapeInferenceContext &context,
+        ::llvm::SmallVectorImpl<::mlir::Type> &results);
+    static bool isCompatibleReturnTypes(::mlir::TypeRange inferred,
+                                        ::mlir::TypeRange actual);
+    static ::llvm::LogicalResult applyShapeRule(
+        ::mlir::relax::ShapeInferenceContext &context, Adaptor adaptor,
         ::llvm::SmallVectorImpl<::mlir::Type> &results);
     ::mlir::relax::PatternKind getPatternKind() {
       return ::mlir::relax::PatternKind::}] # kind # [{;
     }
   }];
   let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::applyShapeRule(
+        ::mlir::relax::ShapeInferenceContext &context, Adaptor adaptor,
+        ::llvm::SmallVectorImpl<::mlir::Type> &results) {
+      (void)adaptor;
+      return ::mlir::relax::rules::}] # rule # [{;
+    }
     ::llvm::LogicalResult $cppClass::inferRelaxTypes(
         ::mlir::relax::ShapeInferenceContext &context,
         ::llvm::SmallVectorImpl<::mlir::Type> &results) {
-      return ::mlir::relax::rules::}] # rule # [{;
+      return applyShapeRule(context, Adaptor(*this), results);
+    }
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *ctx, ::std::optional<::mlir::Location> loc,
+        ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
+        ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
+        ::llvm::SmallVectorImpl<::mlir::Type> &results) {
+      // Without an enclosing function only facts of the types themselves
+      // are provable; undecided equalities are left to the verifier and
+      // to --relax-infer-shapes.
+      ::mlir::sym::SymProver prover;
+      ::mlir::relax::ShapeInferenceContext context(
+          ctx, loc, ::mlir::OperationName(getOperationName(), ctx),
+          operands.getTypes(), prover);
+      return applyShapeRule(
+          context, Adaptor(operands, attributes, properties, regions),
+          results);
+    }
+    bool $cppClass::isCompatibleReturnTypes(::mlir::TypeRange inferred,
+                                            ::mlir::TypeRange actual) {
+      return ::mlir::relax::areCompatibleWithInferred(actual, inferred);
     }
   }];
   let assemblyFormat =
@@ -145,7 +180,7 @@ def Relax_WhereOp : Relax_GraphOp<"where", "where(context, results)",
 //===----------------------------------------------------------------------===//
 
 def Relax_MatmulOp : Relax_GraphOp<"matmul",
-    "matmul(context, results, getTransposeA(), getTransposeB())",
+    "matmul(context, results, adaptor.getTransposeA(), adaptor.getTransposeB())",
     "OutElementWiseFusable"> {
   let summary = "Batched matrix product with broadcast batch dims";
   let description = [{
@@ -170,7 +205,7 @@ def Relax_MatmulOp : Relax_GraphOp<"matmul",
 }
 
 class Relax_SoftmaxBase<string mnemonic, string what>
-    : Relax_GraphOp<mnemonic, "softmax(context, results, getAxis())",
+    : Relax_GraphOp<mnemonic, "softmax(context, results, adaptor.getAxis())",
                     "Reduction"> {
   let summary = what # " along one axis";
   let description = [{
@@ -199,7 +234,7 @@ def Relax_LogSoftmaxOp : Relax_SoftmaxBase<"log_softmax", "Log-softmax">;
 
 class Relax_ReduceOp<string mnemonic, string what, bit floatOnly = 0>
     : Relax_GraphOp<mnemonic,
-        "reduce(context, results, getAxes(), getKeepdims(), false, " #
+        "reduce(context, results, adaptor.getAxes(), adaptor.getKeepdims(), false, " #
         !if(floatOnly, "true", "false") # ")",
         "Reduction"> {
   let summary = "Reduces by " # what # " along axes";
@@ -231,7 +266,7 @@ def Relax_ProdOp : Relax_ReduceOp<"prod", "product">;
 def Relax_VarianceOp : Relax_ReduceOp<"variance", "population variance", 1>;
 
 def Relax_ArgmaxOp : Relax_GraphOp<"argmax",
-    "argReduce(context, results, getAxis(), getKeepdims())", "Reduction"> {
+    "argReduce(context, results, adaptor.getAxis(), adaptor.getKeepdims())", "Reduction"> {
   let summary = "Index of the maximum along an axis";
   let description = [{
     Returns `i64` indices of the maximum.
@@ -251,7 +286,7 @@ def Relax_ArgmaxOp : Relax_GraphOp<"argmax",
   let results = (outs Relax_AnyTensor:$result);
 }
 
-def Relax_CumsumOp : Relax_GraphOp<"cumsum", "sameShape(context, results, 0, getAxis())",
+def Relax_CumsumOp : Relax_GraphOp<"cumsum", "sameShape(context, results, 0, adaptor.getAxis())",
                                    "Opaque"> {
   let summary = "Cumulative sum along an axis";
   let description = [{
@@ -275,7 +310,7 @@ def Relax_CumsumOp : Relax_GraphOp<"cumsum", "sameShape(context, results, 0, get
 //===----------------------------------------------------------------------===//
 
 def Relax_RmsNormOp : Relax_GraphOp<"rms_norm",
-    "norm(context, results, getAxes(), 1)", "Reduction"> {
+    "norm(context, results, adaptor.getAxes(), 1)", "Reduction"> {
   let summary = "RMS normalization with a learned scale";
   let description = [{
     `x / sqrt(mean(x * x, axes) + epsilon) * weight`, where `weight` has the
@@ -297,7 +332,7 @@ def Relax_RmsNormOp : Relax_GraphOp<"rms_norm",
 }
 
 def Relax_LayerNormOp : Relax_GraphOp<"layer_norm",
-    "norm(context, results, getAxes(), 2)", "Reduction"> {
+    "norm(context, results, adaptor.getAxes(), 2)", "Reduction"> {
   let summary = "Layer normalization with scale and shift";
   let description = [{
     Normalizes over `axes` and applies `gamma` and `beta`, which have the
@@ -322,7 +357,7 @@ def Relax_LayerNormOp : Relax_GraphOp<"layer_norm",
 }
 
 def Relax_GroupNormOp : Relax_GraphOp<"group_norm",
-    "groupNorm(context, results, getNumGroups(), getChannelAxis())",
+    "groupNorm(context, results, adaptor.getNumGroups(), adaptor.getChannelAxis())",
     "Reduction"> {
   let summary = "Group normalization";
   let description = [{
@@ -353,7 +388,7 @@ def Relax_GroupNormOp : Relax_GraphOp<"group_norm",
 //===----------------------------------------------------------------------===//
 
 def Relax_ReshapeOp : Relax_GraphOp<"reshape",
-    "reshape(context, results, getShape())", "Injective"> {
+    "reshape(context, results, adaptor.getShape())", "Injective"> {
   let summary = "Reshapes to a symbolic shape";
   let description = [{
     - `shape = #sym.shape<[b * s, ?]>` (required): the new shape, a list of
@@ -373,7 +408,7 @@ def Relax_ReshapeOp : Relax_GraphOp<"reshape",
 }
 
 def Relax_PermuteDimsOp : Relax_GraphOp<"permute_dims",
-    "permuteDims(context, results, getAxes())", "Injective"> {
+    "permuteDims(context, results, adaptor.getAxes())", "Injective"> {
   let summary = "Permutes the dims";
   let description = [{
     - `axes = array<i64: 0, 2, 1, 3>` (default: the dims reversed): result
@@ -392,7 +427,7 @@ def Relax_PermuteDimsOp : Relax_GraphOp<"permute_dims",
 }
 
 def Relax_ExpandDimsOp : Relax_GraphOp<"expand_dims",
-    "expandDims(context, results, getAxes())", "Injective"> {
+    "expandDims(context, results, adaptor.getAxes())", "Injective"> {
   let summary = "Inserts dims of size 1";
   let description = [{
     - `axes = array<i64: 0, -1>` (required): positions in the result, which
@@ -409,7 +444,7 @@ def Relax_ExpandDimsOp : Relax_GraphOp<"expand_dims",
 }
 
 def Relax_SqueezeOp : Relax_GraphOp<"squeeze",
-    "squeeze(context, results, getAxes())", "Injective"> {
+    "squeeze(context, results, adaptor.getAxes())", "Injective"> {
   let summary = "Removes dims of size 1";
   let description = [{
     - `axes = array<i64: 1>` (default: every dim of literal size 1): the
@@ -428,7 +463,7 @@ def Relax_SqueezeOp : Relax_GraphOp<"squeeze",
 }
 
 def Relax_BroadcastToOp : Relax_GraphOp<"broadcast_to",
-    "broadcastTo(context, results, getShape())", "Broadcast"> {
+    "broadcastTo(context, results, adaptor.getShape())", "Broadcast"> {
   let summary = "Broadcasts to a symbolic shape";
   let description = [{
     Aligns the operand's dims to the right of `shape`; each must be a
@@ -447,7 +482,7 @@ def Relax_BroadcastToOp : Relax_GraphOp<"broadcast_to",
 }
 
 def Relax_ConcatOp : Relax_GraphOp<"concat",
-    "concat(context, results, getAxis())", "Injective"> {
+    "concat(context, results, adaptor.getAxis())", "Injective"> {
   let summary = "Concatenates tensors along an axis";
   let description = [{
     The result's dim along `axis` is the symbolic sum of the inputs' dims;
@@ -467,7 +502,7 @@ def Relax_ConcatOp : Relax_GraphOp<"concat",
 }
 
 def Relax_SplitOp : Relax_GraphOp<"split",
-    "split(context, results, getAxis(), getSections(), getIndicesAttr())",
+    "split(context, results, adaptor.getAxis(), adaptor.getSections(), adaptor.getIndicesAttr())",
     "Injective"> {
   let summary = "Splits a tensor along an axis";
   let description = [{
@@ -493,7 +528,7 @@ def Relax_SplitOp : Relax_GraphOp<"split",
 }
 
 def Relax_StridedSliceOp : Relax_GraphOp<"strided_slice",
-    "stridedSlice(context, results, getAxes(), getBegin(), getEnd(), getStrides())",
+    "stridedSlice(context, results, adaptor.getAxes(), adaptor.getBegin(), adaptor.getEnd(), adaptor.getStrides())",
     "Injective"> {
   let summary = "Slices with symbolic bounds";
   let description = [{
@@ -522,7 +557,7 @@ def Relax_StridedSliceOp : Relax_GraphOp<"strided_slice",
 }
 
 def Relax_TakeOp : Relax_GraphOp<"take",
-    "take(context, results, getAxis())", "Injective"> {
+    "take(context, results, adaptor.getAxis())", "Injective"> {
   let summary = "Gathers slices by integer indices (embedding lookup)";
   let description = [{
     `x[..., indices, ...]` along `axis`: the result shape is
@@ -544,7 +579,7 @@ def Relax_TakeOp : Relax_GraphOp<"take",
 }
 
 def Relax_AstypeOp : Relax_GraphOp<"astype",
-    "astype(context, results, getDtype())", "ElementWise"> {
+    "astype(context, results, adaptor.getDtype())", "ElementWise"> {
   let summary = "Converts the element type";
   let description = [{
     The result has the operand's shape and element type `dtype`.
@@ -603,7 +638,7 @@ def Relax_TriuOp : Relax_GraphOp<"triu", "sameShape(context, results, 2, {})",
 // Creation
 //===----------------------------------------------------------------------===//
 
-def Relax_FullOp : Relax_GraphOp<"full", "full(context, results, getShape())",
+def Relax_FullOp : Relax_GraphOp<"full", "full(context, results, adaptor.getShape())",
                                  "ElementWise"> {
   let summary = "A tensor of a symbolic shape filled with a scalar";
   let description = [{
@@ -622,7 +657,7 @@ def Relax_FullOp : Relax_GraphOp<"full", "full(context, results, getShape())",
 }
 
 class Relax_ConstantFillOp<string mnemonic, string what>
-    : Relax_GraphOp<mnemonic, "fill(context, results, getShape(), getDtype())",
+    : Relax_GraphOp<mnemonic, "fill(context, results, adaptor.getShape(), adaptor.getDtype())",
                     "ElementWise"> {
   let summary = "A tensor of a symbolic shape filled with " # what;
   let description = [{
@@ -646,7 +681,7 @@ def Relax_ZerosOp : Relax_ConstantFillOp<"zeros", "zeros">;
 def Relax_OnesOp : Relax_ConstantFillOp<"ones", "ones">;
 
 def Relax_ArangeOp : Relax_GraphOp<"arange",
-    "arange(context, results, getStart(), getEnd(), getStep(), getDtype())",
+    "arange(context, results, adaptor.getStart(), adaptor.getEnd(), adaptor.getStep(), adaptor.getDtype())",
     "Injective"> {
   let summary = "Evenly spaced values with symbolic bounds";
   let description = [{
@@ -727,7 +762,7 @@ def Relax_AttentionOp : Relax_GraphOp<"attention",
 
 class Relax_ConvOp<string mnemonic, int spatial>
     : Relax_GraphOp<mnemonic,
-        "conv(context, results, " # spatial # ", getStrides(), getPadding(), getDilation(), getGroups())",
+        "conv(context, results, " # spatial # ", adaptor.getStrides(), adaptor.getPadding(), adaptor.getDilation(), adaptor.getGroups())",
         "OutElementWiseFusable"> {
   let summary = spatial # "-D convolution (channels first)";
   let description = [{
@@ -763,7 +798,7 @@ def Relax_Conv2dOp : Relax_ConvOp<"conv2d", 2>;
 
 class Relax_PoolOp<string mnemonic, string what>
     : Relax_GraphOp<mnemonic,
-        "pool(context, results, getPoolSize(), getStrides(), getPadding(), getDilation())",
+        "pool(context, results, adaptor.getPoolSize(), adaptor.getStrides(), adaptor.getPadding(), adaptor.getDilation())",
         "OutElementWiseFusable"> {
   let summary = "2-D " # what # " pooling (channels first)";
   let description = [{

@@ -217,6 +217,7 @@ class Relax_DPSCallOp<string mnemonic, list<Trait> traits = []>
 }
 
 def Relax_CallTIROp : Relax_DPSCallOp<"call_tir", [
+    DeclareOpInterfaceMethods<CallOpInterface>,
     DeclareOpInterfaceMethods<SymbolUserOpInterface>,
     DeclareOpInterfaceMethods<Relax_PatternKindOpInterface>
   ]> {
@@ -243,7 +244,18 @@ def Relax_CallTIROp : Relax_DPSCallOp<"call_tir", [
   }];
   let arguments = (ins FlatSymbolRefAttr:$callee,
                        Variadic<Relax_AnyTensor>:$args,
-                       OptionalAttr<Sym_ShapeAttr>:$sym_args);
+                       OptionalAttr<Sym_ShapeAttr>:$sym_args,
+                       OptionalAttr<DictArrayAttr>:$arg_attrs,
+                       OptionalAttr<DictArrayAttr>:$res_attrs);
+  let builders = [
+    OpBuilder<(ins "::mlir::TypeRange":$results,
+                   "::mlir::FlatSymbolRefAttr":$callee,
+                   "::mlir::ValueRange":$args,
+                   CArg<"::mlir::sym::SymShapeAttr", "{}">:$symArgs), [{
+      build($_builder, $_state, results, callee, args, symArgs,
+            /*arg_attrs=*/nullptr, /*res_attrs=*/nullptr);
+    }]>
+  ];
   let assemblyFormat =
       "$callee `(` $args `)` attr-dict `:` functional-type($args, results)";
   let hasVerifier = 1;
@@ -452,7 +464,8 @@ def Relax_ViewOp : Relax_Op<"view", [Pure]> {
 }
 
 def Relax_CallTIRDPSOp : Relax_Op<"call_tir_dps", [
-    AttrSizedOperandSegments, DeclareOpInterfaceMethods<SymbolUserOpInterface>
+    AttrSizedOperandSegments, DeclareOpInterfaceMethods<CallOpInterface>,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>
   ]> {
   let summary = "Calls a tensor program on explicit destinations";
   let description = [{
@@ -471,7 +484,17 @@ def Relax_CallTIRDPSOp : Relax_Op<"call_tir_dps", [
                        Arg<Variadic<Relax_AnyTensor>, "",
                            [MemRead, MemWrite]>:$args,
                        Arg<Variadic<Relax_AnyTensor>, "", [MemWrite]>:$outs,
-                       OptionalAttr<Sym_ShapeAttr>:$sym_args);
+                       OptionalAttr<Sym_ShapeAttr>:$sym_args,
+                       OptionalAttr<DictArrayAttr>:$arg_attrs,
+                       OptionalAttr<DictArrayAttr>:$res_attrs);
+  let builders = [
+    OpBuilder<(ins "::mlir::FlatSymbolRefAttr":$callee,
+                   "::mlir::ValueRange":$args, "::mlir::ValueRange":$outs,
+                   CArg<"::mlir::sym::SymShapeAttr", "{}">:$symArgs), [{
+      build($_builder, $_state, callee, args, outs, symArgs,
+            /*arg_attrs=*/nullptr, /*res_attrs=*/nullptr);
+    }]>
+  ];
   let assemblyFormat = [{
     $callee `(` ($args^ `:` type($args))? `)`
     `outs` `(` ($outs^ `:` type($outs))? `)` attr-dict

@@ -25,16 +25,32 @@ struct ShapeRequirement {
 
 /// Answers symbolic questions for one op's shape rule, reports provable
 /// mismatches at the op's location, and collects the requirements left to
-/// run time.
+/// run time. A rule sees the op only through its operand types and, when the
+/// op exists, its result count, so that it also serves
+/// `InferTypeOpInterface::inferReturnTypes`, where there is no op yet.
 class ShapeInferenceContext {
 public:
   ShapeInferenceContext(Operation *op, const sym::SymProver &prover,
                         bool emitDiagnostics = true)
-      : op(op), prover(prover), emitDiagnostics(emitDiagnostics) {}
+      : ctx(op->getContext()), loc(op->getLoc()), opName(op->getName()),
+        operandTypes(op->getOperandTypes()), numResults(op->getNumResults()),
+        prover(prover), emitDiagnostics(emitDiagnostics) {}
 
-  Operation *getOp() const { return op; }
-  MLIRContext *getContext() const { return op->getContext(); }
+  /// The context of an op about to be built, from its operands' types; with
+  /// a location, failures are reported there.
+  ShapeInferenceContext(MLIRContext *ctx, std::optional<Location> loc,
+                        OperationName opName, TypeRange operandTypes,
+                        const sym::SymProver &prover)
+      : ctx(ctx), loc(loc), opName(opName), operandTypes(operandTypes),
+        prover(prover), emitDiagnostics(loc.has_value()) {}
+
+  MLIRContext *getContext() const { return ctx; }
   const sym::SymProver &getProver() const { return prover; }
+
+  unsigned getNumOperands() const { return operandTypes.size(); }
+  Type getOperandType(unsigned index) const { return operandTypes[index]; }
+  /// The number of results of the op, when it already exists.
+  std::optional<unsigned> getNumResults() const { return numResults; }
 
   /// Reports that the operands can never be valid and returns failure.
   LogicalResult fail(const Twine &message) const;
@@ -68,7 +84,11 @@ public:
   Type getElementType(unsigned index) const;
 
 private:
-  Operation *op;
+  MLIRContext *ctx;
+  std::optional<Location> loc;
+  OperationName opName;
+  TypeRange operandTypes;
+  std::optional<unsigned> numResults;
   const sym::SymProver &prover;
   bool emitDiagnostics;
   SmallVector<ShapeRequirement> requirements;
@@ -89,6 +109,10 @@ FailureOr<int64_t> normalizeAxis(ShapeInferenceContext &context, int64_t axis,
 /// same structure and element types, and no dim provably different.
 bool isCompatibleWithInferred(Type written, Type inferred,
                               const sym::SymProver &prover);
+
+/// Whether each `written` type may stand for the `inferred` one at the same
+/// position, with nothing but the types' own facts to prove dims with.
+bool areCompatibleWithInferred(TypeRange written, TypeRange inferred);
 
 /// Returns the more precise of two compatible types, dim by dim: known dims
 /// of `written` win, unknown ones are taken from `inferred`.
