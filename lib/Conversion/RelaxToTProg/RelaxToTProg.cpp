@@ -170,11 +170,9 @@ LogicalResult mlir::relax::matchKnownShapes(Operation *op,
 
 void mlir::relax::replaceOpWithCallTIR(PatternRewriter &rewriter, Operation *op,
                                        const TensorProgram &program) {
-  CallTIROp::Properties properties;
-  properties.setCallee(SymbolRefAttr::get(program.func));
-  properties.setSymArgs(program.symArgs);
   rewriter.replaceOpWithNewOp<CallTIROp>(op, op->getResultTypes(),
-                                         op->getOperands(), properties);
+                                         SymbolRefAttr::get(program.func),
+                                         op->getOperands(), program.symArgs);
 }
 
 void mlir::relax::populateRelaxLegalizationPatterns(RewritePatternSet &patterns,
