@@ -68,26 +68,21 @@ static SymExprAttr getSum(MLIRContext *ctx, ArrayRef<SymExprAttr> exprs) {
 }
 
 /// The maximum of `exprs` without the operands the prover shows to be at
-/// most another one, so that comparable terms leave no `max`.
+/// most another one, so that comparable terms leave no `max`. Each term is
+/// compared with the kept ones only, which stay few where terms compare, so
+/// that a long function's ends do not cost a quadratic number of proofs.
 static SymExprAttr
 getPrunedMax(ArrayRef<SymExprAttr> exprs,
              function_ref<bool(SymExprAttr, SymExprAttr)> proveLe) {
   SmallVector<SymExprAttr> kept;
-  for (auto [i, expr] : llvm::enumerate(exprs)) {
+  for (SymExprAttr expr : exprs) {
     if (!expr)
       return nullptr;
-    bool dominated = false;
-    for (auto [j, other] : llvm::enumerate(exprs)) {
-      if (i == j || !other || !proveLe(expr, other))
-        continue;
-      // Of two provably equal terms, keep the first.
-      if (j > i && proveLe(other, expr))
-        continue;
-      dominated = true;
-      break;
-    }
-    if (!dominated && !llvm::is_contained(kept, expr))
-      kept.push_back(expr);
+    // Of two provably equal terms, the first is kept.
+    if (llvm::any_of(kept, [&](SymExprAttr k) { return proveLe(expr, k); }))
+      continue;
+    llvm::erase_if(kept, [&](SymExprAttr k) { return proveLe(k, expr); });
+    kept.push_back(expr);
   }
   if (kept.empty())
     return exprs.empty() ? nullptr : exprs.front();
