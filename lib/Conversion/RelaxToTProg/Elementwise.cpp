@@ -55,18 +55,23 @@ static Value siluScalar(OpBuilder &b, Location loc, ValueRange args) {
   return arith::MulFOp::create(b, loc, x, sigmoid(b, loc, x));
 }
 
+/// `0.5 * x * (1 + t)`, the outer form of both GELUs.
+static Value halfTimesOnePlus(OpBuilder &b, Location loc, Value x, Value t) {
+  Type type = x.getType();
+  Value onePlus =
+      arith::AddFOp::create(b, loc, floatConstant(b, loc, type, 1.0), t);
+  Value half =
+      arith::MulFOp::create(b, loc, x, floatConstant(b, loc, type, 0.5));
+  return arith::MulFOp::create(b, loc, half, onePlus);
+}
+
 /// `0.5 * x * (1 + erf(x / sqrt(2)))`
 static Value geluScalar(OpBuilder &b, Location loc, ValueRange args) {
   Value x = args[0];
   Type type = x.getType();
   Value scaled =
       arith::MulFOp::create(b, loc, x, floatConstant(b, loc, type, M_SQRT1_2));
-  Value erf = math::ErfOp::create(b, loc, scaled);
-  Value onePlus =
-      arith::AddFOp::create(b, loc, floatConstant(b, loc, type, 1.0), erf);
-  Value half =
-      arith::MulFOp::create(b, loc, x, floatConstant(b, loc, type, 0.5));
-  return arith::MulFOp::create(b, loc, half, onePlus);
+  return halfTimesOnePlus(b, loc, x, math::ErfOp::create(b, loc, scaled));
 }
 
 /// `0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x^3)))`
@@ -83,11 +88,7 @@ static Value geluTanhScalar(OpBuilder &b, Location loc, ValueRange args) {
       b, loc,
       arith::MulFOp::create(
           b, loc, inner, floatConstant(b, loc, type, std::sqrt(2.0 / M_PI))));
-  Value onePlus =
-      arith::AddFOp::create(b, loc, floatConstant(b, loc, type, 1.0), t);
-  Value half =
-      arith::MulFOp::create(b, loc, x, floatConstant(b, loc, type, 0.5));
-  return arith::MulFOp::create(b, loc, half, onePlus);
+  return halfTimesOnePlus(b, loc, x, t);
 }
 
 static Value reluScalar(OpBuilder &b, Location loc, ValueRange args) {
