@@ -30,6 +30,8 @@ static void buildGraphPipeline(OpPassManager &pm,
     pm.addPass(createRelaxInferShapesPass());
   if (options.library)
     pm.addPass(createRelaxDispatchLibraryPass());
+  if (options.fuse)
+    pm.addPass(createRelaxFusePass());
   pm.addPass(createRelaxLegalizePass());
   pm.addPass(createRelaxToNonDataflowPass());
   pm.addPass(createRelaxExplicitAllocPass());

@@ -118,6 +118,9 @@ static cl::opt<bool>
     library("library",
             cl::desc("Offload matmuls to the CPU runtime library (OpenBLAS)"),
             cl::init(false), cl::cat(runCategory));
+static cl::opt<bool>
+    fuse("fuse", cl::desc("Fuse graph ops into merged tensor programs"),
+         cl::init(true), cl::cat(runCategory));
 static cl::opt<bool> planMemory(
     "plan-memory",
     cl::desc("Plan the storages of graph functions: one arena per function, "
@@ -597,6 +600,7 @@ int main(int argc, char **argv) {
   pipeline.parallel = parallel;
   pipeline.runtime = runtime.getValue();
   pipeline.library = library;
+  pipeline.fuse = fuse;
   pipeline.planMemory = planMemory;
   relax::buildRelaxLowerToCPUPipeline(pm, pipeline);
   if (failed(pm.run(*module)))

@@ -48,6 +48,10 @@ struct CPUPipelineOptions : PassPipelineOptions<CPUPipelineOptions> {
   Option<bool> inferShapes{*this, "infer-shapes",
                            llvm::cl::desc("Run --relax-infer-shapes first"),
                            llvm::cl::init(true)};
+  Option<bool> fuse{*this, "fuse",
+                    llvm::cl::desc("Fuse graph ops into merged tensor programs "
+                                   "(--relax-fuse)"),
+                    llvm::cl::init(true)};
   Option<bool> planMemory{
       *this, "plan-memory",
       llvm::cl::desc("Plan the storages of graph functions "

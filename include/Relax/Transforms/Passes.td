@@ -147,6 +147,71 @@ def RelaxPlanMemoryPass : Pass<"relax-plan-memory", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::relax::RelaxDialect"];
 }
 
+def RelaxFusePass : Pass<"relax-fuse", "::mlir::ModuleOp"> {
+  let summary = "Fuse graph ops into merged tensor programs";
+  let description = [{
+    Groups the ops of every `relax.dataflow` region by their pattern kinds
+    (`PatternKindOpInterface`: high-level ops and `relax.call_tir` of any
+    tensor program alike) on the region's post-dominator tree, and replaces
+    each group of two or more ops by one `relax.call_tir` of one merged
+    `tprog.func`.
+
+    Grouping follows TVM's FuseOps rules:
+
+    - an output-elementwise-fusable op (matmul, convolution) absorbs the
+      elementwise and broadcast ops up to its post-dominator, one such anchor
+      per group;
+    - elementwise and broadcast ops join their post-dominator along
+      injective paths, or paths that end in a reduction or an anchor;
+    - injective ops join along injective paths; opaque ops, constants,
+      reshapes (views of storage) and tuples stay apart.
+
+    and two more rules, each an option: `horizontal` puts contractions that
+    read the same left operand in one group (the q, k and v projections),
+    and `prologue` puts a normalization or elementwise group whose only
+    consumers are the left operands of one group's contractions into that
+    group. Shape equalities are decided by the prover under the function's
+    `sym.constraints`: a broadcast input that is not provably of the output's
+    shape does not count as elementwise. A group never leaves its region,
+    never spans a `relax.match_cast` and never makes the graph cyclic.
+
+    The high-level ops of a group are legalized, and the programs the group
+    calls are inlined into one program whose arguments are the group's
+    inputs and outputs; its dims are named after the call site's
+    expressions, so a dynamic program called with static shapes becomes
+    static, and a symbolic value no argument gives becomes a symbolic
+    argument. Elementwise producers used once are then fused into their
+    consumers (linalg elementwise fusion), so their results are never
+    stored. Identical merged programs are shared.
+
+    ```mlir
+    %y = relax.matmul %x, %w : (!relax.tensor<[n, 64], f32>, !relax.tensor<[64, 64], f32>) -> !relax.tensor<[n, 64], f32>
+    %z = relax.add %y, %b : (!relax.tensor<[n, 64], f32>, !relax.tensor<[64], f32>) -> !relax.tensor<[n, 64], f32>
+    %r = relax.relu %z : (!relax.tensor<[n, 64], f32>) -> !relax.tensor<[n, 64], f32>
+    // becomes
+    %r = relax.call_tir @fused_matmul_add_relu(%x, %w, %b) : (...) -> !relax.tensor<[n, 64], f32>
+    ```
+  }];
+  let options = [
+    Option<"maxGroupSize", "max-group-size", "int64_t", /*default=*/"256",
+           "The most ops one group may hold">,
+    Option<"horizontal", "horizontal", "bool", /*default=*/"true",
+           "Group contractions that read the same left operand">,
+    Option<"prologue", "prologue", "bool", /*default=*/"true",
+           "Group a normalization with the contractions it feeds">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark per fused group naming its ops">,
+    Option<"dotFile", "dot", "std::string", /*default=*/"\"\"",
+           "Write the groups as a Graphviz graph to this file">,
+  ];
+  let dependentDialects = [
+    "::mlir::relax::RelaxDialect", "::mlir::tprog::TProgDialect",
+    "::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect",
+    "::mlir::math::MathDialect", "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 def RelaxAnnotatePatternsPass : Pass<"relax-annotate-patterns", "::mlir::ModuleOp"> {
   let summary = "Record the pattern kind of every tensor program";
   let description = [{

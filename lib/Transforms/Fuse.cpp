@@ -1,0 +1,280 @@
+//===- Fuse.cpp - Fuse graph ops into merged tensor programs --------------===//
+//
+// --relax-fuse: records the pattern kinds of tensor programs, partitions each
+// dataflow region into groups, legalizes the high-level ops of every group
+// of two or more ops, merges the group's programs into one and simplifies
+// it (elementwise producers are fused into their consumers, so that their
+// results are not stored). Identical merged programs are shared.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Relax/Conversion/RelaxToTProg.h"
+#include "Relax/Dialect/Relax/IR/RelaxOps.h"
+#include "Relax/Dialect/TProg/Analysis/PatternKindAnalysis.h"
+#include "Relax/Transforms/Fusion.h"
+#include "Relax/Transforms/Passes.h"
+
+#include "mlir/Analysis/TopologicalSortUtils.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Rewrite/PatternApplicator.h"
+#include "mlir/Transforms/CSE.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir::relax {
+#define GEN_PASS_DEF_RELAXFUSEPASS
+#include "Relax/Transforms/Passes.h.inc"
+} // namespace mlir::relax
+
+using namespace mlir;
+using namespace mlir::relax;
+
+/// What an op computes, for names, remarks and pictures: the callee of a
+/// call, the op's name without its dialect otherwise.
+static std::string getComputeName(Operation *op) {
+  if (auto call = dyn_cast<CallTIROp>(op))
+    return call.getCallee().str();
+  return op->getName().stripDialect().str();
+}
+
+/// `fused_<first ops>`, short enough to read.
+static std::string getGroupName(const FusionGroup &group) {
+  std::string name = "fused";
+  for (Operation *op : llvm::ArrayRef(group.ops).take_front(4))
+    name += "_" + getComputeName(op);
+  if (group.ops.size() > 4)
+    name += "_and_" + std::to_string(group.ops.size() - 4);
+  return name;
+}
+
+/// Writes the groups of `block` as a Graphviz cluster per group.
+static void printDot(llvm::raw_ostream &os, Block &block,
+                     ArrayRef<FusionGroup> groups, unsigned &nextId) {
+  llvm::DenseMap<Operation *, unsigned> ids;
+  for (Operation &op : block.without_terminator())
+    ids[&op] = nextId++;
+  for (auto [index, group] : llvm::enumerate(groups)) {
+    bool cluster = group.ops.size() > 1;
+    if (cluster)
+      os << "  subgraph cluster_" << ids[group.ops.front()] << " {\n"
+         << "    style=filled; color=lightgrey; label=\""
+         << stringifyPatternKind(group.kind) << "\";\n";
+    for (Operation *op : group.ops) {
+      PatternKind kind = getFusionKind(op);
+      os << (cluster ? "    " : "  ") << "n" << ids[op] << " [label=\""
+         << getComputeName(op) << "\\n"
+         << stringifyPatternKind(kind) << "\""
+         << (kind == PatternKind::Opaque ? ", shape=box" : "") << "];\n";
+    }
+    if (cluster)
+      os << "  }\n";
+  }
+  for (Operation &op : block.without_terminator())
+    for (Value operand : op.getOperands())
+      if (Operation *def = operand.getDefiningOp())
+        if (ids.count(def))
+          os << "  n" << ids[def] << " -> n" << ids[&op] << ";\n";
+}
+
+/// Simplifies a merged program: casts folded into their users, elementwise
+/// producers with one use fused into their consumers, duplicates removed.
+static LogicalResult simplifyProgram(tprog::FuncOp program) {
+  MLIRContext *ctx = program.getContext();
+  RewritePatternSet patterns(ctx);
+  linalg::populateElementwiseOpsFusionPatterns(
+      patterns, [](OpOperand *operand) {
+        // A producer that reads its destination (updates it in place) would
+        // read its own writes once its loops run in the consumer's.
+        auto producer = operand->get().getDefiningOp<linalg::LinalgOp>();
+        return producer && producer->hasOneUse() &&
+               llvm::none_of(producer.getDpsInitsMutable(), [&](OpOperand &o) {
+                 return producer.payloadUsesValueFromOperand(&o);
+               });
+      });
+  for (Dialect *dialect : ctx->getLoadedDialects())
+    dialect->getCanonicalizationPatterns(patterns);
+  for (RegisteredOperationName name : ctx->getRegisteredOperations())
+    name.getCanonicalizationPatterns(patterns, ctx);
+  if (failed(applyPatternsGreedily(program, std::move(patterns))))
+    return failure();
+  IRRewriter rewriter(ctx);
+  DominanceInfo dominance(program);
+  eliminateCommonSubExpressions(rewriter, dominance, program);
+  return success();
+}
+
+/// The text of `program` without its name, to find identical programs.
+static std::string getProgramKey(tprog::FuncOp program) {
+  StringAttr name = program.getSymNameAttr();
+  program.setSymName("");
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  program->print(os, OpPrintingFlags().printGenericOpForm());
+  program.setSymNameAttr(name);
+  return key;
+}
+
+namespace {
+/// Records what the op a pattern replaced was replaced with.
+struct ReplacementRecorder : RewriterBase::Listener {
+  void notifyOperationReplaced(Operation *, ValueRange values) override {
+    replacements.assign(values.begin(), values.end());
+  }
+  SmallVector<Value> replacements;
+};
+
+struct RelaxFusePass : relax::impl::RelaxFusePassBase<RelaxFusePass> {
+  using Base::Base;
+
+  void runOnOperation() override;
+
+  /// Fuses one group; returns the new call, or null when the group was left
+  /// as it is.
+  CallTIROp fuseGroup(const FusionGroup &group,
+                      PatternApplicator &legalization);
+
+  llvm::StringMap<tprog::FuncOp> programsByKey;
+  /// Programs that fused calls called; those no call is left to are erased.
+  llvm::SetVector<StringAttr> replacedCallees;
+};
+} // namespace
+
+CallTIROp RelaxFusePass::fuseGroup(const FusionGroup &group,
+                                   PatternApplicator &legalization) {
+  // Named before the ops are replaced.
+  std::string name = getGroupName(group);
+  SmallVector<std::string> opNames =
+      llvm::map_to_vector(group.ops, getComputeName);
+
+  // The group's high-level ops become calls of their programs first.
+  PatternRewriter rewriter(&getContext());
+  SmallVector<CallTIROp> calls;
+  for (Operation *op : group.ops) {
+    if (auto call = dyn_cast<CallTIROp>(op)) {
+      calls.push_back(call);
+      continue;
+    }
+    rewriter.setInsertionPoint(op);
+    ReplacementRecorder recorder;
+    rewriter.setListener(&recorder);
+    LogicalResult legalized = legalization.matchAndRewrite(op, rewriter);
+    rewriter.setListener(nullptr);
+    if (failed(legalized) || recorder.replacements.empty())
+      return {};
+    auto call = recorder.replacements.front().getDefiningOp<CallTIROp>();
+    if (!call)
+      return {};
+    calls.push_back(call);
+  }
+  for (CallTIROp call : calls)
+    replacedCallees.insert(call.getCalleeAttr().getAttr());
+  FailureOr<CallTIROp> fused = mergeTensorProgramCalls(calls, name, rewriter);
+  if (failed(fused))
+    return {};
+
+  auto program = SymbolTable::lookupNearestSymbolFrom<tprog::FuncOp>(
+      *fused, fused->getCalleeAttr());
+  if (failed(simplifyProgram(program)))
+    return {};
+  program->setAttr(RelaxDialect::getPatternKindAttrName(),
+                   rewriter.getStringAttr(stringifyPatternKind(
+                       tprog::analyzePatternKind(program))));
+
+  // Identical groups call one program.
+  std::string key = getProgramKey(program);
+  auto [it, inserted] = programsByKey.try_emplace(key, program);
+  if (!inserted) {
+    fused->setCalleeAttr(FlatSymbolRefAttr::get(it->second));
+    program.erase();
+  }
+
+  if (remarks) {
+    InFlightDiagnostic remark = emitRemark(fused->getLoc())
+                                << "fused " << group.ops.size() << " ops ("
+                                << stringifyPatternKind(group.kind)
+                                << ") into @" << fused->getCallee() << ":";
+    for (const std::string &opName : opNames)
+      remark << " " << opName;
+  }
+  return *fused;
+}
+
+void RelaxFusePass::runOnOperation() {
+  ModuleOp module = getOperation();
+  MLIRContext *ctx = &getContext();
+  if (maxGroupSize <= 0) {
+    module.emitError("max-group-size must be positive");
+    return signalPassFailure();
+  }
+  FusionOptions options;
+  options.maxGroupSize = maxGroupSize;
+  options.horizontal = horizontal;
+  options.prologue = prologue;
+
+  // Pattern kinds of the programs called so far.
+  Builder builder(ctx);
+  for (auto program : module.getOps<tprog::FuncOp>())
+    if (!program.isExternal() &&
+        !program->hasAttr(RelaxDialect::getPatternKindAttrName()))
+      program->setAttr(RelaxDialect::getPatternKindAttrName(),
+                       builder.getStringAttr(stringifyPatternKind(
+                           tprog::analyzePatternKind(program))));
+
+  TensorProgramCache cache(module);
+  RewritePatternSet patterns(ctx);
+  populateRelaxLegalizationPatterns(patterns, cache);
+  FrozenRewritePatternSet frozen(std::move(patterns));
+  PatternApplicator legalization(frozen);
+  legalization.applyDefaultCostModel();
+
+  std::string dot;
+  llvm::raw_string_ostream dotStream(dot);
+  unsigned nextDotId = 0;
+
+  for (auto func : llvm::to_vector(module.getOps<FuncOp>())) {
+    sym::SymProver prover(cast<FunctionOpInterface>(func.getOperation()));
+    SmallVector<DataflowOp> regions;
+    func.walk([&](DataflowOp region) { regions.push_back(region); });
+    for (DataflowOp region : regions) {
+      Block &block = region.getBody().front();
+      SmallVector<FusionGroup> groups =
+          partitionIntoFusionGroups(block, prover, options);
+      if (!dotFile.empty())
+        printDot(dotStream, block, groups, nextDotId);
+      for (const FusionGroup &group : groups) {
+        if (group.ops.size() < 2)
+          continue;
+        (void)fuseGroup(group, legalization);
+      }
+      // Values a group computes may be used between its ops.
+      sortTopologically(&block);
+    }
+  }
+
+  // Private programs only the fused groups called are gone with them.
+  for (StringAttr name : replacedCallees) {
+    auto program = dyn_cast_or_null<tprog::FuncOp>(
+        SymbolTable::lookupSymbolIn(module, name));
+    if (program && program.isPrivate() &&
+        SymbolTable::symbolKnownUseEmpty(program, module))
+      program.erase();
+  }
+
+  if (!dotFile.empty()) {
+    std::error_code error;
+    llvm::raw_fd_ostream file(dotFile, error, llvm::sys::fs::OF_Text);
+    if (error) {
+      module.emitError("cannot write '") << dotFile << "': " << error.message();
+      return signalPassFailure();
+    }
+    file << "digraph fusion {\n  node [style=filled, fillcolor=white];\n"
+         << dot << "}\n";
+  }
+}
