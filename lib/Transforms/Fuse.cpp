@@ -93,6 +93,11 @@ static LogicalResult simplifyProgram(tprog::FuncOp program) {
         // A producer that reads its destination (updates it in place) would
         // read its own writes once its loops run in the consumer's.
         auto producer = operand->get().getDefiningOp<linalg::LinalgOp>();
+        // A consumer that reads an element more than once (a matmul reading
+        // its left operand once per column) would recompute it as often.
+        auto consumer = cast<linalg::LinalgOp>(operand->getOwner());
+        if (!consumer.getMatchingIndexingMap(operand).isPermutation())
+          return false;
         return producer && producer->hasOneUse() &&
                llvm::none_of(producer.getDpsInitsMutable(), [&](OpOperand &o) {
                  return producer.payloadUsesValueFromOperand(&o);
