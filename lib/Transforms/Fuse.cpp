@@ -121,7 +121,7 @@ static std::string getProgramKey(tprog::FuncOp program) {
   program.setSymName("");
   std::string key;
   llvm::raw_string_ostream os(key);
-  program->print(os, OpPrintingFlags().printGenericOpForm());
+  program->print(os, OpPrintingFlags().printGenericOpForm().useLocalScope());
   program.setSymNameAttr(name);
   return key;
 }
