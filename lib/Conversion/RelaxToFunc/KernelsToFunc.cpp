@@ -107,8 +107,24 @@ static LogicalResult bufferizeKernel(func::FuncOp kernel,
   bufferization::BufferizationState state;
   if (failed(bufferization::runOneShotBufferize(kernel, options, state)))
     return failure();
-  return bufferization::deallocateBuffersOwnershipBased(
-      kernel, bufferization::DeallocationOptions(), symbolTables);
+  // Temporaries allocated at the top of the kernel live until it returns:
+  // they are freed there. Only allocations inside loops or branches need
+  // the general ownership analysis, whose run-time bookkeeping costs a few
+  // small allocations in every iteration of the loops around a write.
+  Block &entry = kernel.getBody().front();
+  SmallVector<memref::AllocOp> allocs;
+  bool nested = false;
+  kernel.walk([&](memref::AllocOp alloc) {
+    nested |= alloc->getBlock() != &entry;
+    allocs.push_back(alloc);
+  });
+  if (nested || !kernel.getBody().hasOneBlock())
+    return bufferization::deallocateBuffersOwnershipBased(
+        kernel, bufferization::DeallocationOptions(), symbolTables);
+  OpBuilder builder(entry.getTerminator());
+  for (memref::AllocOp alloc : allocs)
+    memref::DeallocOp::create(builder, alloc.getLoc(), alloc);
+  return success();
 }
 
 namespace {

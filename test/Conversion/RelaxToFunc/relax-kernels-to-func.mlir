@@ -43,3 +43,34 @@ tprog.func private @twice(%x: tensor<?xf32> {sym.shape = #sym.shape<[d0]>}, %y: 
   %r = linalg.exp ins(%t : tensor<?xf32>) outs(%y : tensor<?xf32>) -> tensor<?xf32>
   tprog.return %r : tensor<?xf32>
 }
+
+// -----
+
+// Tiles written in a parallel loop: the kernel's buffers need no run-time
+// ownership bookkeeping inside the loop; the temporary is freed at the end.
+
+// BUF-LABEL: func.func private @tiled_kernel
+// BUF: %[[T:.*]] = memref.alloc
+// BUF: scf.forall
+// BUF-NOT: memref.alloc
+// BUF-NOT: dealloc_helper
+// BUF-NOT: memref.dealloc
+// BUF: }
+// BUF: memref.dealloc %[[T]]
+// BUF-NEXT: return
+tprog.func private @tiled(%x: tensor<?xf32> {sym.shape = #sym.shape<[d0]>}, %y: tensor<?xf32> {sym.shape = #sym.shape<[d0]>, tprog.output}) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?xf32>
+  %e = tensor.empty(%n) : tensor<?xf32>
+  %t = linalg.exp ins(%x : tensor<?xf32>) outs(%e : tensor<?xf32>) -> tensor<?xf32>
+  %r = scf.forall (%i) = (0) to (%n) step (4) shared_outs(%o = %y) -> (tensor<?xf32>) {
+    %size = affine.min affine_map<(d0)[s0] -> (4, s0 - d0)>(%i)[%n]
+    %in = tensor.extract_slice %t[%i] [%size] [1] : tensor<?xf32> to tensor<?xf32>
+    %out = tensor.extract_slice %o[%i] [%size] [1] : tensor<?xf32> to tensor<?xf32>
+    %v = linalg.exp ins(%in : tensor<?xf32>) outs(%out : tensor<?xf32>) -> tensor<?xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %v into %o[%i] [%size] [1] : tensor<?xf32> into tensor<?xf32>
+    }
+  }
+  tprog.return %r : tensor<?xf32>
+}
