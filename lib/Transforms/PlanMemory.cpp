@@ -178,9 +178,16 @@ public:
 private:
   /// Collects the candidates and the positions where variables are bound.
   void analyze();
-  /// Places `buffers` at offsets in an arena; returns its size, or null when
-  /// an expression overflows.
+  /// Places `buffers` at offsets in an arena, trying several orders; returns
+  /// its size, or null when an expression overflows or no arena is provably
+  /// smaller than the storages it replaces.
   SymExprAttr place(ArrayRef<Buffer *> buffers, int64_t alignment);
+  /// Places `order`'s buffers one after another, each at the lowest offset
+  /// that the prover shows to overlap no live buffer placed before it;
+  /// returns the arena size, or null on overflow.
+  SymExprAttr placeInOrder(ArrayRef<Buffer *> order);
+  /// Whether `lhs < rhs`: proven, else at more of the samples than not.
+  bool isSmaller(SymExprAttr lhs, SymExprAttr rhs);
   /// Moves `buffers` into an arena of `size` created after position `at`.
   void rewriteIntoArena(ArrayRef<Buffer *> buffers, SymExprAttr size,
                         int64_t alignment, unsigned at);
@@ -205,6 +212,9 @@ private:
   /// The candidates, and the other storages with the live range they have
   /// at least (the report counts them).
   SmallVector<Buffer> buffers, others;
+  /// Values of the variables at which sizes that the prover cannot order
+  /// are compared.
+  SmallVector<llvm::DenseMap<StringAttr, SymExprAttr>> samples;
   /// The buffer of each rounding atom.
   llvm::DenseMap<SymExprAttr, Buffer *> rounded;
   std::function<bool(SymExprAttr, SymExprAttr)> proveLeRef =
@@ -316,25 +326,41 @@ bool MemoryPlanner::proveLe(SymExprAttr lhs, SymExprAttr rhs) {
   return diff && diff != original && isProven(prover.proveLe(zero, diff));
 }
 
-SymExprAttr MemoryPlanner::place(ArrayRef<Buffer *> planned,
-                                 int64_t alignment) {
+/// The value of `expr` with the variables of `sample`, when constant.
+static std::optional<int64_t>
+evaluate(SymExprAttr expr,
+         const llvm::DenseMap<StringAttr, SymExprAttr> &sample) {
+  SymExprAttr value =
+      expr.replaceVars([&](StringAttr var) { return sample.lookup(var); });
+  return value ? value.getConstantValue() : std::nullopt;
+}
+
+bool MemoryPlanner::isSmaller(SymExprAttr lhs, SymExprAttr rhs) {
+  if (proveLe(rhs, lhs))
+    return false;
+  if (proveLe(lhs, rhs))
+    return true;
+  int wins = 0;
+  for (const auto &sample : samples) {
+    std::optional<int64_t> l = evaluate(lhs, sample), r = evaluate(rhs, sample);
+    if (l && r)
+      wins += *l < *r ? 1 : *l > *r ? -1 : 0;
+  }
+  return wins > 0;
+}
+
+SymExprAttr MemoryPlanner::placeInOrder(ArrayRef<Buffer *> order) {
   SymExprAttr zero = SymExprAttr::getConstant(ctx, 0);
   SmallVector<Buffer *> placed;
   SmallVector<SymExprAttr> ends;
-  for (Buffer *buffer : planned) {
-    buffer->footprint =
-        alignSize(buffer->size, alignment, prover, buffer->quotient);
-    if (!buffer->footprint)
-      return nullptr;
-    if (buffer->quotient)
-      rounded[buffer->quotient] = buffer;
+  for (Buffer *buffer : order) {
     SmallVector<Buffer *> live;
     for (Buffer *other : placed)
       if (other->overlaps(*buffer))
         live.push_back(other);
     // Candidates: the start of the arena and the end of each live buffer.
-    // Placed buffers start no later than this one, so their offsets only
-    // use variables bound here.
+    // Buffers placed before this one have their variables bound no later
+    // than this one's, so its offset only uses variables bound here.
     SmallVector<SymExprAttr> candidates{zero};
     for (Buffer *other : live) {
       SymExprAttr end = SymExprAttr::add(other->offset, other->footprint);
@@ -360,16 +386,11 @@ SymExprAttr MemoryPlanner::place(ArrayRef<Buffer *> planned,
       buffer->offset =
           getPrunedMax(ArrayRef(candidates).drop_front(), getProveLe());
     } else {
-      // The lowest valid offset where the prover can order them, else the
-      // first.
+      // The lowest valid offset: proven, else at most samples.
       buffer->offset = valid.front();
-      for (SymExprAttr offset : valid)
-        if (llvm::all_of(valid, [&](SymExprAttr other) {
-              return proveLe(offset, other);
-            })) {
+      for (SymExprAttr offset : ArrayRef(valid).drop_front())
+        if (isSmaller(offset, buffer->offset))
           buffer->offset = offset;
-          break;
-        }
     }
     if (!buffer->offset)
       return nullptr;
@@ -377,6 +398,71 @@ SymExprAttr MemoryPlanner::place(ArrayRef<Buffer *> planned,
     ends.push_back(SymExprAttr::add(buffer->offset, buffer->footprint));
   }
   return getPrunedMax(ends, getProveLe());
+}
+
+SymExprAttr MemoryPlanner::place(ArrayRef<Buffer *> planned,
+                                 int64_t alignment) {
+  for (Buffer *buffer : planned) {
+    buffer->footprint =
+        alignSize(buffer->size, alignment, prover, buffer->quotient);
+    if (!buffer->footprint)
+      return nullptr;
+    if (buffer->quotient)
+      rounded[buffer->quotient] = buffer;
+  }
+
+  // Sample sizes: every variable at 16, 256 and 4096, clamped to its range.
+  llvm::SetVector<StringAttr> vars;
+  for (Buffer *buffer : planned)
+    buffer->footprint.collectVars(vars);
+  samples.clear();
+  for (int64_t value : {16, 256, 4096}) {
+    llvm::DenseMap<StringAttr, SymExprAttr> &sample = samples.emplace_back();
+    for (StringAttr var : vars) {
+      sym::Interval range = prover.getBounds(SymExprAttr::getVar(var));
+      int64_t clamped = std::max(value, range.lower.value_or(0));
+      clamped = std::min(clamped, range.upper.value_or(clamped));
+      sample[var] = SymExprAttr::getConstant(ctx, clamped);
+    }
+  }
+  // Orders to place in: allocation order, and largest first at each sample
+  // (among buffers whose variables are bound at the same point, so that
+  // offsets only name variables bound where their tensor is placed).
+  SmallVector<SmallVector<Buffer *>> orders{llvm::to_vector(planned)};
+  for (const auto &sample : samples) {
+    // (bound, -size, allocation order, buffer)
+    SmallVector<std::tuple<unsigned, int64_t, unsigned, Buffer *>> keyed;
+    for (Buffer *buffer : planned)
+      keyed.push_back({buffer->bound,
+                       -evaluate(buffer->footprint, sample).value_or(0),
+                       buffer->start, buffer});
+    llvm::sort(keyed);
+    SmallVector<Buffer *> order = llvm::map_to_vector(
+        keyed, [](const auto &entry) { return std::get<3>(entry); });
+    if (!llvm::is_contained(orders, order))
+      orders.push_back(std::move(order));
+  }
+
+  // An arena must provably need no more than the storages it replaces,
+  // rounded the same way.
+  SmallVector<SymExprAttr> footprints =
+      llvm::map_to_vector(planned, [](Buffer *b) { return b->footprint; });
+  SymExprAttr total = getSum(ctx, footprints);
+  if (!total)
+    return nullptr;
+  // Keep the smallest arena: proven smaller, else smaller at more samples.
+  SymExprAttr best;
+  SmallVector<SymExprAttr> offsets;
+  for (ArrayRef<Buffer *> order : orders) {
+    SymExprAttr size = placeInOrder(order);
+    if (!size || !proveLe(size, total) || (best && !isSmaller(size, best)))
+      continue;
+    best = size;
+    offsets = llvm::map_to_vector(planned, [](Buffer *b) { return b->offset; });
+  }
+  for (auto [buffer, offset] : llvm::zip(planned, offsets))
+    buffer->offset = offset;
+  return best;
 }
 
 void MemoryPlanner::rewriteIntoArena(ArrayRef<Buffer *> planned,
@@ -492,18 +578,8 @@ void MemoryPlanner::run(Summary &summary) {
       position = std::max(position, bindings.lookup(var));
     return position;
   };
-  // Keep an arena only where it provably needs no more than the storages
-  // it replaces, rounded the same way.
   auto placeChecked = [&](ArrayRef<Buffer *> planned) -> SymExprAttr {
-    if (planned.size() < 2)
-      return nullptr;
-    SymExprAttr size = place(planned, alignment);
-    if (!size)
-      return nullptr;
-    SmallVector<SymExprAttr> footprints =
-        llvm::map_to_vector(planned, [](Buffer *b) { return b->footprint; });
-    SymExprAttr total = getSum(ctx, footprints);
-    return total && proveLe(size, total) ? size : nullptr;
+    return planned.size() < 2 ? nullptr : place(planned, alignment);
   };
   SmallVector<Buffer *> planned = all, excluded;
   SymExprAttr arenaSize;

@@ -72,6 +72,40 @@ relax.func @pack(%x: !relax.tensor<[n, 16], f32>) -> !relax.tensor<[n, 16], f32>
 tprog.func private @f2(%x: tensor<?x?xf32> {sym.shape = #sym.shape<[d0, d1]>}, %y: tensor<?x?xf32> {sym.shape = #sym.shape<[d2, d3]>, tprog.output}) -> tensor<?x?xf32> {
   tprog.return %y : tensor<?x?xf32>
 }
+tprog.func private @g2(%x: tensor<?x?xf32> {sym.shape = #sym.shape<[d0, d1]>}, %z: tensor<?x?xf32> {sym.shape = #sym.shape<[d2, d3]>}, %y: tensor<?x?xf32> {sym.shape = #sym.shape<[d4, d5]>, tprog.output}) -> tensor<?x?xf32> {
+  tprog.return %y : tensor<?x?xf32>
+}
+
+// The shape of a SwiGLU MLP: %a (64 * n bytes) lives to the end, %b (the
+// same) until %d, and %c, %d, %e (192 * n each) are live together. In
+// allocation order %e finds only %b's 64 * n hole and goes on top
+// (704 * n); placed largest first, %b takes the room %e needs later and the
+// arena is the lower bound, 640 * n.
+// CHECK-LABEL: relax.func @largest_first
+// CHECK:      %[[ARENA:.*]] = alloc_storage size(640 * n)
+// CHECK-NEXT: alloc_tensor %[[ARENA]][576 * n] : <[n, 16], f32>
+// CHECK:      alloc_tensor %[[ARENA]][384 * n] : <[n, 16], f32>
+// CHECK:      alloc_tensor %[[ARENA]][0] : <[n, 48], f32>
+// CHECK:      alloc_tensor %[[ARENA]][192 * n] : <[n, 48], f32>
+// CHECK:      alloc_tensor %[[ARENA]][384 * n] : <[n, 48], f32>
+// CHECK:      alloc_tensor %[[ARENA]][0] : <[n, 48], f32>
+// REPORT: remark: storages: 7 -> 2; peak 704 * n (90112) bytes, naive 960 * n (122880), lower bound 640 * n (81920)
+relax.func @largest_first(%x: !relax.tensor<[n, 16], f32>) -> !relax.tensor<[n, 16], f32> {
+  %a = relax.call_tir @f2(%x) : (!relax.tensor<[n, 16], f32>) -> !relax.tensor<[n, 16], f32>
+  %b = relax.call_tir @f2(%a) : (!relax.tensor<[n, 16], f32>) -> !relax.tensor<[n, 16], f32>
+  %c = relax.call_tir @f2(%b) : (!relax.tensor<[n, 16], f32>) -> !relax.tensor<[n, 48], f32>
+  %d = relax.call_tir @f2(%b) : (!relax.tensor<[n, 16], f32>) -> !relax.tensor<[n, 48], f32>
+  %e = relax.call_tir @f2(%c) : (!relax.tensor<[n, 48], f32>) -> !relax.tensor<[n, 48], f32>
+  %g = relax.call_tir @g2(%e, %d) : (!relax.tensor<[n, 48], f32>, !relax.tensor<[n, 48], f32>) -> !relax.tensor<[n, 48], f32>
+  %r = relax.call_tir @g2(%a, %g) : (!relax.tensor<[n, 16], f32>, !relax.tensor<[n, 48], f32>) -> !relax.tensor<[n, 16], f32>
+  relax.return %r : !relax.tensor<[n, 16], f32>
+}
+
+// -----
+
+tprog.func private @f2(%x: tensor<?x?xf32> {sym.shape = #sym.shape<[d0, d1]>}, %y: tensor<?x?xf32> {sym.shape = #sym.shape<[d2, d3]>, tprog.output}) -> tensor<?x?xf32> {
+  tprog.return %y : tensor<?x?xf32>
+}
 
 // An unbounded [m, n] chain: the [m, n] tensors fit where [m, 2 * n] ones
 // were (a proven <=), the last takes the place of one of its own size.
