@@ -10,7 +10,9 @@ with a numpy reference.
 """
 
 import json
+import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -95,12 +97,16 @@ def run(model, inputs_list, reference, relax_opt, mlir_runner, lib_dir,
                           input=module, capture_output=True, text=True)
     if llvm.returncode:
         sys.exit("lowering failed:\n" + llvm.stderr)
-    # Unbuffered stdout: a failed run-time check prints its message with
-    # puts() and then aborts, which would drop a buffered message.
+    # A failed run-time check reports through librelax_runtime (next to
+    # relax-opt's bin directory), which writes the message to stderr, and
+    # the driver returns without printing.
+    relax_lib_dir = os.path.join(
+        os.path.dirname(os.path.dirname(shutil.which(relax_opt))), "lib")
     runner = subprocess.run(
-        ["stdbuf", "-o0", mlir_runner, "-e", "entry", "-entry-point-result=void",
+        [mlir_runner, "-e", "entry", "-entry-point-result=void",
          f"-shared-libs={lib_dir}/libmlir_runner_utils.so",
-         f"-shared-libs={lib_dir}/libmlir_c_runner_utils.so"] +
+         f"-shared-libs={lib_dir}/libmlir_c_runner_utils.so",
+         f"-shared-libs={relax_lib_dir}/librelax_runtime.so"] +
         ([f"-shared-libs={lib_dir}/{runtime_lib[parallel]}"] if parallel
          else []) +
         ([f"-shared-libs={library}"] if library else []) +
@@ -111,7 +117,8 @@ def run(model, inputs_list, reference, relax_opt, mlir_runner, lib_dir,
     if expect_failure:
         # The program must stop with its own message, not crash silently.
         print(runner.stdout + runner.stderr)
-        return 0 if runner.returncode else 1
+        failed = runner.returncode or "run-time check failed" in runner.stderr
+        return 0 if failed else 1
     if runner.returncode:
         sys.exit("run failed:\n" + runner.stderr)
     outputs = _parse_outputs(runner.stdout)

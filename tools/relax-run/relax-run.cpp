@@ -5,8 +5,9 @@
 // the function on .npy inputs (or seeded random inputs of given sizes).
 // Sizes and inputs are checked against the function's symbolic signature
 // and constraints before anything is allocated or called, and a run-time
-// check of the compiled code that fails ends the run the same way: an error
-// message and exit code 1. Writes the results as .npy and prints the time
+// check of the compiled code that fails ends the run the same way (it
+// reports through the runtime library's error callback and returns): an
+// error message and exit code 1. Writes the results as .npy and prints the time
 // per call.
 //
 //===----------------------------------------------------------------------===//
@@ -19,6 +20,7 @@
 #include "Relax/Dialect/TProg/IR/TProgOps.h"
 #include "Relax/InitAll.h"
 #include "Relax/Pipelines/Pipelines.h"
+#include "Relax/Runtime/RelaxRuntime.h"
 #include "Relax/Transforms/Passes.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -252,28 +254,32 @@ static void eraseUnreachable(ModuleOp module, Operation *entry) {
       op.erase();
 }
 
-/// The compiled code ends the process in two ways: the host lowering's
-/// run-time checks write their message to stderr and call `exit(1)`, and a
-/// `cf.assert` that upstream lowers calls `puts` with its message, then
-/// `abort`. The JIT resolves these three to relax-run's functions: a message
-/// goes to stderr after what the run printed, and the process exits with
-/// the code given (1 for `abort`, not a signal and a stack dump) without
-/// running destructors under the compiled code, whose runtime threads may
-/// still be running. Nothing else in the code relax-run compiles calls them.
-static void putsCheckMessage(const char *message) {
+/// A failed run-time check of the compiled code reports through the
+/// runtime library's error callback (Relax/Runtime/RelaxRuntime.h) and
+/// returns to relax-run, which installs this handler: the message goes to
+/// stderr after what the run printed, and the run ends with exit code 1.
+static void reportCheckFailure(const char *message, void *) {
   llvm::outs().flush();
   llvm::errs() << "relax-run: error: run-time check failed: " << message
                << "\n";
 }
 
-[[noreturn]] static void exitFromCompiledCode(int status) {
+/// A `cf.assert` that upstream lowers (none in what the CPU pipeline
+/// produces) calls `puts` with its message, then `abort`. The JIT resolves
+/// both to relax-run's functions: the message goes to stderr and the
+/// process exits with code 1, not a signal and a stack dump, without
+/// running destructors under the compiled code, whose runtime threads may
+/// still be running.
+static void putsCheckMessage(const char *message) {
+  reportCheckFailure(message, nullptr);
+}
+
+[[noreturn]] static void abortCheckFailed() {
   llvm::outs().flush();
   llvm::errs().flush();
   std::fflush(nullptr);
-  std::_Exit(status);
+  std::_Exit(1);
 }
-
-[[noreturn]] static void abortCheckFailed() { exitFromCompiledCode(1); }
 
 namespace {
 /// xorshift64* (Vigna, "An experiment with Marsaglia's xorshift
@@ -389,6 +395,8 @@ int main(int argc, char **argv) {
   if (library && !llvm::sys::fs::exists(runtimePath))
     return fail("no CPU runtime library at " + runtimePath +
                 " (it is built when OpenBLAS is installed)");
+
+  relaxSetErrorHandler(reportCheckFailure, nullptr);
 
   DialectRegistry registry;
   relax::registerAllDialects(registry);
@@ -641,8 +649,13 @@ int main(int argc, char **argv) {
     symbols[interner("abort")] = {
         llvm::orc::ExecutorAddr::fromPtr(&abortCheckFailed),
         llvm::JITSymbolFlags::Exported};
-    symbols[interner("exit")] = {
-        llvm::orc::ExecutorAddr::fromPtr(&exitFromCompiledCode),
+    // The runtime library relax-run links, so that the compiled code and
+    // relax-run see one recorded error.
+    symbols[interner("relaxReportError")] = {
+        llvm::orc::ExecutorAddr::fromPtr(&relaxReportError),
+        llvm::JITSymbolFlags::Exported};
+    symbols[interner("relaxGetError")] = {
+        llvm::orc::ExecutorAddr::fromPtr(&relaxGetError),
         llvm::JITSymbolFlags::Exported};
     return symbols;
   });
@@ -690,9 +703,13 @@ int main(int argc, char **argv) {
   double totalMs = 0, bestMs = std::numeric_limits<double>::infinity();
   for (unsigned rep = 0; rep < repetitions; ++rep) {
     auto start = std::chrono::steady_clock::now();
+    relaxClearError();
     if (llvm::Error error =
             (*engine)->invokePacked("_mlir_ciface_" + entry, packed))
       return fail("call failed: " + toString(std::move(error)));
+    // The handler has printed the message; the results are poison.
+    if (relaxGetError())
+      return 1;
     double callMs = std::chrono::duration<double, std::milli>(
                         std::chrono::steady_clock::now() - start)
                         .count();

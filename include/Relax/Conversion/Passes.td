@@ -24,6 +24,11 @@ def RelaxLegalizePass : Pass<"relax-legalize", "::mlir::ModuleOp"> {
     decoder slices its rotary table at `[p, p + s)`) becomes a trailing
     `index` argument of the program, which the call passes as `sym_args`.
 
+    `relax.take` checks its indices at run time: an index outside the axis
+    is a `cf.assert` in the program (a run-time error, see
+    `--relax-lower-checks`), and the element is read at the index clamped
+    to the axis, so that no index reads outside the tensor.
+
     Operand and result shapes must be known (run `--relax-infer-shapes`
     first). A symbolic channel count of `group_norm`, and the channels of a
     grouped convolution with symbolic weight dims, are split into
@@ -46,6 +51,7 @@ def RelaxLegalizePass : Pass<"relax-legalize", "::mlir::ModuleOp"> {
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::math::MathDialect",
     "::mlir::scf::SCFDialect",
@@ -183,20 +189,31 @@ def ConvertSymToArithPass : Pass<"convert-sym-to-arith"> {
 }
 
 def RelaxLowerChecksPass : Pass<"relax-lower-checks", "::mlir::ModuleOp"> {
-  let summary = "Lower run-time checks to a message on stderr and exit(1)";
+  let summary = "Lower run-time checks to reports through the runtime's error "
+                "callback";
   let description = [{
-    Replaces every `cf.assert` by a call of one internal helper that, when
-    the condition is false, writes `error: run-time check failed: <message>`
-    to stderr and exits with status 1 (which flushes the output streams).
-    Upstream's lowering prints to stdout and aborts, losing the message when
-    stdout is a buffered pipe. Each check stays one op (no block split per
-    check) and each message an internal global named without a lookup, so
-    the lowering is linear in the number of checks. Run it before `--convert-cf-to-llvm`; the program
-    needs the C library (`fputs`, `exit`, `stderr`).
+    A `cf.assert` that fails calls `relaxReportError(message)` of the runtime
+    library (`include/Relax/Runtime/RelaxRuntime.h`), whose handler writes
+    `error: run-time check failed: <message>` to stderr unless the program
+    installed its own, and its function returns at once with poison results.
+    Every call of a function that can fail is followed by a look at
+    `relaxGetError()`, returning when it is set, so an error returns through
+    every compiled caller to the program, which reads `relaxGetError()`.
+    Nothing aborts: upstream's lowering prints to stdout, where the message
+    is lost in a buffered pipe, and kills the process.
+
+    A check nested in a region (a parallel loop) cannot return: it reports
+    and execution goes on, so the code around it must stay in bounds, and
+    the function returns after the op that holds it. Buffers allocated
+    before a failed check are not freed. The rewrite is linear in the number
+    of checks (blocks are split from their end, one global per distinct
+    message). Run it before `--convert-cf-to-llvm` and `--convert-func-to-llvm`;
+    the program links `librelax_runtime`.
   }];
   let dependentDialects = [
     "::mlir::LLVM::LLVMDialect",
-    "::mlir::cf::ControlFlowDialect"
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::func::FuncDialect"
   ];
 }
 

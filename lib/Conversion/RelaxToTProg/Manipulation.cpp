@@ -16,6 +16,7 @@
 #include "Relax/Dialect/Relax/IR/RelaxGraphOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "llvm/ADT/SmallSet.h"
@@ -29,6 +30,15 @@ using sym::SymExprKind;
 //===----------------------------------------------------------------------===//
 // Helpers
 //===----------------------------------------------------------------------===//
+
+/// `file:line:col` of `loc`, or its printed form.
+static std::string locationText(Location loc) {
+  if (auto file = loc->findInstanceOf<FileLineColLoc>())
+    return llvm::formatv("{0}:{1}:{2}", file.getFilename().getValue(),
+                         file.getLine(), file.getColumn())
+        .str();
+  return llvm::formatv("{0}", loc).str();
+}
 
 static int64_t normalizeAxis(int64_t axis, int64_t rank) {
   return axis < 0 ? axis + rank : axis;
@@ -349,7 +359,10 @@ static LogicalResult buildStridedSlice(TensorProgramBody &body,
 }
 
 /// `x[..., indices[j...], ...]`: the indices are a generic input read at the
-/// dims they cover, the data is read with tensor.extract.
+/// dims they cover, the data is read with tensor.extract. An index outside
+/// `[0, size)` of the axis is a run-time error (a `cf.assert` naming the op
+/// and the axis size), and the element read is at the index clamped to the
+/// axis, so that nothing outside `x` is read while the error returns.
 static Value buildTake(OpBuilder &b, Location loc, TakeOp op, Value x,
                        Value indices, Value out) {
   MLIRContext *ctx = b.getContext();
@@ -363,6 +376,9 @@ static Value buildTake(OpBuilder &b, Location loc, TakeOp op, Value x,
     idxExprs.push_back(getAffineDimExpr(axis + i, ctx));
   SmallVector<AffineMap> maps = {AffineMap::get(rank, 0, idxExprs, ctx),
                                  AffineMap::getMultiDimIdentityMap(rank, ctx)};
+  std::string message =
+      llvm::formatv("relax.take at {0} (axis {1})", locationText(loc), axis)
+          .str();
   return linalg::GenericOp::create(
              b, loc, TypeRange{outType}, ValueRange{indices}, ValueRange{out},
              maps, parallelIterators(rank),
@@ -370,8 +386,30 @@ static Value buildTake(OpBuilder &b, Location loc, TakeOp op, Value x,
                SmallVector<Value> loops = loopIndices(nb, nloc, rank);
                Value index = arith::IndexCastOp::create(
                    nb, nloc, nb.getIndexType(), args[0]);
+               Value size = tensor::DimOp::create(nb, nloc, x, axis);
+               Value zero = arith::ConstantIndexOp::create(nb, nloc, 0);
+               Value valid = arith::AndIOp::create(
+                   nb, nloc,
+                   arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::sge,
+                                         index, zero),
+                   arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::slt,
+                                         index, size));
+               // The check needs the cf dialect, which --relax-legalize
+               // loads; a pass that reuses the patterns without it gets
+               // the clamping alone.
+               if (nb.getContext()->getLoadedDialect<cf::ControlFlowDialect>())
+                 cf::AssertOp::create(nb, nloc, valid,
+                                      message + ": an index is out of range");
+               // An empty axis with indices: every index is out of range
+               // and the read goes to element 0 of a tensor with none; the
+               // destination is empty only when the indices are too.
+               Value last = arith::SubIOp::create(
+                   nb, nloc, size, arith::ConstantIndexOp::create(nb, nloc, 1));
+               Value clamped = arith::MaxSIOp::create(
+                   nb, nloc, arith::MinSIOp::create(nb, nloc, index, last),
+                   zero);
                SmallVector<Value> source(loops.begin(), loops.begin() + axis);
-               source.push_back(index);
+               source.push_back(clamped);
                source.append(loops.begin() + axis + idxRank, loops.end());
                linalg::YieldOp::create(
                    nb, nloc,

@@ -44,3 +44,20 @@ func.func @checks(%a: index, %b: index) -> index {
   %r = sym.assume %a in [1, 64]
   return %r : index
 }
+
+// -----
+
+// An evaluation checks that no product wraps and no division is by zero; a
+// divisor that would trap is replaced by 1 until the check.
+
+// CHECK-LABEL: func.func @checked
+// CHECK-SAME: (%[[N:.*]]: index, %[[K:.*]]: index)
+// CHECK: %[[LOW:.*]], %[[HIGH:.*]] = arith.mulsi_extended
+// CHECK: %[[ZERO:.*]] = arith.cmpi eq, %[[K]], %{{.*}} : index
+// CHECK: %[[SAFE:.*]] = arith.select %{{.*}}, %{{.*}}, %[[K]] : index
+// CHECK: arith.floordivsi %{{.*}}, %[[SAFE]]
+// CHECK: cf.assert %{{.*}}, "evaluating n * n floordiv k: a division by zero or a 64-bit overflow"
+func.func @checked(%n: index, %k: index) -> index {
+  %r = sym.eval <n * n floordiv k> (n = %n, k = %k)
+  return %r : index
+}

@@ -1,0 +1,46 @@
+//===- RelaxRuntime.cpp - Run-time errors of compiled Relax code ----------===//
+//
+// The one recorded error is process-wide, not per thread: a check inside a
+// parallel loop reports from a worker thread, and the thread that called the
+// compiled code reads it afterwards.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Relax/Runtime/RelaxRuntime.h"
+
+#include <atomic>
+#include <cstdio>
+
+#define RELAX_RUNTIME_EXPORT __attribute__((visibility("default")))
+
+namespace {
+void printToStderr(const char *message, void *) {
+  std::fprintf(stderr, "error: run-time check failed: %s\n", message);
+  std::fflush(stderr);
+}
+
+std::atomic<RelaxErrorHandler> handler{printToStderr};
+std::atomic<void *> handlerData{nullptr};
+std::atomic<const char *> recorded{nullptr};
+} // namespace
+
+extern "C" RELAX_RUNTIME_EXPORT void
+relaxSetErrorHandler(RelaxErrorHandler newHandler, void *userData) {
+  handlerData.store(userData);
+  handler.store(newHandler ? newHandler : printToStderr);
+}
+
+extern "C" RELAX_RUNTIME_EXPORT void relaxReportError(const char *message) {
+  const char *none = nullptr;
+  if (!recorded.compare_exchange_strong(none, message))
+    return;
+  handler.load()(message, handlerData.load());
+}
+
+extern "C" RELAX_RUNTIME_EXPORT const char *relaxGetError(void) {
+  return recorded.load();
+}
+
+extern "C" RELAX_RUNTIME_EXPORT void relaxClearError(void) {
+  recorded.store(nullptr);
+}

@@ -1,0 +1,59 @@
+# RUN: %python %s %t | FileCheck %s
+# REQUIRES: numpy
+#
+# relax.take checks its indices at run time: an index outside the axis,
+# read from a .npy input, is an error on stderr and exit code 1 (also from
+# parallel loops), and nothing is read out of bounds; indices in range give
+# numpy's result.
+#
+# CHECK: in range: ok
+# CHECK: too large: exit 1: relax-run: error: run-time check failed: relax.take at {{.*}}model.mlir:3:8 (axis 0): an index is out of range
+# CHECK: negative: exit 1: relax-run: error: run-time check failed: relax.take at {{.*}} an index is out of range
+# CHECK: too large, parallel: exit 1: relax-run: error: run-time check failed: relax.take at {{.*}} an index is out of range
+
+import os
+import subprocess
+import sys
+
+import numpy as np
+
+work = sys.argv[1]
+os.makedirs(work, exist_ok=True)
+model = os.path.join(work, "model.mlir")
+with open(model, "w") as f:
+    f.write("""
+relax.func @main(%w: !relax.tensor<[v, 4], f32>, %i: !relax.tensor<[s], i64>) -> !relax.tensor<*, f32> {
+  %r = relax.take %w, %i : (!relax.tensor<[v, 4], f32>, !relax.tensor<[s], i64>) -> !relax.tensor<*, f32>
+  relax.return %r : !relax.tensor<*, f32>
+}
+""")
+
+
+def save(name, array):
+    path = os.path.join(work, name)
+    np.save(path, array)
+    return path
+
+
+w = np.arange(12, dtype=np.float32).reshape(3, 4)
+w_path = save("w.npy", w)
+out = os.path.join(work, "out.npy")
+
+
+def run(name, indices, *extra):
+    result = subprocess.run(
+        ["relax-run", model, "--input", w_path,
+         "--input", save(name + ".npy", np.array(indices, np.int64)),
+         "--output", out, *extra],
+        capture_output=True, text=True)
+    return result
+
+
+result = run("ok", [2, 0, 1, 2])
+ok = result.returncode == 0 and np.array_equal(np.load(out), w[[2, 0, 1, 2]])
+print("in range:", "ok" if ok else "MISMATCH " + result.stderr)
+for name, indices, extra in [("too large", [0, 1 << 40, 1], []),
+                             ("negative", [-1], []),
+                             ("too large, parallel", [3] * 64, ["--parallel"])]:
+    result = run(name.replace(" ", "_").replace(",", ""), indices, *extra)
+    print(f"{name}: exit {result.returncode}: {result.stderr.strip()}")
