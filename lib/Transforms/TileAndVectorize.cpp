@@ -89,6 +89,31 @@ static linalg::LinalgOp toContract(RewriterBase &rewriter,
   return contract;
 }
 
+/// The elementwise op that is the only user of `op`'s result and computes
+/// over `op`'s output space (reading it elementwise): `op`'s epilogue, which
+/// is tiled together with it. Null when there is none.
+static linalg::GenericOp getEpilogue(linalg::LinalgOp op) {
+  if (op->getNumResults() != 1 || !op->getResult(0).hasOneUse())
+    return {};
+  auto epilogue =
+      dyn_cast<linalg::GenericOp>(*op->getResult(0).getUsers().begin());
+  auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!epilogue || !type || epilogue->getBlock() != op->getBlock() ||
+      !epilogue.hasPureTensorSemantics() ||
+      epilogue.getNumReductionLoops() != 0 || epilogue.getNumDpsInits() != 1 ||
+      epilogue.getNumLoops() != static_cast<unsigned>(type.getRank()))
+    return {};
+  for (OpOperand &operand : epilogue->getOpOperands())
+    if ((operand.get() == op->getResult(0) || epilogue.isDpsInit(&operand)) &&
+        !epilogue.getMatchingIndexingMap(&operand).isIdentity())
+      return {};
+  // The output map of `op` names the loop of `op` each epilogue loop is.
+  AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  if (!outMap.isProjectedPermutation())
+    return {};
+  return epilogue;
+}
+
 namespace {
 struct RelaxTileAndVectorizePass
     : relax::impl::RelaxTileAndVectorizePassBase<RelaxTileAndVectorizePass> {
@@ -98,21 +123,148 @@ struct RelaxTileAndVectorizePass
   /// vectorization.
   static constexpr StringLiteral kVectorSizes = "relax.vector_sizes";
 
+  /// Tiles contraction `op` through its elementwise `epilogue`: the
+  /// epilogue is tiled by the contraction's register tile, and the
+  /// contraction (with the fill of its destination) is computed tile by tile
+  /// inside its loops, so that the epilogue reads each tile right after it
+  /// is computed, from registers once vectorized.
+  LogicalResult tileWithEpilogue(RewriterBase &rewriter,
+                                 ArrayRef<linalg::LinalgOp> contractions,
+                                 linalg::GenericOp epilogue,
+                                 CPUSchedule schedule) {
+    // Only the contractions and the fills of their destinations are computed
+    // in the epilogue's tiles; other producers stay where they are.
+    llvm::SmallPtrSet<Operation *, 8> fusable;
+    llvm::SetVector<Operation *> originals;
+    for (linalg::LinalgOp contraction : contractions) {
+      linalg::LinalgOp op = toContract(rewriter, contraction);
+      fusable.insert(op);
+      originals.insert(op);
+      if (Operation *init = op.getDpsInitOperand(0)->get().getDefiningOp())
+        if (isa<linalg::FillOp>(init)) {
+          fusable.insert(init);
+          originals.insert(init);
+        }
+    }
+    linalg::LinalgOp op = cast<linalg::LinalgOp>(originals.front());
+    epilogue->removeAttr(kCPUScheduleAttrName);
+    AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+    // Epilogue loop `j` is loop `outMap.getDimPosition(j)` of `op`.
+    SmallVector<int64_t> tiles, order;
+    int64_t peeled = -1;
+    for (unsigned j = 0, e = outMap.getNumResults(); j < e; ++j) {
+      int64_t dim = outMap.getDimPosition(j);
+      tiles.push_back(schedule.tiles[dim]);
+      if (dim == schedule.peeled)
+        peeled = j;
+    }
+    for (int64_t dim : schedule.order)
+      if (std::optional<unsigned> j = outMap.getResultPosition(
+              getAffineDimExpr(dim, rewriter.getContext())))
+        order.push_back(*j);
+
+    auto tileAndFuse = [&](TilingInterface consumer, ArrayRef<int64_t> sizes,
+                           ArrayRef<int64_t> interchange,
+                           scf::SCFTilingOptions::LoopType loopType,
+                           function_ref<bool(Operation *)> isFusable)
+        -> FailureOr<scf::SCFTileAndFuseResult> {
+      scf::SCFTileAndFuseOptions options;
+      options.setFusionControlFn(
+          [&](tensor::ExtractSliceOp, OpResult producer, bool)
+              -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+            if (!isFusable(producer.getOwner()))
+              return std::nullopt;
+            return scf::SCFTileAndFuseOptions::ControlFnResult{};
+          });
+      options.tilingOptions
+          .setTileSizes(llvm::map_to_vector(sizes,
+                                            [&](int64_t t) -> OpFoldResult {
+                                              return rewriter.getIndexAttr(t);
+                                            }))
+          .setLoopType(loopType)
+          .setInterchange(interchange);
+      rewriter.setInsertionPoint(consumer);
+      FailureOr<scf::SCFTileAndFuseResult> result =
+          scf::tileConsumerAndFuseProducersUsingSCF(rewriter, consumer,
+                                                    options);
+      if (failed(result))
+        return failure();
+      for (OpResult value : consumer->getResults())
+        rewriter.replaceAllUsesWith(value, result->replacements.lookup(value));
+      return result;
+    };
+
+    // Parallel tiles, the peeled dim whole.
+    SmallVector<int64_t> forallTiles(tiles);
+    if (peeled >= 0)
+      forallTiles[peeled] = 0;
+    FailureOr<scf::SCFTileAndFuseResult> outer = tileAndFuse(
+        cast<TilingInterface>(epilogue.getOperation()), forallTiles, order,
+        scf::SCFTilingOptions::LoopType::ForallOp,
+        [&](Operation *producer) { return fusable.contains(producer); });
+    if (failed(outer))
+      return epilogue.emitError("failed to tile with its producer");
+    Operation *root = outer->loops.empty()
+                          ? outer->tiledAndFusedOps.front()->getParentOp()
+                          : outer->loops.front().getOperation();
+
+    // The peeled dim: a loop of full tiles, then one partial tile.
+    if (peeled >= 0) {
+      SmallVector<int64_t> peelTiles(tiles.size(), 0);
+      peelTiles[peeled] = tiles[peeled];
+      auto tiledEpilogue =
+          cast<TilingInterface>(outer->tiledAndFusedOps.front());
+      FailureOr<scf::SCFTileAndFuseResult> inner = tileAndFuse(
+          tiledEpilogue, peelTiles, /*interchange=*/{},
+          scf::SCFTilingOptions::LoopType::ForOp, [&](Operation *producer) {
+            return outer->tiledAndFusedOps.contains(producer);
+          });
+      if (failed(inner))
+        return epilogue.emitError("failed to tile with its producer");
+      for (Operation *deadTile : llvm::reverse(outer->tiledAndFusedOps))
+        if (deadTile->use_empty())
+          rewriter.eraseOp(deadTile);
+      if (!inner->loops.empty()) {
+        auto loop = cast<scf::ForOp>(inner->loops.front().getOperation());
+        scf::ForOp partial;
+        (void)scf::peelForLoopAndSimplifyBounds(rewriter, loop, partial);
+      }
+    }
+    // The originals are dead now.
+    SmallVector<Operation *> dead = {epilogue};
+    llvm::append_range(dead, originals);
+    for (Operation *deadOp : dead)
+      if (deadOp->use_empty())
+        rewriter.eraseOp(deadOp);
+
+    // Inside the tiles: the contraction steps through its reduction dims;
+    // everything is marked with its vector sizes.
+    SmallVector<linalg::LinalgOp> tileOps;
+    root->walk([&](linalg::LinalgOp tileOp) { tileOps.push_back(tileOp); });
+    for (linalg::LinalgOp tileOp : tileOps) {
+      if (tileOp.getNumReductionLoops() == 0) {
+        tileOp->setAttr(kVectorSizes, rewriter.getDenseI64ArrayAttr(tiles));
+        continue;
+      }
+      SmallVector<utils::IteratorType> iterators =
+          tileOp.getIteratorTypesArray();
+      FailureOr<linalg::LinalgOp> reduced = tileDims(
+          rewriter, tileOp, schedule.tiles, /*order=*/{},
+          [&](unsigned dim) {
+            return iterators[dim] != utils::IteratorType::parallel;
+          },
+          scf::SCFTilingOptions::LoopType::ForOp);
+      if (failed(reduced))
+        return tileOp.emitError("failed to tile");
+      (*reduced)->setAttr(kVectorSizes,
+                          rewriter.getDenseI64ArrayAttr(schedule.tiles));
+    }
+    return success();
+  }
+
   /// Tiles `op` by its schedule and marks the innermost tiles.
   LogicalResult tile(RewriterBase &rewriter, linalg::LinalgOp op,
-                     const CPUScheduleOptions &options) {
-    // A recorded schedule is applied; otherwise one is chosen here.
-    CPUSchedule schedule;
-    if (auto recorded =
-            op->getAttrOfType<DictionaryAttr>(kCPUScheduleAttrName)) {
-      FailureOr<CPUSchedule> parsed = CPUSchedule::fromAttr(op, recorded);
-      if (failed(parsed))
-        return failure();
-      schedule = *parsed;
-      op->removeAttr(kCPUScheduleAttrName);
-    } else {
-      schedule = chooseCPUSchedule(op, options);
-    }
+                     CPUSchedule schedule) {
     if (schedule.isContraction)
       op = toContract(rewriter, op);
     SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
@@ -186,10 +338,64 @@ struct RelaxTileAndVectorizePass
         ops.push_back(op);
     });
 
+    // A recorded schedule is applied; otherwise one is chosen here.
+    llvm::DenseMap<Operation *, CPUSchedule> schedules;
+    for (linalg::LinalgOp op : ops) {
+      if (auto recorded =
+              op->getAttrOfType<DictionaryAttr>(kCPUScheduleAttrName)) {
+        FailureOr<CPUSchedule> parsed = CPUSchedule::fromAttr(op, recorded);
+        if (failed(parsed))
+          return signalPassFailure();
+        schedules[op] = *parsed;
+        op->removeAttr(kCPUScheduleAttrName);
+      } else {
+        schedules[op] = chooseCPUSchedule(op, options);
+      }
+    }
+
+    // Contractions with an elementwise epilogue are tiled with it, and with
+    // the fill of their destination.
+    // An epilogue that reads several contractions of the same loops (the
+    // gate and up projections of SwiGLU) takes them all.
+    llvm::MapVector<Operation *, SmallVector<linalg::LinalgOp>> epilogues;
+    llvm::SmallPtrSet<Operation *, 8> fused;
+    if (fuseEpilogues)
+      for (linalg::LinalgOp op : ops) {
+        if (!schedules[op].isContraction)
+          continue;
+        linalg::GenericOp epilogue = getEpilogue(op);
+        if (!epilogue || !schedules.count(epilogue))
+          continue;
+        SmallVector<linalg::LinalgOp> &group = epilogues[epilogue];
+        if (!group.empty()) {
+          linalg::LinalgOp first = group.front();
+          if (first.getNumLoops() != op.getNumLoops() ||
+              first.getIndexingMapsArray() != op.getIndexingMapsArray())
+            continue;
+        }
+        group.push_back(op);
+        fused.insert(op);
+        fused.insert(epilogue);
+      }
+    // A fill only those contractions read is computed in their tiles too.
+    for (linalg::LinalgOp op : ops)
+      if (isa<linalg::FillOp>(op.getOperation()) &&
+          llvm::all_of(op->getUsers(),
+                       [&](Operation *user) { return fused.contains(user); }))
+        fused.insert(op);
+
     // Tile every op, marking the innermost tiles with their vector sizes.
     IRRewriter rewriter(&getContext());
-    for (linalg::LinalgOp op : ops)
-      if (failed(tile(rewriter, op, options)))
+    for (linalg::LinalgOp op : ops) {
+      if (fused.contains(op))
+        continue;
+      if (failed(tile(rewriter, op, schedules[op])))
+        return signalPassFailure();
+    }
+    for (auto &[epilogue, contractions] : epilogues)
+      if (failed(tileWithEpilogue(rewriter, contractions,
+                                  cast<linalg::GenericOp>(epilogue),
+                                  schedules[contractions.front()])))
         return signalPassFailure();
 
     // Peeled loops have constant tile sizes now; fold them into the types of

@@ -206,7 +206,8 @@ def RelaxFusePass : Pass<"relax-fuse", "::mlir::ModuleOp"> {
   ];
   let dependentDialects = [
     "::mlir::relax::RelaxDialect", "::mlir::tprog::TProgDialect",
-    "::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect",
+    "::mlir::arith::ArithDialect", "::mlir::cf::ControlFlowDialect",
+    "::mlir::linalg::LinalgDialect",
     "::mlir::math::MathDialect", "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect"
   ];
@@ -280,6 +281,14 @@ def RelaxTileAndVectorizePass
     support (windowed maps of convolutions and pools) are tiled and left as
     scalar code.
 
+    A contraction whose result only an elementwise op reads, over the
+    contraction's output space (the epilogue a fused program has: bias,
+    activation, residual), is tiled through that op (`fuse-epilogues`): the
+    epilogue is tiled by the register tile, and the contraction and the fill
+    of its destination are computed tile by tile inside its loops
+    (`scf::tileConsumerAndFuseProducersUsingSCF`), so that the epilogue
+    works on each tile while it is in registers.
+
     Math functions without a vector instruction (exp, tanh, erf, log, ...)
     become polynomial approximations on whole vectors instead of a libm call
     per lane.
@@ -308,6 +317,10 @@ def RelaxTileAndVectorizePass
     ```
   }];
   let options = [
+    Option<"fuseEpilogues", "fuse-epilogues", "bool", /*default=*/"true",
+           "Tile a contraction together with the elementwise op that is the "
+           "only user of its result, computing the epilogue on each register "
+           "tile">,
     Option<"vectorWidth", "vector-width", "int64_t", /*default=*/"16",
            "Elements per vector along the innermost dim">,
     ListOption<"contractionTile", "contraction-tile", "int64_t",
