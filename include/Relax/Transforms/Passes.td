@@ -87,8 +87,10 @@ def RelaxPlanMemoryPass : Pass<"relax-plan-memory", "::mlir::ModuleOp"> {
     allocated in branches, returned, or used across a region boundary are
     left as they are.
 
-    The planned storages are placed in one arena per function: in order of
-    allocation, each at the lowest offset (0, or the end of a live one) that
+    The planned storages are placed in one arena per function, in
+    allocation order and largest first (sizes compared at sample values of
+    the variables), keeping the smaller arena: each at the lowest offset
+    (0, or the end of a live one) that
     the prover shows to overlap no storage live at the same time, where a
     later storage takes the place of a dead one when its size is proven not
     to exceed the room (`<=`, not only `==`). Sizes are rounded up to the
