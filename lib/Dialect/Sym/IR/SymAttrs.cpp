@@ -184,12 +184,19 @@ void SymExprAttr::print(AsmPrinter &printer) const {
 //===----------------------------------------------------------------------===//
 
 namespace {
+/// The deepest nesting the parser accepts, both of the text (parentheses,
+/// unary minus, min/max) and of the expression it builds (floordiv, mod,
+/// min and max nodes inside each other). Every walk of an expression
+/// recurses on its operands, so a bound here keeps the stack bounded.
+constexpr unsigned kMaxNesting = 256;
+
 /// Recursive-descent parser over the MLIR token stream:
 ///   sum     ::= product (('+' | '-') product)*
 ///   product ::= unary (('*' | 'floordiv' | 'mod') unary)*
 ///   unary   ::= '-' unary | primary
 ///   primary ::= integer | identifier | '(' sum ')'
 ///             | ('min' | 'max') '(' sum (',' sum)* ')'
+/// A sum is built at once from all its terms, in time linear in them.
 class ExprParser {
 public:
   explicit ExprParser(AsmParser &parser) : parser(parser) {}
@@ -199,7 +206,7 @@ public:
     FailureOr<SymExprAttr> lhs = parseProduct();
     if (failed(lhs))
       return failure();
-    SymExprAttr result = *lhs;
+    SmallVector<SymExprAttr> terms{*lhs};
     while (true) {
       bool isAdd = succeeded(parser.parseOptionalPlus());
       if (!isAdd && failed(parser.parseOptionalMinus()))
@@ -207,15 +214,65 @@ public:
       FailureOr<SymExprAttr> rhs = parseProduct();
       if (failed(rhs))
         return failure();
-      result = isAdd ? SymExprAttr::add(result, *rhs)
-                     : SymExprAttr::sub(result, *rhs);
-      if (!result)
+      terms.push_back(isAdd ? *rhs : SymExprAttr::neg(*rhs));
+      if (!terms.back())
         return overflow(loc);
     }
+    if (terms.size() == 1)
+      return terms.front();
+    SymExprAttr result = SymExprAttr::sum(terms);
+    if (!result)
+      return overflow(loc);
     return result;
   }
 
 private:
+  /// Counts one level of textual nesting; fails past the limit.
+  struct NestingScope {
+    explicit NestingScope(ExprParser &p) : p(p) { ++p.nesting; }
+    ~NestingScope() { --p.nesting; }
+    ExprParser &p;
+  };
+  LogicalResult checkNesting(SMLoc loc) {
+    if (nesting <= kMaxNesting)
+      return success();
+    parser.emitError(loc, "symbolic expression is nested deeper than ")
+        << kMaxNesting;
+    return failure();
+  }
+
+  /// Returns the height of `e` as a tree, without recursion. Heights of
+  /// nodes seen before are kept.
+  unsigned height(SymExprAttr e) {
+    SmallVector<std::pair<SymExprAttr, bool>> stack{{e, false}};
+    while (!stack.empty()) {
+      auto [node, expanded] = stack.pop_back_val();
+      if (heights.count(node))
+        continue;
+      if (!expanded) {
+        stack.push_back({node, true});
+        for (SymExprAttr operand : node.getOperands())
+          if (!heights.count(operand))
+            stack.push_back({operand, false});
+        continue;
+      }
+      unsigned h = 0;
+      for (SymExprAttr operand : node.getOperands())
+        h = std::max(h, heights.lookup(operand));
+      heights[node] = h + 1;
+    }
+    return heights.lookup(e);
+  }
+  /// Fails when `e` nests its non-polynomial nodes too deeply. A sum of
+  /// products adds two levels to its atoms.
+  LogicalResult checkHeight(SymExprAttr e, SMLoc loc) {
+    if (height(e) <= kMaxNesting + 2)
+      return success();
+    parser.emitError(loc, "symbolic expression is nested deeper than ")
+        << kMaxNesting;
+    return failure();
+  }
+
   FailureOr<SymExprAttr> parseProduct() {
     SMLoc loc = parser.getCurrentLocation();
     FailureOr<SymExprAttr> lhs = parseUnary();
@@ -240,14 +297,24 @@ private:
         return parser.emitError(opLoc, "division by zero in symbolic "
                                        "expression"),
                failure();
-      if (kind == Kind::Mul)
+      if (kind == Kind::Mul) {
+        unsigned lhsTerms = result.getNumTerms(), rhsTerms = rhs->getNumTerms();
+        if (SymExprAttr::exceedsTermLimit(lhsTerms, rhsTerms))
+          return parser.emitError(opLoc, "expanding a product of sums of ")
+                     << lhsTerms << " and " << rhsTerms
+                     << " terms exceeds the limit of "
+                     << SymExprAttr::kMaxProductTerms << " terms",
+                 failure();
         result = SymExprAttr::mul(result, *rhs);
-      else if (kind == Kind::FloorDiv)
+      } else if (kind == Kind::FloorDiv) {
         result = SymExprAttr::floorDiv(result, *rhs);
-      else
+      } else {
         result = SymExprAttr::mod(result, *rhs);
+      }
       if (!result)
         return overflow(loc);
+      if (kind != Kind::Mul && failed(checkHeight(result, opLoc)))
+        return failure();
     }
     return result;
   }
@@ -255,6 +322,9 @@ private:
   FailureOr<SymExprAttr> parseUnary() {
     SMLoc loc = parser.getCurrentLocation();
     if (succeeded(parser.parseOptionalMinus())) {
+      NestingScope scope(*this);
+      if (failed(checkNesting(loc)))
+        return failure();
       // A negative literal is read whole, so that INT64_MIN parses.
       APInt magnitude;
       OptionalParseResult literal = parser.parseOptionalInteger(magnitude);
@@ -294,6 +364,9 @@ private:
       return SymExprAttr::getConstant(ctx, value.getZExtValue());
     }
     if (succeeded(parser.parseOptionalLParen())) {
+      NestingScope scope(*this);
+      if (failed(checkNesting(loc)))
+        return failure();
       FailureOr<SymExprAttr> inner = parseSum();
       if (failed(inner) || parser.parseRParen())
         return failure();
@@ -303,6 +376,9 @@ private:
     if (failed(parser.parseOptionalKeyword(&name)))
       return parser.emitError(loc, "expected symbolic expression"), failure();
     if (name == "min" || name == "max") {
+      NestingScope scope(*this);
+      if (failed(checkNesting(loc)))
+        return failure();
       SmallVector<SymExprAttr> operands;
       if (parser.parseCommaSeparatedList(
               AsmParser::Delimiter::Paren, [&]() -> ParseResult {
@@ -320,6 +396,8 @@ private:
                                          : SymExprAttr::max(operands);
       if (!result)
         return overflow(loc);
+      if (failed(checkHeight(result, loc)))
+        return failure();
       return result;
     }
     if (name == "floordiv" || name == "mod")
@@ -334,6 +412,8 @@ private:
   }
 
   AsmParser &parser;
+  unsigned nesting = 0;
+  DenseMap<SymExprAttr, unsigned> heights;
 };
 } // namespace
 

@@ -13,9 +13,12 @@
 #include "Relax/Dialect/Sym/IR/SymAttrs.h"
 #include "Relax/Dialect/Sym/IR/SymDialect.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
+#include <iterator>
 #include <map>
 #include <numeric>
 
@@ -100,13 +103,22 @@ struct Poly {
   Poly mul(const Poly &other) const {
     Poly result;
     result.overflow = overflow || other.overflow;
+    // Expanding a product of two sums multiplies their term counts; past the
+    // limit the product is refused instead of growing exponentially in a
+    // chain of products.
+    if (SymExprAttr::exceedsTermLimit(terms.size(), other.terms.size())) {
+      result.overflow = true;
+      return result;
+    }
     for (const auto &[ma, ca] : terms) {
       for (const auto &[mb, cb] : other.terms) {
-        Monomial m(ma);
-        m.append(mb.begin(), mb.end());
-        llvm::sort(m, [](SymExprAttr x, SymExprAttr y) {
-          return SymExprAttr::compare(x, y) < 0;
-        });
+        // Both monomials are sorted: merge them.
+        Monomial m;
+        m.reserve(ma.size() + mb.size());
+        std::merge(ma.begin(), ma.end(), mb.begin(), mb.end(),
+                   std::back_inserter(m), [](SymExprAttr x, SymExprAttr y) {
+                     return SymExprAttr::compare(x, y) < 0;
+                   });
         int64_t c;
         if (llvm::MulOverflow(ca, cb, c))
           result.overflow = true;
@@ -247,6 +259,29 @@ SymExprAttr SymExprAttr::add(SymExprAttr lhs, SymExprAttr rhs) {
   return fromPoly(lhs.getContext(), p);
 }
 
+SymExprAttr SymExprAttr::sum(ArrayRef<SymExprAttr> operands) {
+  if (operands.empty())
+    return {};
+  Poly p;
+  for (SymExprAttr operand : operands) {
+    if (!operand)
+      return {};
+    p.add(toPoly(operand));
+  }
+  return fromPoly(operands.front().getContext(), p);
+}
+
+bool SymExprAttr::exceedsTermLimit(uint64_t lhsTerms, uint64_t rhsTerms) {
+  // Scaling by a single monomial cannot blow up.
+  return lhsTerms > 1 && rhsTerms > 1 && lhsTerms * rhsTerms > kMaxProductTerms;
+}
+
+unsigned SymExprAttr::getNumTerms() const {
+  if (getKind() == Kind::Add)
+    return getOperands().size();
+  return isConstant() && getValue() == 0 ? 0 : 1;
+}
+
 SymExprAttr SymExprAttr::sub(SymExprAttr lhs, SymExprAttr rhs) {
   if (!lhs || !rhs)
     return {};
@@ -383,29 +418,29 @@ static SymExprAttr buildMinMax(ArrayRef<SymExprAttr> operands, bool isMin) {
       flat.push_back(e);
   }
   // Keep an operand unless another one is provably at least as good; the
-  // first of equal operands is kept.
+  // first of equal operands is kept. Only operands that differ by a constant
+  // are comparable: group them by their non-constant part.
   SmallVector<SymExprAttr> kept;
-  for (auto [i, e] : llvm::enumerate(flat)) {
-    bool dominated = false;
-    for (auto [j, other] : llvm::enumerate(flat)) {
-      if (i == j)
-        continue;
-      SymExprAttr diff = SymExprAttr::sub(e, other);
-      if (!diff)
-        return {};
-      std::optional<int64_t> c = diff.getConstantValue();
-      if (!c)
-        continue;
-      // For min, `other` wins if other < e, or they are equal and other
-      // comes first.
-      bool otherBetter = isMin ? *c > 0 : *c < 0;
-      if (otherBetter || (*c == 0 && j < i)) {
-        dominated = true;
-        break;
-      }
-    }
-    if (!dominated)
+  SmallVector<int64_t> keptConstant;
+  DenseMap<Attribute, unsigned> groupOf;
+  for (SymExprAttr e : flat) {
+    Poly p = toPoly(e);
+    int64_t c = p.constant();
+    p.terms.erase(Monomial());
+    SymExprAttr key = fromPoly(ctx, p);
+    if (!key)
+      return {};
+    auto [it, inserted] = groupOf.try_emplace(key, kept.size());
+    if (inserted) {
       kept.push_back(e);
+      keptConstant.push_back(c);
+      continue;
+    }
+    int64_t &best = keptConstant[it->second];
+    if (isMin ? c < best : c > best) {
+      kept[it->second] = e;
+      best = c;
+    }
   }
   if (kept.size() == 1)
     return kept.front();

@@ -53,9 +53,13 @@ def Sym_ExprAttr : Sym_Attr<"SymExpr", "expr"> {
                               ::llvm::StringRef name);
 
     /// Canonicalizing constructors. They return a null attribute when the
-    /// result is undefined (division by zero) or overflows 64 bits.
+    /// result is undefined (division by zero), overflows 64 bits, or expands
+    /// a product beyond `kMaxProductTerms` terms.
     static SymExprAttr add(SymExprAttr lhs, SymExprAttr rhs);
     static SymExprAttr sub(SymExprAttr lhs, SymExprAttr rhs);
+    /// Returns the sum of all `operands` (at least one), in time linear in
+    /// their terms.
+    static SymExprAttr sum(::llvm::ArrayRef<SymExprAttr> operands);
     static SymExprAttr mul(SymExprAttr lhs, SymExprAttr rhs);
     static SymExprAttr neg(SymExprAttr operand);
     static SymExprAttr floorDiv(SymExprAttr lhs, SymExprAttr rhs);
@@ -97,6 +101,15 @@ def Sym_ExprAttr : Sym_Attr<"SymExpr", "expr"> {
                                ::mlir::sym::SymExprKind kind, int64_t value,
                                ::mlir::StringAttr name,
                                ::llvm::ArrayRef<SymExprAttr> operands);
+
+    /// The most terms that expanding a product of two sums may form (the
+    /// product of their term counts). A longer expansion makes `mul` return
+    /// null: a chain of products of sums grows exponentially.
+    static constexpr uint64_t kMaxProductTerms = 10000;
+    /// Whether multiplying sums of `lhsTerms` and `rhsTerms` terms is refused.
+    static bool exceedsTermLimit(uint64_t lhsTerms, uint64_t rhsTerms);
+    /// Returns the number of terms of the expression as a sum of monomials.
+    unsigned getNumTerms() const;
 
     /// Total order used to sort operands in canonical form.
     static int compare(SymExprAttr lhs, SymExprAttr rhs);
