@@ -25,6 +25,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
@@ -240,6 +241,58 @@ struct RelaxTileAndVectorizePass
     // Inside the tiles: the contraction steps through its reduction dims;
     // everything is marked with its vector sizes.
     SmallVector<linalg::LinalgOp> tileOps;
+    root->walk([&](linalg::LinalgOp tileOp) { tileOps.push_back(tileOp); });
+    DominanceInfo dominance(root);
+    // One contraction tile accumulates in the epilogue tile's destination,
+    // which the epilogue then overwrites in place, so that no temporary holds
+    // the product (a tile that is not forwarded in registers, the partial
+    // one, would be stored there).
+    for (linalg::LinalgOp tileOp : tileOps) {
+      auto generic = dyn_cast<linalg::GenericOp>(tileOp.getOperation());
+      if (!generic || generic.getNumReductionLoops() != 0 ||
+          generic.getNumDpsInits() != 1)
+        continue;
+      OpOperand *init = generic.getDpsInitOperand(0);
+      if (generic.payloadUsesValueFromOperand(init))
+        continue;
+      for (OpOperand *input : generic.getDpsInputOperands()) {
+        auto producer = input->get().getDefiningOp<linalg::LinalgOp>();
+        if (!producer || producer.getNumReductionLoops() == 0 ||
+            !producer->hasOneUse() ||
+            input->get().getType() != init->get().getType() ||
+            !generic.getMatchingIndexingMap(input).isIdentity())
+          continue;
+        auto tileFill = producer.getDpsInitOperand(0)
+                            ->get()
+                            .getDefiningOp<linalg::FillOp>();
+        if (!tileFill)
+          continue;
+        // The destination tile is usually sliced right before the epilogue:
+        // it moves up to the fill when what it is computed from allows.
+        Operation *slice = init->get().getDefiningOp();
+        if (slice && !dominance.properlyDominates(slice, tileFill)) {
+          if (slice->getBlock() != tileFill->getBlock() ||
+              slice->getNumRegions() != 0 ||
+              !llvm::all_of(slice->getOperands(), [&](Value operand) {
+                return dominance.properlyDominates(operand, tileFill);
+              }))
+            continue;
+          rewriter.moveOpBefore(slice, tileFill);
+        }
+        rewriter.setInsertionPoint(tileFill);
+        auto own = linalg::FillOp::create(rewriter, tileFill.getLoc(),
+                                          tileFill.getInputs(),
+                                          ValueRange{init->get()});
+        rewriter.modifyOpInPlace(producer, [&] {
+          producer.getDpsInitOperand(0)->set(own.getResult(0));
+        });
+        rewriter.modifyOpInPlace(generic, [&] { init->set(input->get()); });
+        if (tileFill->use_empty())
+          rewriter.eraseOp(tileFill);
+        break;
+      }
+    }
+    tileOps.clear();
     root->walk([&](linalg::LinalgOp tileOp) { tileOps.push_back(tileOp); });
     for (linalg::LinalgOp tileOp : tileOps) {
       if (tileOp.getNumReductionLoops() == 0) {

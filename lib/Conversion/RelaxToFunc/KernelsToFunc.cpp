@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Transforms.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -102,6 +103,12 @@ static FailureOr<func::FuncOp> convertProgram(RewriterBase &rewriter,
 /// Bufferizes the body of `kernel` and frees what it allocates inside.
 static LogicalResult bufferizeKernel(func::FuncOp kernel,
                                      SymbolTableCollection &symbolTables) {
+  // A result computed in a `tensor.empty` (outs that the computation does
+  // not read are canonicalized into one) is computed in its destination
+  // instead of a temporary that is copied there.
+  IRRewriter rewriter(kernel.getContext());
+  if (failed(bufferization::eliminateEmptyTensors(rewriter, kernel)))
+    return failure();
   bufferization::OneShotBufferizationOptions options;
   options.bufferizeFunctionBoundaries = false;
   bufferization::BufferizationState state;
