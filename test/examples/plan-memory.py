@@ -18,40 +18,23 @@
 # CHECK: whisper_encoder_block b=1 t=6: identical
 # CHECK: whisper_encoder_block b=2 t=10: identical
 
-import glob
 import os
-import subprocess
 import sys
 
 import numpy as np
 
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "Inputs"))
+import examples as ex  # noqa: E402
+
 examples, work = sys.argv[1], sys.argv[2]
 os.makedirs(work, exist_ok=True)
 
-
-def run(model, size, plan):
-    out = os.path.join(work, f"{model}.{'plan' if plan else 'noplan'}.npy")
-    for old in glob.glob(out[:-4] + "*.npy"):
-        os.remove(old)
-    args = ["relax-run", os.path.join(examples, model + ".mlir"), "--seed", "1",
-            "--output", out, f"--plan-memory={int(plan)}"]
-    for s in size.split():
-        args += ["--size", s]
-    result = subprocess.run(args, capture_output=True, text=True)
-    if result.returncode:
-        sys.exit(f"{model} {size}: relax-run failed:\n{result.stderr}")
-    return [np.load(f) for f in sorted(glob.glob(out[:-4] + "*.npy"))]
-
-
-for model, sizes in (
-        ("mlp", ("b=1", "b=5")),
-        ("clip_vision_block", ("b=1 h=32 w=32", "b=2 h=48 w=16")),
-        ("gpt2_block", ("b=1 s=3 p=0", "b=2 s=5 p=4")),
-        ("llama_decoder_layer", ("b=1 s=3", "b=2 s=7")),
-        ("llama_layer", ("b=1 s=3 p=0", "b=2 s=5 p=4")),
-        ("whisper_encoder_block", ("b=1 t=6", "b=2 t=10"))):
+for model, sizes in ex.SIZES:
     for size in sizes:
-        planned, unplanned = run(model, size, True), run(model, size, False)
+        planned = ex.run(examples, work, model, size, "plan",
+                         ["--plan-memory=1"])
+        unplanned = ex.run(examples, work, model, size, "noplan",
+                           ["--plan-memory=0"])
         same = len(planned) == len(unplanned) > 0 and all(
             a.shape == b.shape and np.array_equal(a, b, equal_nan=True)
             for a, b in zip(planned, unplanned))
