@@ -43,20 +43,26 @@ std::optional<ElementLayout> relax_run::getElementLayout(Type type) {
 
 std::optional<uint64_t> relax_run::getNumBytes(ArrayRef<int64_t> shape,
                                                unsigned elementSize) {
+  // Element counts, offsets and strides are signed 64-bit integers, and
+  // strides are products of dims also when another dim is 0: the product of
+  // the non-zero dims must fit.
   uint64_t count = elementSize;
+  bool empty = false;
   for (int64_t d : shape) {
     bool overflow = false;
     if (d < 0)
       return std::nullopt;
+    if (d == 0) {
+      empty = true;
+      continue;
+    }
     count =
         llvm::SaturatingMultiply(count, static_cast<uint64_t>(d), &overflow);
-    if (overflow)
+    if (overflow ||
+        count > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
       return std::nullopt;
   }
-  // Element counts, offsets and strides are signed 64-bit integers.
-  if (count > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
-    return std::nullopt;
-  return count;
+  return empty ? 0 : count;
 }
 
 std::optional<Array> Array::allocate(std::vector<int64_t> shape,
@@ -95,7 +101,11 @@ std::optional<Array> relax_run::readNpy(StringRef path, std::string &error) {
     error = "cannot open " + path.str();
     return std::nullopt;
   }
-  StringRef bytes = (*buffer)->getBuffer();
+  return parseNpy((*buffer)->getBuffer(), path, error);
+}
+
+std::optional<Array> relax_run::parseNpy(StringRef bytes, StringRef path,
+                                         std::string &error) {
   if (!bytes.starts_with("\x93NUMPY") || bytes.size() < 10) {
     error = path.str() + " is not a .npy file";
     return std::nullopt;

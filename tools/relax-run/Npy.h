@@ -33,7 +33,8 @@ std::optional<ElementLayout> getElementLayout(mlir::Type type);
 
 /// The size in bytes of a row-major array of `shape` whose elements take
 /// `elementSize` bytes each, or nothing when a dim is negative or the count
-/// of elements or bytes does not fit in 64 bits.
+/// of elements or bytes, not counting dims of 0, does not fit in a signed
+/// 64-bit integer.
 std::optional<uint64_t> getNumBytes(llvm::ArrayRef<int64_t> shape,
                                     unsigned elementSize);
 
@@ -68,6 +69,9 @@ private:
 /// Reads a little-endian, C-ordered .npy file; on failure, says why in
 /// `error`.
 std::optional<Array> readNpy(llvm::StringRef path, std::string &error);
+/// Reads the contents of a .npy file; `path` names it in errors.
+std::optional<Array> parseNpy(llvm::StringRef bytes, llvm::StringRef path,
+                              std::string &error);
 
 /// Writes `array` as a .npy file.
 mlir::LogicalResult writeNpy(llvm::StringRef path, const Array &array);

@@ -3,6 +3,8 @@
 // RUN:   | not relax-opt 2>&1 | FileCheck %s --check-prefix=DEEP
 // RUN: %python -c "print('func.func private @f() attributes {e = #sym.expr<' + ' + '.join('v%d' % i for i in range(10000)) + ' - v9999>}')" \
 // RUN:   | relax-opt | FileCheck %s --check-prefix=SUM
+// RUN: %python -c "print('func.func private @f() attributes {e = #sym.expr<' + ' + '.join('v%d' % i for i in range(10001)) + '>}')" \
+// RUN:   | not relax-opt 2>&1 | FileCheck %s --check-prefix=LONG
 // RUN: %python -c "print('func.func private @f() attributes {e = #sym.expr<max(' + ', '.join('v%d + %d' % (i % 100, i) for i in range(10000)) + ')>}')" \
 // RUN:   | relax-opt | FileCheck %s --check-prefix=MAX
 
@@ -16,6 +18,8 @@
 // SUM: e = #sym.expr<v0 + v1 + v10 + v100 + v1000 +
 // SUM-NOT: v9999
 // SUM-SAME: >
+
+// LONG: error: symbolic expression has more than 10000 terms
 
 // Operands of min and max are compared only with those that differ from
 // them by a constant.

@@ -222,7 +222,7 @@ public:
       return terms.front();
     SymExprAttr result = SymExprAttr::sum(terms);
     if (!result)
-      return overflow(loc);
+      return failedToBuild(loc, terms);
     return result;
   }
 
@@ -297,13 +297,14 @@ private:
         return parser.emitError(opLoc, "division by zero in symbolic "
                                        "expression"),
                failure();
+      SymExprAttr lhsOperand = result;
       if (kind == Kind::Mul) {
         unsigned lhsTerms = result.getNumTerms(), rhsTerms = rhs->getNumTerms();
         if (SymExprAttr::exceedsTermLimit(lhsTerms, rhsTerms))
           return parser.emitError(opLoc, "expanding a product of sums of ")
                      << lhsTerms << " and " << rhsTerms
-                     << " terms exceeds the limit of "
-                     << SymExprAttr::kMaxProductTerms << " terms",
+                     << " terms exceeds the limit of " << SymExprAttr::kMaxTerms
+                     << " terms",
                  failure();
         result = SymExprAttr::mul(result, *rhs);
       } else if (kind == Kind::FloorDiv) {
@@ -312,7 +313,7 @@ private:
         result = SymExprAttr::mod(result, *rhs);
       }
       if (!result)
-        return overflow(loc);
+        return failedToBuild(loc, {lhsOperand, *rhs});
       if (kind != Kind::Mul && failed(checkHeight(result, opLoc)))
         return failure();
     }
@@ -404,6 +405,20 @@ private:
       return parser.emitError(loc, "expected operand before '") << name << "'",
              failure();
     return SymExprAttr::getVar(ctx, name);
+  }
+
+  /// Reports why a constructor returned null for `operands`: a result of
+  /// too many terms, or else an overflow.
+  FailureOr<SymExprAttr> failedToBuild(SMLoc loc,
+                                       ArrayRef<SymExprAttr> operands) {
+    uint64_t terms = 1;
+    for (SymExprAttr operand : operands)
+      terms += operand.getNumTerms();
+    if (terms <= SymExprAttr::kMaxTerms)
+      return overflow(loc);
+    parser.emitError(loc, "symbolic expression has more than ")
+        << SymExprAttr::kMaxTerms << " terms";
+    return failure();
   }
 
   FailureOr<SymExprAttr> overflow(SMLoc loc) {

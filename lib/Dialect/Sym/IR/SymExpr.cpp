@@ -57,6 +57,10 @@ int SymExprAttr::compare(SymExprAttr lhs, SymExprAttr rhs) {
 // Polynomial form
 //===----------------------------------------------------------------------===//
 
+/// The most terms a sum of several expressions adds up before its terms
+/// are collected.
+static constexpr uint64_t kSumWorkLimit = 4 * SymExprAttr::kMaxTerms;
+
 namespace {
 /// A product of atoms, sorted by SymExprAttr::compare. Empty for the constant
 /// term.
@@ -181,7 +185,7 @@ static Poly toPoly(SymExprAttr e) {
 }
 
 static SymExprAttr fromPoly(MLIRContext *ctx, const Poly &p) {
-  if (p.overflow)
+  if (p.overflow || p.terms.size() > SymExprAttr::kMaxTerms)
     return {};
   SmallVector<SymExprAttr> terms;
   for (const auto &[m, c] : p.terms) {
@@ -263,8 +267,14 @@ SymExprAttr SymExprAttr::sum(ArrayRef<SymExprAttr> operands) {
   if (operands.empty())
     return {};
   Poly p;
+  uint64_t added = 0;
   for (SymExprAttr operand : operands) {
     if (!operand)
+      return {};
+    // Cancellation may bring a longer sum back under the limit, but the
+    // work is bounded: stop past a few times the limit.
+    added += operand.getNumTerms();
+    if (added > kSumWorkLimit)
       return {};
     p.add(toPoly(operand));
   }
@@ -273,7 +283,7 @@ SymExprAttr SymExprAttr::sum(ArrayRef<SymExprAttr> operands) {
 
 bool SymExprAttr::exceedsTermLimit(uint64_t lhsTerms, uint64_t rhsTerms) {
   // Scaling by a single monomial cannot blow up.
-  return lhsTerms > 1 && rhsTerms > 1 && lhsTerms * rhsTerms > kMaxProductTerms;
+  return lhsTerms > 1 && rhsTerms > 1 && lhsTerms * rhsTerms > kMaxTerms;
 }
 
 unsigned SymExprAttr::getNumTerms() const {
@@ -512,6 +522,22 @@ SymExprAttr::replaceVars(function_ref<SymExprAttr(StringAttr)> lookup) const {
   default:
     break;
   }
+  if (getKind() == Kind::Add) {
+    // Summed as the terms are replaced, so that a sum that grows too long
+    // stops early.
+    Poly p;
+    uint64_t added = 0;
+    for (SymExprAttr operand : getOperands()) {
+      SymExprAttr replaced = operand.replaceVars(lookup);
+      if (!replaced)
+        return {};
+      added += replaced.getNumTerms();
+      if (added > kSumWorkLimit)
+        return {};
+      p.add(toPoly(replaced));
+    }
+    return fromPoly(getContext(), p);
+  }
   SmallVector<SymExprAttr> ops;
   for (SymExprAttr operand : getOperands()) {
     SymExprAttr replaced = operand.replaceVars(lookup);
@@ -520,16 +546,11 @@ SymExprAttr::replaceVars(function_ref<SymExprAttr(StringAttr)> lookup) const {
     ops.push_back(replaced);
   }
   switch (getKind()) {
-  case Kind::Add: {
-    SymExprAttr result = ops.front();
-    for (SymExprAttr op : ArrayRef(ops).drop_front())
-      result = add(result, op);
-    return result;
-  }
   case Kind::Mul: {
     SymExprAttr result = ops.front();
     for (SymExprAttr op : ArrayRef(ops).drop_front())
-      result = mul(result, op);
+      if (!(result = mul(result, op)))
+        return {};
     return result;
   }
   case Kind::FloorDiv:

@@ -53,8 +53,8 @@ def Sym_ExprAttr : Sym_Attr<"SymExpr", "expr"> {
                               ::llvm::StringRef name);
 
     /// Canonicalizing constructors. They return a null attribute when the
-    /// result is undefined (division by zero), overflows 64 bits, or expands
-    /// a product beyond `kMaxProductTerms` terms.
+    /// result is undefined (division by zero), overflows 64 bits, or has
+    /// more than `kMaxTerms` terms.
     static SymExprAttr add(SymExprAttr lhs, SymExprAttr rhs);
     static SymExprAttr sub(SymExprAttr lhs, SymExprAttr rhs);
     /// Returns the sum of all `operands` (at least one), in time linear in
@@ -102,10 +102,11 @@ def Sym_ExprAttr : Sym_Attr<"SymExpr", "expr"> {
                                ::mlir::StringAttr name,
                                ::llvm::ArrayRef<SymExprAttr> operands);
 
-    /// The most terms that expanding a product of two sums may form (the
-    /// product of their term counts). A longer expansion makes `mul` return
-    /// null: a chain of products of sums grows exponentially.
-    static constexpr uint64_t kMaxProductTerms = 10000;
+    /// The most terms an expression may have, and the most that expanding
+    /// a product of two sums may form (the product of their term counts).
+    /// Past it the constructors return null: products of sums, and
+    /// substitutions of sums into products, grow exponentially.
+    static constexpr uint64_t kMaxTerms = 10000;
     /// Whether multiplying sums of `lhsTerms` and `rhsTerms` terms is refused.
     static bool exceedsTermLimit(uint64_t lhsTerms, uint64_t rhsTerms);
     /// Returns the number of terms of the expression as a sum of monomials.

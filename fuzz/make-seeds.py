@@ -1,0 +1,51 @@
+#!/usr/bin/env python3
+"""Writes the seed corpora of the fuzz targets into DIR/<target>/, taken
+from the tests: the bodies of #sym.expr attributes, the split chunks of the
+graph-level tests, and .npy headers of every element type relax-run reads."""
+
+import hashlib
+import pathlib
+import re
+import struct
+import sys
+
+root = pathlib.Path(__file__).resolve().parent.parent
+out = pathlib.Path(sys.argv[1])
+
+
+def write(target, data):
+    d = out / target
+    d.mkdir(parents=True, exist_ok=True)
+    if isinstance(data, str):
+        data = data.encode()
+    (d / hashlib.sha1(data).hexdigest()).write_bytes(data)
+
+
+tests = sorted((root / "test").rglob("*.mlir"))
+for path in tests:
+    text = path.read_text(errors="replace")
+    for body in re.findall(r"#sym\.expr<([^<>]*)>", text):
+        write("sym-expr", body)
+    if path.parent.name in ("Relax", "Transforms") or "RelaxToTProg" in str(path):
+        for chunk in text.split("// -----"):
+            if "relax." in chunk and len(chunk) < 4096:
+                write("pipeline", chunk)
+
+
+def npy(descr, shape, data, version=1):
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }" % (
+        descr, "".join("%d, " % d for d in shape))
+    header += " " * (-(len(header) + 11) % 64) + "\n"
+    if version == 1:
+        prefix = b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header))
+    else:
+        prefix = b"\x93NUMPY\x02\x00" + struct.pack("<I", len(header))
+    return prefix + header.encode() + data
+
+
+for descr, size in [("<f2", 2), ("<f4", 4), ("<f8", 8), ("|b1", 1),
+                    ("|i1", 1), ("<i2", 2), ("<i4", 4), ("<i8", 8)]:
+    write("npy", npy(descr, [2, 3], bytes(6 * size)))
+write("npy", npy("<f4", [], bytes(4)))
+write("npy", npy("<f4", [0, 5], b""))
+write("npy", npy("<i8", [3], bytes(24), version=2))
