@@ -12,6 +12,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/StringSet.h"
 
 namespace mlir::relax {
@@ -114,23 +116,36 @@ static LogicalResult bufferizeKernel(func::FuncOp kernel,
   bufferization::BufferizationState state;
   if (failed(bufferization::runOneShotBufferize(kernel, options, state)))
     return failure();
-  // Temporaries allocated at the top of the kernel live until it returns:
-  // they are freed there. Only allocations inside loops or branches need
+  // A temporary that does not leave the block that allocates it (a tile
+  // buffer inside a loop body, or one at the top of the kernel) is freed at
+  // the end of that block. Only one that is passed out of its block needs
   // the general ownership analysis, whose run-time bookkeeping costs a few
   // small allocations in every iteration of the loops around a write.
-  Block &entry = kernel.getBody().front();
   SmallVector<memref::AllocOp> allocs;
-  bool nested = false;
+  bool escapes = !kernel.getBody().hasOneBlock();
   kernel.walk([&](memref::AllocOp alloc) {
-    nested |= alloc->getBlock() != &entry;
     allocs.push_back(alloc);
+    SmallVector<Value> aliases = {alloc.getResult()};
+    while (!aliases.empty() && !escapes) {
+      Value alias = aliases.pop_back_val();
+      for (Operation *user : alias.getUsers()) {
+        if (user->hasTrait<OpTrait::IsTerminator>() ||
+            isa<CallOpInterface>(user) ||
+            !alloc->getBlock()->findAncestorOpInBlock(*user))
+          escapes = true;
+        if (auto view = dyn_cast<ViewLikeOpInterface>(user))
+          if (view.getViewSource() == alias)
+            llvm::append_range(aliases, user->getResults());
+      }
+    }
   });
-  if (nested || !kernel.getBody().hasOneBlock())
+  if (escapes)
     return bufferization::deallocateBuffersOwnershipBased(
         kernel, bufferization::DeallocationOptions(), symbolTables);
-  OpBuilder builder(entry.getTerminator());
-  for (memref::AllocOp alloc : allocs)
+  for (memref::AllocOp alloc : allocs) {
+    OpBuilder builder(alloc->getBlock()->getTerminator());
     memref::DeallocOp::create(builder, alloc.getLoc(), alloc);
+  }
   return success();
 }
 
