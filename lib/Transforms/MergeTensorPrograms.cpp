@@ -21,28 +21,6 @@ using namespace mlir::relax;
 using sym::SymExprAttr;
 
 namespace {
-/// Renames the non-constant dims of the group's boundary `d0, d1, ...`.
-class BoundaryNamer {
-public:
-  explicit BoundaryNamer(MLIRContext *ctx) : ctx(ctx) {}
-
-  SmallVector<SymExprAttr> rename(RelaxTensorType type) {
-    return llvm::map_to_vector(type.getDims(), [&](SymExprAttr dim) {
-      if (dim.isConstant())
-        return dim;
-      auto [it, inserted] = names.try_emplace(dim, SymExprAttr());
-      if (inserted)
-        it->second = SymExprAttr::getVar(ctx, "d" + std::to_string(next++));
-      return it->second;
-    });
-  }
-
-private:
-  MLIRContext *ctx;
-  llvm::DenseMap<SymExprAttr, SymExprAttr> names;
-  unsigned next = 0;
-};
-
 /// Builds the body of the merged program.
 class ProgramMerger {
 public:
@@ -196,7 +174,7 @@ FailureOr<CallTIROp> relax::mergeTensorProgramCalls(ArrayRef<CallTIROp> calls,
 
   // The signature, in the call site's shapes with renamed variables.
   MLIRContext *ctx = rewriter.getContext();
-  BoundaryNamer namer(ctx);
+  DimNamer namer(ctx);
   SmallVector<Type> argTypes, resultTypes;
   SmallVector<RelaxTensorType> boundaryTypes;
   for (Value value : inputs)
@@ -222,7 +200,7 @@ FailureOr<CallTIROp> relax::mergeTensorProgramCalls(ArrayRef<CallTIROp> calls,
       TypeAttr::get(rewriter.getFunctionType(argTypes, resultTypes)),
       rewriter.getStringAttr("private"), ArrayAttr(), ArrayAttr());
   for (auto [i, type] : llvm::enumerate(boundaryTypes)) {
-    SmallVector<SymExprAttr> dims = namer.rename(type);
+    ArrayRef<SymExprAttr> dims = namer.rename(type).getDims();
     if (!llvm::all_of(dims, [](SymExprAttr d) { return d.isConstant(); }))
       program.setArgAttr(i, sym::SymDialect::getShapeAttrName(),
                          sym::SymShapeAttr::get(ctx, dims));

@@ -14,6 +14,7 @@
 #ifndef RELAX_CONVERSION_RELAXTOTPROG_H
 #define RELAX_CONVERSION_RELAXTOTPROG_H
 
+#include "Relax/Dialect/Relax/IR/RelaxTypes.h"
 #include "Relax/Dialect/Sym/IR/SymAttrs.h"
 #include "Relax/Dialect/TProg/IR/TProgOps.h"
 
@@ -23,6 +24,36 @@
 #include "llvm/ADT/StringMap.h"
 
 namespace mlir::relax {
+
+/// Names the non-constant dims of a program's signature `d0, d1, ...`, the
+/// same call-site expression getting the same name, so that the program
+/// keeps which dims are equal and forgets how the call site computes them.
+class DimNamer {
+public:
+  explicit DimNamer(MLIRContext *ctx) : ctx(ctx) {}
+
+  sym::SymExprAttr name(sym::SymExprAttr dim) {
+    if (dim.isConstant())
+      return dim;
+    auto [it, inserted] = names.try_emplace(dim, sym::SymExprAttr());
+    if (inserted)
+      it->second = sym::SymExprAttr::getVar(ctx, "d" + std::to_string(next++));
+    return it->second;
+  }
+
+  /// `type` with its dims renamed.
+  RelaxTensorType rename(RelaxTensorType type) {
+    return RelaxTensorType::get(
+        llvm::map_to_vector(type.getDims(),
+                            [&](sym::SymExprAttr d) { return name(d); }),
+        type.getElementType());
+  }
+
+private:
+  MLIRContext *ctx;
+  llvm::DenseMap<sym::SymExprAttr, sym::SymExprAttr> names;
+  unsigned next = 0;
+};
 
 /// The symbolic values a program takes as trailing `index` arguments,
 /// because its tensors cannot give them (a slice that starts at `p`). Each

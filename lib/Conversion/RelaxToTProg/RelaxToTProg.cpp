@@ -25,38 +25,6 @@ using sym::SymExprAttr;
 // TensorProgramCache
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// Names the non-constant dims of one call site `d0, d1, ...`, the same
-/// expression getting the same name, so that the program's signature only
-/// keeps which dims are equal.
-class DimNamer {
-public:
-  explicit DimNamer(MLIRContext *ctx) : ctx(ctx) {}
-
-  SymExprAttr name(SymExprAttr dim) {
-    if (dim.isConstant())
-      return dim;
-    auto [it, inserted] = names.try_emplace(dim, SymExprAttr());
-    if (inserted)
-      it->second = SymExprAttr::getVar(ctx, "d" + std::to_string(next++));
-    return it->second;
-  }
-
-  /// The call-site type with its dims renamed.
-  RelaxTensorType rename(RelaxTensorType type) {
-    return RelaxTensorType::get(
-        llvm::map_to_vector(type.getDims(),
-                            [&](SymExprAttr d) { return name(d); }),
-        type.getElementType());
-  }
-
-private:
-  MLIRContext *ctx;
-  llvm::DenseMap<SymExprAttr, SymExprAttr> names;
-  unsigned next = 0;
-};
-} // namespace
-
 Value SymbolicArgs::get(SymExprAttr expr) {
   for (auto [known, value] : llvm::zip(exprs, values))
     if (known == expr)
