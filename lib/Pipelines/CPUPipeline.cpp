@@ -166,4 +166,12 @@ void relax::registerRelaxPipelines() {
       [](OpPassManager &pm, const CPUPipelineOptions &options) {
         buildRelaxLowerToCPUPipeline(pm, options);
       });
+  PassPipelineRegistration<GPUPipelineOptions>(
+      "relax-lower-to-gpu",
+      "Compile graph functions and tensor programs for a GPU: kernels in "
+      "gpu.modules compiled to the target's binary, host code in the llvm "
+      "dialect calling the GPU runtime",
+      [](OpPassManager &pm, const GPUPipelineOptions &options) {
+        buildRelaxLowerToGPUPipeline(pm, options);
+      });
 }

@@ -165,6 +165,117 @@ def RelaxKernelsToFuncPass : Pass<"relax-kernels-to-func", "::mlir::ModuleOp"> {
   ];
 }
 
+def RelaxMapKernelsToGPUPass
+    : Pass<"relax-map-kernels-to-gpu", "::mlir::ModuleOp"> {
+  let summary = "Map the loops of kernel functions onto GPU blocks and threads";
+  let description = [{
+    Rewrites every kernel function (a `func.func` marked `relax.kernel`, on
+    buffers; see `--relax-kernels-to-func`) into a host function that launches
+    its loops with `gpu.launch`:
+
+    - each linalg op (and each `memref.copy`, as a `linalg.copy`) becomes
+      loops: an `scf.parallel` over its parallel dims, its reduction dims as
+      sequential `scf.for` loops inside;
+    - the parallel loops are tiled by `block-size` along the innermost dim and
+      by 1 along the others; the loops over tiles are mapped to the grid
+      (innermost dim to x, then y and z; further dims run sequentially in each
+      block) and the loop inside a tile to the threads of a block, guarded by a
+      bounds check, so one kernel serves every value of the symbolic dims: the
+      grid is computed at run time from the dims, the block size is constant;
+    - what accesses memory outside such loops (a full reduction to a scalar)
+      runs on one thread;
+    - every buffer a launch reads or writes is passed as a rank-1 buffer from
+      its base pointer with its offset, sizes and strides as index values, and
+      accesses are linearized (SPIR-V kernels cannot index a buffer of dynamic
+      rank-N shape).
+
+    Temporaries the kernel allocates stay allocations of the host function
+    (see `--relax-host-to-gpu`). Kernels are outlined afterwards with
+    `--gpu-kernel-outlining`.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "Threads per block (the tile of the innermost parallel dim)">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
+def RelaxHostToGPUPass : Pass<"relax-host-to-gpu", "::mlir::ModuleOp"> {
+  let summary = "Put the buffers of host functions in device memory";
+  let description = [{
+    After the host lowering and `--relax-map-kernels-to-gpu`, makes the host
+    functions work on device memory:
+
+    - `memref.alloc`/`memref.dealloc` become `gpu.alloc`/`gpu.dealloc` and
+      `memref.copy` becomes `gpu.memcpy`;
+    - constants (`memref.get_global`) are copied to device memory where they
+      are used, and freed before the function returns;
+    - a host read of a buffer (the condition of a branch) first copies it back;
+    - every public function `@f` keeps its contract on host memory: it becomes
+      a wrapper that copies its buffer arguments to the device, calls the
+      device version `@f_device`, copies the results back into new host
+      buffers and frees the device copies.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
+def RelaxExpandGPUMathPass
+    : Pass<"relax-expand-gpu-math", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Expand the math a GPU target has no instruction or library for";
+  let description = [{
+    Rewrites, in the kernels of a `gpu.module`, the math and arith ops that
+    the target's conversion cannot lower into ops it can:
+
+    - every target: `erf` and `erfc` as polynomials; `fpowi`, `ipowi` and
+      `exp2` expanded; signed floor and ceiling divisions and float min/max
+      expanded into plain arith (`--arith-expand`);
+    - `rocm` (whose conversion calls the device library, which LLVM alone does
+      not provide): also `tanh` as a polynomial and `sin`/`cos` with the
+      argument reduction in f64 that the CPU uses.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"spirv\"",
+           "The target whose conversion follows: spirv, cuda or rocm">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::math::MathDialect"
+  ];
+}
+
+def RelaxGPUToSPIRVPass : Pass<"relax-gpu-to-spirv", "::mlir::ModuleOp"> {
+  let summary = "Convert the kernels of gpu.modules to SPIR-V modules inside them";
+  let description = [{
+    Converts every `gpu.module` whose target is a `#spirv.target_env` (see
+    `--spirv-attach-target`) into a `spirv.module` placed inside it, where
+    `--gpu-module-to-binary` serializes it: the kernels' workgroup sizes come
+    from their `known_block_size`, and the GPU, SCF,
+    arith, math, memref and func ops are converted with the upstream
+    patterns (math without a SPIR-V instruction is expanded first by
+    `--relax-expand-gpu-math`). Kernel arguments get descriptor set 0 and bindings in order.
+  }];
+  let options = [
+    Option<"use64bitIndex", "use-64bit-index", "bool", /*default=*/"false",
+           "Use 64-bit integers for index values in kernels">,
+  ];
+  let dependentDialects = [
+    "::mlir::spirv::SPIRVDialect"
+  ];
+}
+
 def ConvertSymToArithPass : Pass<"convert-sym-to-arith"> {
   let summary = "Lower the sym run-time ops to arith, memref, tensor and cf";
   let description = [{

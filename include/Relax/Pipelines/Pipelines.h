@@ -92,7 +92,88 @@ void buildRelaxLowerToCPUPipeline(
     OpPassManager &pm, CPUParallelism parallelism = CPUParallelism::None,
     bool library = false);
 
-/// Registers `--relax-lower-to-cpu`.
+/// The GPU targets of `--relax-lower-to-gpu`.
+enum class GPUTarget {
+  /// NVVM, PTX and a cubin through ptxas.
+  CUDA,
+  /// ROCDL and an HSACO code object through LLVM's AMDGPU backend and lld.
+  ROCm,
+  /// SPIR-V for Vulkan 1.1 and later.
+  Vulkan,
+  /// SPIR-V within WebGPU's limits (32-bit types, no 64-bit integers).
+  WebGPU,
+};
+
+/// Options of `--relax-lower-to-gpu`.
+struct GPUPipelineOptions : PassPipelineOptions<GPUPipelineOptions> {
+  Option<GPUTarget> target{
+      *this, "target", llvm::cl::desc("The GPU target"),
+      llvm::cl::init(GPUTarget::CUDA),
+      llvm::cl::values(
+          clEnumValN(GPUTarget::CUDA, "cuda", "NVIDIA GPUs: PTX, cubin"),
+          clEnumValN(GPUTarget::ROCm, "rocm", "AMD GPUs: HSACO"),
+          clEnumValN(GPUTarget::Vulkan, "vulkan", "Vulkan: SPIR-V"),
+          clEnumValN(GPUTarget::WebGPU, "webgpu",
+                     "WebGPU: SPIR-V within WebGPU's limits"))};
+  Option<std::string> chip{
+      *this, "chip",
+      llvm::cl::desc("The GPU architecture (default: sm_80 for cuda, gfx90a "
+                     "for rocm)")};
+  Option<int64_t> blockSize{
+      *this, "block-size",
+      llvm::cl::desc("Threads per block (default: 256 for cuda and rocm, 128 "
+                     "for vulkan and webgpu)"),
+      llvm::cl::init(0)};
+  Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("What --gpu-module-to-binary embeds: bin (the default), "
+                     "isa (PTX or AMDGPU assembly; SPIR-V is always binary), "
+                     "llvm or offload"),
+      llvm::cl::init("bin")};
+  Option<std::string> toolkit{
+      *this, "toolkit",
+      llvm::cl::desc("The CUDA or ROCm toolkit (default: where upstream MLIR "
+                     "looks for CUDA; for ROCm, a directory whose "
+                     "llvm/bin/ld.lld is LLVM 22's lld, set when the project "
+                     "is built)")};
+  Option<bool> inferShapes{*this, "infer-shapes",
+                           llvm::cl::desc("Run --relax-infer-shapes first"),
+                           llvm::cl::init(true)};
+  Option<bool> fuse{*this, "fuse",
+                    llvm::cl::desc("Fuse graph ops into merged tensor programs "
+                                   "(--relax-fuse)"),
+                    llvm::cl::init(true)};
+  Option<bool> planMemory{
+      *this, "plan-memory",
+      llvm::cl::desc("Plan the storages of graph functions "
+                     "(--relax-plan-memory)"),
+      llvm::cl::init(true)};
+  Option<bool> toBinary{
+      *this, "to-binary",
+      llvm::cl::desc("Compile the gpu.modules to binaries; without it, stop "
+                     "at gpu.modules in the target's dialect"),
+      llvm::cl::init(true)};
+  Option<bool> toLLVM{
+      *this, "to-llvm",
+      llvm::cl::desc("Lower the host code to the llvm dialect (with runtime "
+                     "calls of the mgpu* interface)"),
+      llvm::cl::init(true)};
+
+  /// The block size the options select.
+  int64_t getBlockSize() const;
+  /// The chip the options select.
+  std::string getChip() const;
+};
+
+/// Adds the GPU pipeline to `pm` (anchored on a module): the graph pipeline
+/// as on the CPU, kernels on buffers mapped onto blocks and threads and
+/// outlined into gpu.modules, host buffers in device memory, the kernels
+/// compiled for the target and embedded as binaries, and the host code
+/// lowered to the llvm dialect with calls of the GPU runtime.
+void buildRelaxLowerToGPUPipeline(OpPassManager &pm,
+                                  const GPUPipelineOptions &options);
+
+/// Registers `--relax-lower-to-cpu` and `--relax-lower-to-gpu`.
 void registerRelaxPipelines();
 
 } // namespace mlir::relax

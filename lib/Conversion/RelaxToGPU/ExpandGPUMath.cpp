@@ -1,0 +1,42 @@
+//===- ExpandGPUMath.cpp - Math that GPU targets cannot lower -------------===//
+
+#include "Relax/Conversion/Passes.h"
+#include "Relax/Transforms/MathApproximations.h"
+
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::relax {
+#define GEN_PASS_DEF_RELAXEXPANDGPUMATHPASS
+#include "Relax/Conversion/Passes.h.inc"
+} // namespace mlir::relax
+
+using namespace mlir;
+using namespace mlir::relax;
+
+namespace {
+struct RelaxExpandGPUMathPass
+    : relax::impl::RelaxExpandGPUMathPassBase<RelaxExpandGPUMathPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    if (target != "spirv" && target != "cuda" && target != "rocm") {
+      getOperation().emitError("unknown target '")
+          << target << "' (spirv, cuda or rocm)";
+      return signalPassFailure();
+    }
+    RewritePatternSet patterns(&getContext());
+    populatePolynomialApproximateErfPattern(patterns);
+    populatePolynomialApproximateErfcPattern(patterns);
+    math::populateExpansionPatterns(patterns, {"fpowi", "ipowi", "exp2"});
+    arith::populateArithExpandOpsPatterns(patterns);
+    if (target == "rocm") {
+      populatePolynomialApproximateTanhPattern(patterns);
+      populateSinCosApproximationPatterns(patterns);
+    }
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,100 @@
+//===- GPUToSPIRV.cpp - Kernels to SPIR-V modules inside gpu.modules ------===//
+//
+// Upstream's --convert-gpu-to-spirv places the SPIR-V module of a Vulkan
+// (Shader) target next to its gpu.module, where the retired Vulkan runner
+// looked for it, while --gpu-module-to-binary serializes the one inside.
+// This pass converts with the same upstream patterns (plus math, index and
+// ub),
+// derives each kernel's workgroup size from its known block size, and keeps
+// the SPIR-V module inside the gpu.module.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Relax/Conversion/Passes.h"
+
+#include "mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h"
+#include "mlir/Conversion/ControlFlowToSPIRV/ControlFlowToSPIRV.h"
+#include "mlir/Conversion/FuncToSPIRV/FuncToSPIRV.h"
+#include "mlir/Conversion/GPUToSPIRV/GPUToSPIRV.h"
+#include "mlir/Conversion/IndexToSPIRV/IndexToSPIRV.h"
+#include "mlir/Conversion/MathToSPIRV/MathToSPIRV.h"
+#include "mlir/Conversion/MemRefToSPIRV/MemRefToSPIRV.h"
+#include "mlir/Conversion/SCFToSPIRV/SCFToSPIRV.h"
+#include "mlir/Conversion/UBToSPIRV/UBToSPIRV.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
+#include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
+#include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::relax {
+#define GEN_PASS_DEF_RELAXGPUTOSPIRVPASS
+#include "Relax/Conversion/Passes.h.inc"
+} // namespace mlir::relax
+
+using namespace mlir;
+using namespace mlir::relax;
+
+static spirv::TargetEnvAttr getSPIRVTarget(gpu::GPUModuleOp module) {
+  if (ArrayAttr targets = module.getTargetsAttr())
+    for (Attribute target : targets)
+      if (auto env = dyn_cast<spirv::TargetEnvAttr>(target))
+        return env;
+  return {};
+}
+
+namespace {
+struct RelaxGPUToSPIRVPass
+    : relax::impl::RelaxGPUToSPIRVPassBase<RelaxGPUToSPIRVPass> {
+  using Base::Base;
+
+  LogicalResult convert(gpu::GPUModuleOp module, spirv::TargetEnvAttr env) {
+    MLIRContext *ctx = &getContext();
+    for (auto kernel : module.getOps<gpu::GPUFuncOp>()) {
+      if (!kernel.isKernel() ||
+          kernel->hasAttr(spirv::getEntryPointABIAttrName()))
+        continue;
+      std::optional<ArrayRef<int32_t>> block = kernel.getKnownBlockSize();
+      if (!block)
+        return kernel.emitOpError("has no known block size, which a SPIR-V "
+                                  "entry point needs as its workgroup size");
+      kernel->setAttr(spirv::getEntryPointABIAttrName(),
+                      spirv::getEntryPointABIAttr(ctx, *block));
+    }
+
+    OpBuilder builder(ctx);
+    builder.setInsertionPointToStart(module.getBody());
+    Operation *clone = builder.clone(*module.getOperation());
+
+    spirv::MemorySpaceToStorageClassConverter spaceConverter(
+        spirv::mapMemorySpaceToVulkanStorageClass);
+    spirv::convertMemRefTypesAndAttrs(clone, spaceConverter);
+
+    std::unique_ptr<ConversionTarget> target = SPIRVConversionTarget::get(env);
+    SPIRVConversionOptions options;
+    options.use64bitIndex = use64bitIndex;
+    SPIRVTypeConverter converter(env, options);
+    RewritePatternSet patterns(ctx);
+    populateGPUToSPIRVPatterns(converter, patterns);
+    ScfToSPIRVContext scf;
+    populateSCFToSPIRVPatterns(converter, scf, patterns);
+    cf::populateControlFlowToSPIRVPatterns(converter, patterns);
+    arith::populateArithToSPIRVPatterns(converter, patterns);
+    populateMathToSPIRVPatterns(converter, patterns);
+    populateMemRefToSPIRVPatterns(converter, patterns);
+    populateFuncToSPIRVPatterns(converter, patterns);
+    index::populateIndexToSPIRVPatterns(converter, patterns);
+    ub::populateUBToSPIRVConversionPatterns(converter, patterns);
+    return applyFullConversion(clone, *target, std::move(patterns));
+  }
+
+  void runOnOperation() override {
+    SmallVector<gpu::GPUModuleOp> modules(
+        getOperation().getOps<gpu::GPUModuleOp>());
+    for (gpu::GPUModuleOp module : modules)
+      if (spirv::TargetEnvAttr env = getSPIRVTarget(module))
+        if (failed(convert(module, env)))
+          return signalPassFailure();
+  }
+};
+} // namespace

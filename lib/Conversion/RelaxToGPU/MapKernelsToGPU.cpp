@@ -1,0 +1,383 @@
+//===- MapKernelsToGPU.cpp - Kernel loops onto GPU blocks and threads -----===//
+//
+// The generic GPU schedule of a kernel function: every linalg op becomes an
+// scf.parallel over its parallel dims (reductions sequential inside), tiled
+// by the block size along the innermost dim, mapped to the grid and the
+// threads of a block, and converted to gpu.launch by the upstream patterns.
+// The buffers each launch uses are then passed as rank-1 buffers with their
+// offset, sizes and strides, because SPIR-V kernels can index a buffer only
+// as a flat array.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Relax/Conversion/Passes.h"
+
+#include "mlir/Conversion/SCFToGPU/SCFToGPU.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::relax {
+#define GEN_PASS_DEF_RELAXMAPKERNELSTOGPUPASS
+#include "Relax/Conversion/Passes.h.inc"
+} // namespace mlir::relax
+
+using namespace mlir;
+using namespace mlir::relax;
+
+/// Rewrites every linalg op of `kernel` (copies first made linalg.copy) into
+/// parallel loops with sequential reductions.
+static LogicalResult convertToLoops(func::FuncOp kernel) {
+  IRRewriter rewriter(kernel.getContext());
+  SmallVector<memref::CopyOp> copies;
+  kernel.walk([&](memref::CopyOp copy) { copies.push_back(copy); });
+  for (memref::CopyOp copy : copies) {
+    rewriter.setInsertionPoint(copy);
+    rewriter.replaceOpWithNewOp<linalg::CopyOp>(copy, copy.getSource(),
+                                                copy.getTarget());
+  }
+  SmallVector<linalg::LinalgOp> ops;
+  kernel.walk([&](linalg::LinalgOp op) { ops.push_back(op); });
+  for (linalg::LinalgOp op : ops) {
+    if (!op.hasPureBufferSemantics())
+      return op->emitOpError("is not on buffers; a GPU kernel is scheduled "
+                             "after bufferization");
+    rewriter.setInsertionPoint(op);
+    if (failed(linalg::linalgOpToParallelLoops(rewriter, op)))
+      return op->emitOpError("cannot be lowered to loops for the GPU");
+    rewriter.eraseOp(op);
+  }
+  // Loads and stores index the buffers that views are taken of.
+  RewritePatternSet patterns(kernel.getContext());
+  memref::populateFoldMemRefAliasOpPatterns(patterns);
+  affine::AffineApplyOp::getCanonicalizationPatterns(patterns,
+                                                     kernel.getContext());
+  return applyPatternsGreedily(kernel, std::move(patterns));
+}
+
+static gpu::ParallelLoopDimMappingAttr getMapping(MLIRContext *ctx,
+                                                  gpu::Processor processor) {
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(1, ctx);
+  return gpu::ParallelLoopDimMappingAttr::get(ctx, processor, identity,
+                                              identity);
+}
+
+/// Marks every loop nested in `root` (not `root` itself) sequential.
+static LogicalResult mapNestedSequential(scf::ParallelOp root) {
+  MLIRContext *ctx = root.getContext();
+  WalkResult result = root.getBody()->walk([&](scf::ParallelOp nested) {
+    SmallVector<gpu::ParallelLoopDimMappingAttr> mapping(
+        nested.getNumLoops(), getMapping(ctx, gpu::Processor::Sequential));
+    return failed(gpu::setMappingAttr(nested, mapping)) ? WalkResult::interrupt()
+                                                        : WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+/// Tiles a top-level parallel loop of a kernel and maps the loops over tiles
+/// to the grid (innermost dim to x) and the loop inside a tile to threads.
+static LogicalResult tileAndMap(scf::ParallelOp loop, int64_t blockSize) {
+  MLIRContext *ctx = loop.getContext();
+  if (failed(mapNestedSequential(loop)))
+    return failure();
+  unsigned rank = loop.getNumLoops();
+  SmallVector<int64_t> tileSizes(rank, 1);
+  tileSizes.back() = blockSize;
+  auto [outer, inner] =
+      scf::tileParallelLoop(loop, tileSizes, /*noMinMaxBounds=*/true);
+  const gpu::Processor blocks[] = {gpu::Processor::BlockX,
+                                   gpu::Processor::BlockY,
+                                   gpu::Processor::BlockZ};
+  SmallVector<gpu::ParallelLoopDimMappingAttr> outerMapping, innerMapping;
+  for (unsigned i = 0; i < rank; ++i) {
+    unsigned fromInnermost = rank - 1 - i;
+    outerMapping.push_back(getMapping(
+        ctx, fromInnermost < 3 ? blocks[fromInnermost]
+                               : gpu::Processor::Sequential));
+    innerMapping.push_back(getMapping(ctx, fromInnermost == 0
+                                               ? gpu::Processor::ThreadX
+                                               : gpu::Processor::Sequential));
+  }
+  if (failed(gpu::setMappingAttr(outer, outerMapping)) ||
+      failed(gpu::setMappingAttr(inner, innerMapping)))
+    return failure();
+  return success();
+}
+
+/// Whether `op` stays on the host: allocation, views, dims and pure index
+/// computations, which a launch captures as values.
+static bool staysOnHost(Operation *op) {
+  if (isa<memref::AllocOp, memref::AllocaOp, memref::DeallocOp,
+          func::ReturnOp, scf::ParallelOp>(op))
+    return true;
+  return isMemoryEffectFree(op);
+}
+
+/// Wraps each run of top-level ops that access memory outside parallel loops
+/// (a reduction to a scalar) in a one-iteration loop that runs on one thread.
+static LogicalResult wrapSerialCode(func::FuncOp kernel) {
+  Block &body = kernel.getBody().front();
+  SmallVector<SmallVector<Operation *>> runs;
+  SmallVector<Operation *> run;
+  bool accessesMemory = false;
+  auto flush = [&] {
+    if (accessesMemory)
+      runs.push_back(run);
+    run.clear();
+    accessesMemory = false;
+  };
+  for (Operation &op : body) {
+    if (isa<memref::AllocOp, memref::AllocaOp, memref::DeallocOp,
+            func::ReturnOp, scf::ParallelOp>(op)) {
+      flush();
+      continue;
+    }
+    run.push_back(&op);
+    accessesMemory |= !staysOnHost(&op);
+  }
+  flush();
+  MLIRContext *ctx = kernel.getContext();
+  for (ArrayRef<Operation *> ops : runs) {
+    llvm::SmallPtrSet<Operation *, 8> moved(ops.begin(), ops.end());
+    for (Operation *op : ops)
+      for (Operation *user : op->getUsers())
+        if (!moved.contains(user) &&
+            !llvm::any_of(ops, [&](Operation *o) {
+              return o->isProperAncestor(user);
+            }))
+          return op->emitOpError("computes a value on the device that the "
+                                 "host uses");
+    OpBuilder builder(ops.front());
+    Location loc = ops.front()->getLoc();
+    Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+    Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+    auto loop = scf::ParallelOp::create(builder, loc, ValueRange{zero},
+                                        ValueRange{one}, ValueRange{one});
+    Operation *terminator = loop.getBody()->getTerminator();
+    for (Operation *op : ops)
+      op->moveBefore(terminator);
+    if (failed(mapNestedSequential(loop)) ||
+        failed(gpu::setMappingAttr(
+            loop, {getMapping(ctx, gpu::Processor::BlockX)})))
+      return failure();
+  }
+  return success();
+}
+
+namespace {
+/// The flat form of a buffer a launch uses: the rank-1 buffer from its base
+/// pointer, its offset, sizes and strides.
+struct FlatBuffer {
+  Value flat;
+  Value offset;
+  SmallVector<Value> sizes, strides;
+};
+} // namespace
+
+static FlatBuffer flattenBuffer(OpBuilder &b, Location loc, Value buffer) {
+  auto type = cast<MemRefType>(buffer.getType());
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, buffer);
+  FlatBuffer result;
+  result.offset = metadata.getOffset();
+  llvm::append_range(result.sizes, metadata.getSizes());
+  llvm::append_range(result.strides, metadata.getStrides());
+  // The extent: the offset plus one past the last element, or just the
+  // offset when the buffer has no elements.
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value last = zero;
+  Value empty = arith::ConstantIntOp::create(b, loc, 0, 1);
+  for (auto [size, stride] : llvm::zip(result.sizes, result.strides)) {
+    Value isZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                         size, zero);
+    empty = arith::OrIOp::create(b, loc, empty, isZero);
+    Value span = arith::MulIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, size, one), stride);
+    last = arith::AddIOp::create(b, loc, last, span);
+  }
+  Value extent = arith::AddIOp::create(
+      b, loc, result.offset,
+      arith::SelectOp::create(b, loc, empty, zero,
+                              arith::AddIOp::create(b, loc, last, one)));
+  auto flatType = MemRefType::get({ShapedType::kDynamic},
+                                  type.getElementType(), MemRefLayoutAttrInterface(),
+                                  type.getMemorySpace());
+  result.flat = memref::ReinterpretCastOp::create(
+      b, loc, flatType, metadata.getBaseBuffer(),
+      /*offset=*/b.getIndexAttr(0), /*sizes=*/ArrayRef<OpFoldResult>{extent},
+      /*strides=*/ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+  return result;
+}
+
+/// The position of `indices` in the flat buffer.
+static Value linearize(OpBuilder &b, Location loc, const FlatBuffer &buffer,
+                       ValueRange indices) {
+  Value position = buffer.offset;
+  for (auto [index, stride] : llvm::zip(indices, buffer.strides))
+    position = arith::AddIOp::create(
+        b, loc, position, arith::MulIOp::create(b, loc, index, stride));
+  return position;
+}
+
+/// Rewrites loads and stores through a selected buffer (a concatenation
+/// picks its operand per element) into a branch with one access per buffer:
+/// SPIR-V kernels cannot select between storage buffers.
+static void splitSelectedAccesses(gpu::LaunchOp launch) {
+  SmallVector<Operation *> accesses;
+  launch.getBody().walk([&](Operation *op) {
+    Value buffer;
+    if (auto load = dyn_cast<memref::LoadOp>(op))
+      buffer = load.getMemref();
+    else if (auto store = dyn_cast<memref::StoreOp>(op))
+      buffer = store.getMemref();
+    if (buffer && buffer.getDefiningOp<arith::SelectOp>())
+      accesses.push_back(op);
+  });
+  while (!accesses.empty()) {
+    Operation *op = accesses.pop_back_val();
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    auto load = dyn_cast<memref::LoadOp>(op);
+    Value buffer = load ? load.getMemref()
+                        : cast<memref::StoreOp>(op).getMemref();
+    auto select = buffer.getDefiningOp<arith::SelectOp>();
+    auto ifOp = scf::IfOp::create(b, loc, op->getResultTypes(),
+                                  select.getCondition(), /*withElse=*/true);
+    for (auto [block, source] :
+         {std::make_pair(ifOp.thenBlock(), select.getTrueValue()),
+          std::make_pair(ifOp.elseBlock(), select.getFalseValue())}) {
+      OpBuilder inner = OpBuilder::atBlockBegin(block);
+      if (load) {
+        Value value =
+            memref::LoadOp::create(inner, loc, source, load.getIndices());
+        if (block->mightHaveTerminator())
+          block->getTerminator()->erase();
+        scf::YieldOp::create(inner, loc, value);
+      } else {
+        auto store = cast<memref::StoreOp>(op);
+        memref::StoreOp::create(inner, loc, store.getValueToStore(), source,
+                                store.getIndices());
+      }
+      // A source that is itself selected is split in turn.
+      if (source.getDefiningOp<arith::SelectOp>())
+        accesses.push_back(&block->front());
+    }
+    op->replaceAllUsesWith(ifOp.getResults());
+    op->erase();
+    if (select->use_empty())
+      select->erase();
+  }
+}
+
+/// Makes every buffer `launch` uses a rank-1 buffer from its base pointer.
+static LogicalResult flattenLaunchBuffers(gpu::LaunchOp launch) {
+  splitSelectedAccesses(launch);
+  llvm::SetVector<Value> captured;
+  getUsedValuesDefinedAbove(launch.getBody(), captured);
+  for (Value buffer : captured) {
+    if (!isa<MemRefType>(buffer.getType()))
+      continue;
+    OpBuilder host(launch);
+    FlatBuffer flat = flattenBuffer(host, launch.getLoc(), buffer);
+    SmallVector<OpOperand *> uses;
+    for (OpOperand &use : buffer.getUses())
+      if (launch->isProperAncestor(use.getOwner()))
+        uses.push_back(&use);
+    for (OpOperand *use : uses) {
+      Operation *user = use->getOwner();
+      OpBuilder b(user);
+      Location loc = user->getLoc();
+      if (auto load = dyn_cast<memref::LoadOp>(user)) {
+        Value position = linearize(b, loc, flat, load.getIndices());
+        load->replaceAllUsesWith(memref::LoadOp::create(
+            b, loc, flat.flat, ValueRange{position}));
+        load->erase();
+        continue;
+      }
+      if (auto store = dyn_cast<memref::StoreOp>(user)) {
+        Value position = linearize(b, loc, flat, store.getIndices());
+        memref::StoreOp::create(b, loc, store.getValueToStore(), flat.flat,
+                                ValueRange{position});
+        store->erase();
+        continue;
+      }
+      if (auto dim = dyn_cast<memref::DimOp>(user)) {
+        std::optional<int64_t> index = dim.getConstantIndex();
+        if (index && *index >= 0 &&
+            *index < static_cast<int64_t>(flat.sizes.size())) {
+          dim.replaceAllUsesWith(flat.sizes[*index]);
+          dim->erase();
+          continue;
+        }
+      }
+      return user->emitOpError("uses a buffer in a GPU kernel in a way the "
+                               "GPU lowering does not support (only loads, "
+                               "stores and constant dims)");
+    }
+  }
+  return success();
+}
+
+static LogicalResult mapKernel(func::FuncOp kernel, int64_t blockSize) {
+  if (failed(convertToLoops(kernel)))
+    return failure();
+  if (!kernel.getBody().hasOneBlock())
+    return kernel.emitOpError("has more than one block; a GPU kernel "
+                              "function is one block of loops");
+  SmallVector<scf::ParallelOp> loops(
+      kernel.getBody().front().getOps<scf::ParallelOp>());
+  for (scf::ParallelOp loop : loops)
+    if (failed(tileAndMap(loop, blockSize)))
+      return failure();
+  if (failed(wrapSerialCode(kernel)))
+    return failure();
+
+  MLIRContext *ctx = kernel.getContext();
+  RewritePatternSet patterns(ctx);
+  populateParallelLoopToGPUPatterns(patterns);
+  ConversionTarget target(*ctx);
+  target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+  configureParallelLoopToGPULegality(target);
+  if (failed(applyPartialConversion(kernel, target, std::move(patterns))))
+    return failure();
+  finalizeParallelLoopToGPUConversion(kernel);
+
+  WalkResult result = kernel.walk([](gpu::LaunchOp launch) {
+    return failed(flattenLaunchBuffers(launch)) ? WalkResult::interrupt()
+                                                : WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+namespace {
+struct RelaxMapKernelsToGPUPass
+    : relax::impl::RelaxMapKernelsToGPUPassBase<RelaxMapKernelsToGPUPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    if (blockSize < 1) {
+      getOperation().emitError("block-size must be positive, not ")
+          << blockSize;
+      return signalPassFailure();
+    }
+    for (auto kernel : getOperation().getOps<func::FuncOp>()) {
+      if (!kernel->hasAttr(RelaxDialect::getKernelAttrName()) ||
+          kernel.isExternal())
+        continue;
+      if (failed(mapKernel(kernel, blockSize)))
+        return signalPassFailure();
+    }
+  }
+};
+} // namespace

@@ -1,0 +1,189 @@
+//===- GPUPipeline.cpp - The GPU lowering pipeline ------------------------===//
+
+#include "Relax/Pipelines/Pipelines.h"
+
+#include "Relax/Conversion/Passes.h"
+#include "Relax/Transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/SPIRV/Transforms/Passes.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::relax;
+
+#ifndef RELAX_ROCM_TOOLKIT_PATH
+#define RELAX_ROCM_TOOLKIT_PATH ""
+#endif
+
+int64_t GPUPipelineOptions::getBlockSize() const {
+  if (blockSize > 0)
+    return blockSize;
+  bool spirv = target == GPUTarget::Vulkan || target == GPUTarget::WebGPU;
+  return spirv ? 128 : 256;
+}
+
+std::string GPUPipelineOptions::getChip() const {
+  if (!chip.empty())
+    return chip;
+  return target == GPUTarget::ROCm ? "gfx90a" : "sm_80";
+}
+
+/// Graph level, as on the CPU: planned allocations and calls of tensor
+/// programs.
+static void buildGraphPipeline(OpPassManager &pm,
+                               const GPUPipelineOptions &options) {
+  if (options.inferShapes)
+    pm.addPass(createRelaxInferShapesPass());
+  if (options.fuse)
+    pm.addPass(createRelaxFusePass());
+  pm.addPass(createRelaxLegalizePass());
+  pm.addPass(createRelaxToNonDataflowPass());
+  pm.addPass(createRelaxExplicitAllocPass());
+  if (options.planMemory)
+    pm.addPass(createRelaxPlanMemoryPass());
+}
+
+/// Kernels on buffers, then their loops on blocks and threads, outlined into
+/// gpu.modules; host functions on memrefs, then on device memory.
+static void buildKernelAndHostPipeline(OpPassManager &pm,
+                                       const GPUPipelineOptions &options) {
+  pm.addPass(createRelaxKernelsToFuncPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
+  pm.addPass(bufferization::createLowerDeallocationsPass());
+  pm.addPass(createConvertBufferizationToMemRefPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createCanonicalizerPass());
+
+  pm.addPass(createRelaxToFuncPass());
+  ConvertSymToArithPassOptions keepAssumes;
+  keepAssumes.lowerAssumes = false;
+  pm.addPass(createConvertSymToArithPass(keepAssumes));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(arith::createIntRangeOptimizationsPass());
+  pm.addPass(createConvertSymToArithPass());
+
+  RelaxMapKernelsToGPUPassOptions map;
+  map.blockSize = options.getBlockSize();
+  pm.addPass(createRelaxMapKernelsToGPUPass(map));
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createRelaxHostToGPUPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+/// The SPIR-V target environment of a Vulkan or WebGPU kernel.
+static GpuSPIRVAttachTargetOptions getSPIRVTarget(GPUTarget target) {
+  GpuSPIRVAttachTargetOptions spirv;
+  spirv.spirvVersion = "v1.3";
+  spirv.clientApi = target == GPUTarget::WebGPU ? "WebGPU" : "Vulkan";
+  spirv.spirvCapabilities = {"Shader"};
+  spirv.spirvExtensions = {"SPV_KHR_storage_buffer_storage_class"};
+  if (target == GPUTarget::Vulkan) {
+    // What every Vulkan 1.1 driver with the 8- and 16-bit storage features
+    // (lavapipe and desktop GPUs) accepts; --spirv-update-vce then keeps
+    // what a kernel uses.
+    spirv.spirvCapabilities.append({"Int64", "Int16", "Int8", "Float16",
+                                    "StorageBuffer16BitAccess",
+                                    "StorageBuffer8BitAccess"});
+    spirv.spirvExtensions.append(
+        {"SPV_KHR_16bit_storage", "SPV_KHR_8bit_storage"});
+  }
+  return spirv;
+}
+
+/// The kernels in the target's dialect, then as binaries.
+static void buildDevicePipeline(OpPassManager &pm,
+                                const GPUPipelineOptions &options) {
+  pm.addPass(createSCFToControlFlowPass());
+  RelaxExpandGPUMathPassOptions math;
+  math.target = options.target == GPUTarget::CUDA   ? "cuda"
+                : options.target == GPUTarget::ROCm ? "rocm"
+                                                    : "spirv";
+  pm.nest<gpu::GPUModuleOp>().addPass(createRelaxExpandGPUMathPass(math));
+  switch (options.target) {
+  case GPUTarget::CUDA: {
+    GpuNVVMAttachTargetOptions nvvm;
+    nvvm.chip = options.getChip();
+    nvvm.optLevel = 3;
+    pm.addPass(createGpuNVVMAttachTarget(nvvm));
+    OpPassManager &modules = pm.nest<gpu::GPUModuleOp>();
+    modules.addPass(createConvertGpuOpsToNVVMOps());
+    modules.addPass(createCanonicalizerPass());
+    modules.addPass(createReconcileUnrealizedCastsPass());
+    break;
+  }
+  case GPUTarget::ROCm: {
+    GpuROCDLAttachTargetOptions rocdl;
+    rocdl.chip = options.getChip();
+    rocdl.optLevel = 3;
+    pm.addPass(createGpuROCDLAttachTarget(rocdl));
+    OpPassManager &modules = pm.nest<gpu::GPUModuleOp>();
+    ConvertGpuOpsToROCDLOpsOptions toROCDL;
+    toROCDL.chipset = options.getChip();
+    toROCDL.runtime = gpu::amd::Runtime::HIP;
+    modules.addPass(createConvertGpuOpsToROCDLOps(toROCDL));
+    modules.addPass(createCanonicalizerPass());
+    modules.addPass(createReconcileUnrealizedCastsPass());
+    break;
+  }
+  case GPUTarget::Vulkan:
+  case GPUTarget::WebGPU: {
+    pm.addPass(createGpuSPIRVAttachTarget(getSPIRVTarget(options.target)));
+    pm.addPass(createRelaxGPUToSPIRVPass());
+    OpPassManager &spirv =
+        pm.nest<gpu::GPUModuleOp>().nest<spirv::ModuleOp>();
+    spirv.addPass(spirv::createSPIRVLowerABIAttributesPass());
+    spirv.addPass(spirv::createSPIRVUpdateVCEPass());
+    if (options.target == GPUTarget::WebGPU)
+      spirv.addPass(spirv::createSPIRVWebGPUPreparePass());
+    break;
+  }
+  }
+  if (!options.toBinary)
+    return;
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = options.format;
+  binary.toolkitPath = options.toolkit;
+  if (binary.toolkitPath.empty() && options.target == GPUTarget::ROCm)
+    binary.toolkitPath = RELAX_ROCM_TOOLKIT_PATH;
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+}
+
+/// The host code to the llvm dialect: GPU ops become calls of the runtime's
+/// mgpu* functions, in a stream per function.
+static void buildHostLLVMPipeline(OpPassManager &pm) {
+  pm.nest<func::FuncOp>().addPass(createGpuAsyncRegionPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createUBToLLVMConversionPass());
+  pm.addPass(createRelaxLowerChecksPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createGpuToLLVMConversionPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void relax::buildRelaxLowerToGPUPipeline(OpPassManager &pm,
+                                         const GPUPipelineOptions &options) {
+  buildGraphPipeline(pm, options);
+  buildKernelAndHostPipeline(pm, options);
+  buildDevicePipeline(pm, options);
+  if (options.toBinary && options.toLLVM)
+    buildHostLLVMPipeline(pm);
+}
