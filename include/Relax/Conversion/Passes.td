@@ -243,7 +243,8 @@ def RelaxExpandGPUMathPass
       `exp2` expanded; signed floor and ceiling divisions and float min/max
       expanded into plain arith (`--arith-expand`);
     - `rocm` (whose conversion calls the device library, which LLVM alone does
-      not provide): also `tanh` as a polynomial and `sin`/`cos` with the
+      not provide): also `tanh` as a polynomial, `rsqrt` as a division by `sqrt`, and
+      `sin`/`cos` with the
       argument reduction in f64 that the CPU uses.
   }];
   let options = [

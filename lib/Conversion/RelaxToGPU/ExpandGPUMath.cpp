@@ -33,6 +33,7 @@ struct RelaxExpandGPUMathPass
     arith::populateArithExpandOpsPatterns(patterns);
     if (target == "rocm") {
       populatePolynomialApproximateTanhPattern(patterns);
+      math::populateExpansionPatterns(patterns, {"rsqrt"});
       populateSinCosApproximationPatterns(patterns);
     }
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))

@@ -125,6 +125,35 @@ static bool staysOnHost(Operation *op) {
   return isMemoryEffectFree(op);
 }
 
+/// Moves each top-level load whose value only loops use into those loops,
+/// next to each use, when nothing in the kernel writes the buffer it reads
+/// (a scalar operand such as the value of a fill): a launch cannot use a
+/// value that the host would have to read from device memory.
+static void sinkLoadsIntoLoops(func::FuncOp kernel) {
+  Block &body = kernel.getBody().front();
+  auto isWritten = [&](Value buffer) {
+    WalkResult result = kernel.walk([&](Operation *op) {
+      if (auto store = dyn_cast<memref::StoreOp>(op))
+        if (store.getMemref() == buffer)
+          return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    return result.wasInterrupted() || !isa<BlockArgument>(buffer);
+  };
+  for (auto load : llvm::make_early_inc_range(body.getOps<memref::LoadOp>())) {
+    if (isWritten(load.getMemref()) ||
+        !llvm::all_of(load->getUsers(), [&](Operation *user) {
+          return user->getParentOfType<scf::ParallelOp>() != nullptr;
+        }))
+      continue;
+    for (OpOperand &use : llvm::make_early_inc_range(load->getUses())) {
+      OpBuilder b(use.getOwner());
+      use.set(b.clone(*load)->getResult(0));
+    }
+    load->erase();
+  }
+}
+
 /// Wraps each run of top-level ops that access memory outside parallel loops
 /// (a reduction to a scalar) in a one-iteration loop that runs on one thread.
 static LogicalResult wrapSerialCode(func::FuncOp kernel) {
@@ -341,6 +370,7 @@ static LogicalResult mapKernel(func::FuncOp kernel, int64_t blockSize) {
   for (scf::ParallelOp loop : loops)
     if (failed(tileAndMap(loop, blockSize)))
       return failure();
+  sinkLoadsIntoLoops(kernel);
   if (failed(wrapSerialCode(kernel)))
     return failure();
 
