@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Npy.h"
+#include "Weights.h"
 
 #include "Relax/Conversion/Passes.h"
 #include "Relax/Dialect/Relax/IR/RelaxOps.h"
@@ -85,6 +86,16 @@ static cl::list<std::string>
           cl::cat(runCategory));
 static cl::opt<unsigned> seed("seed", cl::desc("Seed of random inputs"),
                               cl::init(0), cl::cat(runCategory));
+static cl::opt<std::string> weightsFile(
+    "weights",
+    cl::desc("A .safetensors or .npz file binding the parameters that have "
+             "a `relax.param_name` attribute by that name; --input gives the "
+             "others"),
+    cl::cat(runCategory));
+static cl::opt<bool> bindWeights(
+    "bind-weights",
+    cl::desc("Compile the --weights into the code as constants"),
+    cl::init(false), cl::cat(runCategory));
 static cl::opt<std::string> output(
     "output",
     cl::desc("Write the result as .npy (more results: y.npy, y.1.npy, ...)"),
@@ -415,6 +426,19 @@ int main(int argc, char **argv) {
     return fail("no relax.func @" + entry + " in " + inputFile);
   eraseUnreachable(*module, func);
 
+  // Parameters bound by name to a weights file (Weights.h): constants with
+  // --bind-weights, else the arguments in `weights` (by flattened index).
+  std::vector<std::optional<Array>> weights;
+  if (!weightsFile.empty()) {
+    std::string error;
+    if (failed(relax_run::bindWeights(func, weightsFile, bindWeights, weights,
+                                      error)))
+      return fail(error);
+  }
+  auto isWeight = [&](size_t i) { return i < weights.size() && weights[i]; };
+  size_t numWeights = llvm::count_if(
+      weights, [](const std::optional<Array> &w) { return w.has_value(); });
+
   // The signature, before lowering.
   {
     PassManager pm(&context);
@@ -496,10 +520,17 @@ int main(int argc, char **argv) {
   // Inputs: from .npy files, or random ones of the given sizes.
   std::vector<Array> args;
   if (!inputs.empty()) {
-    if (inputs.size() != paramTypes.size())
-      return fail("@" + entry + " takes " + Twine(paramTypes.size()) +
-                  " arguments but " + Twine(inputs.size()) + " were given");
-    for (auto [i, path] : llvm::enumerate(inputs)) {
+    if (inputs.size() + numWeights != paramTypes.size())
+      return fail("@" + entry + " takes " +
+                  Twine(paramTypes.size() - numWeights) + " arguments" +
+                  (numWeights ? " besides its weights" : "") + " but " +
+                  Twine(inputs.size()) + " were given");
+    for (size_t i = 0, next = 0; i < paramTypes.size(); ++i) {
+      if (isWeight(i)) {
+        args.push_back(std::move(*weights[i]));
+        continue;
+      }
+      const std::string &path = inputs[next++];
       std::string error;
       std::optional<Array> array = relax_run::readNpy(path, error);
       if (!array)
@@ -522,6 +553,8 @@ int main(int argc, char **argv) {
     std::vector<std::vector<int64_t>> shapes;
     for (auto [i, type] : llvm::enumerate(paramTypes)) {
       std::vector<int64_t> &shape = shapes.emplace_back();
+      if (isWeight(i))
+        continue;
       for (auto [d, dim] : llvm::enumerate(type.getDims())) {
         SymExprAttr value = dim ? dim.replaceVars(lookupSize) : SymExprAttr();
         if (dim && !value)
@@ -548,6 +581,10 @@ int main(int argc, char **argv) {
     }
     RandomBits bits(seed);
     for (auto [i, type] : llvm::enumerate(paramTypes)) {
+      if (isWeight(i)) {
+        args.push_back(std::move(*weights[i]));
+        continue;
+      }
       std::optional<Array> array =
           Array::allocate(std::move(shapes[i]), paramLayouts[i]);
       if (!array)

@@ -1,0 +1,100 @@
+# RUN: %python %s %t | FileCheck %s
+# REQUIRES: numpy
+#
+# --weights binds the parameters that have a `relax.param_name` attribute
+# by that name, from a .safetensors file (written here by hand: a header
+# size, a JSON header, raw data) or an .npz file; --input fills the other
+# parameters in order. --bind-weights compiles them in as constants. A
+# missing weight, a weight of another shape or dtype, a compressed .npz
+# entry and a truncated file are errors.
+#
+# CHECK: safetensors: exit 0: ok
+# CHECK: npz: exit 0: ok
+# CHECK: bind-weights: exit 0: ok
+# CHECK: bind-weights npz: exit 0: ok
+# CHECK: too many inputs: exit 1: relax-run: error: @main takes 1 arguments besides its weights but 2 were given
+# CHECK: missing: exit 1: relax-run: error: no weight in {{.*}}missing.safetensors for the parameters w, b of @main
+# CHECK: wrong shape: exit 1: relax-run: error: weight 'w' in {{.*}} has shape [3, 2] and dtype '<f4' but @main parameter #1 is !relax.tensor<[2, 3], f32>
+# CHECK: wrong dtype: exit 1: relax-run: error: weight 'b' in {{.*}} has shape [3] and dtype '<f8' but @main parameter #2 is !relax.tensor<[3], f32>
+# CHECK: compressed: exit 1: relax-run: error: {{.*}}compressed.npz: entry 'w.npy' is compressed; relax-run reads stored entries only
+# CHECK: truncated: exit 1: relax-run: error: {{.*}}truncated.safetensors: entry '{{w|b}}' has data offsets that do not fit its shape or the file
+
+import json
+import os
+import struct
+import subprocess
+import sys
+
+import numpy as np
+
+work = sys.argv[1]
+os.makedirs(work, exist_ok=True)
+model = os.path.join(work, "model.mlir")
+with open(model, "w") as f:
+    f.write("""
+relax.func @main(%x: !relax.tensor<[n, 2], f32>,
+                 %w: !relax.tensor<[2, 3], f32> {relax.param_name = "w"},
+                 %b: !relax.tensor<[3], f32> {relax.param_name = "b"})
+    -> !relax.tensor<*, f32> {
+  %y = relax.matmul %x, %w : (!relax.tensor<[n, 2], f32>, !relax.tensor<[2, 3], f32>) -> !relax.tensor<*, f32>
+  %z = relax.add %y, %b : (!relax.tensor<*, f32>, !relax.tensor<[3], f32>) -> !relax.tensor<*, f32>
+  relax.return %z : !relax.tensor<*, f32>
+}
+""")
+
+
+def safetensors(path, arrays, cut=0):
+    header, blobs, offset = {}, [], 0
+    for name, a in arrays.items():
+        data = a.tobytes()
+        header[name] = {"dtype": {"float32": "F32", "float64": "F64"}[a.dtype.name],
+                        "shape": list(a.shape), "data_offsets": [offset, offset + len(data)]}
+        offset += len(data)
+        blobs.append(data)
+    text = json.dumps(header).encode()
+    with open(path, "wb") as f:
+        f.write(struct.pack("<Q", len(text)) + text + b"".join(blobs)[:offset - cut])
+    return path
+
+
+rng = np.random.default_rng(0)
+x = rng.standard_normal((4, 2)).astype(np.float32)
+w = rng.standard_normal((2, 3)).astype(np.float32)
+b = rng.standard_normal(3).astype(np.float32)
+xpath = os.path.join(work, "x.npy")
+np.save(xpath, x)
+good = safetensors(os.path.join(work, "w.safetensors"), {"b": b, "w": w})
+npz = os.path.join(work, "w.npz")
+np.savez(npz, w=w, b=b)
+compressed = os.path.join(work, "compressed.npz")
+np.savez_compressed(compressed, w=w, b=b)
+out = os.path.join(work, "y.npy")
+
+
+def check(label, weights, *args, inputs=(xpath,)):
+    if os.path.exists(out):
+        os.remove(out)
+    cmd = ["relax-run", model, "--weights", weights, "--output", out, *args]
+    for i in inputs:
+        cmd += ["--input", i]
+    result = subprocess.run(cmd, capture_output=True, text=True)
+    message = result.stderr.strip()
+    if result.returncode == 0:
+        error = np.abs(np.load(out) - (x @ w + b)).max()
+        message = "ok" if error < 1e-5 else f"MISMATCH {error}"
+    print(f"{label}: exit {result.returncode}: {message}")
+
+
+check("safetensors", good)
+check("npz", npz)
+check("bind-weights", good, "--bind-weights")
+check("bind-weights npz", npz, "--bind-weights")
+check("too many inputs", good, inputs=(xpath, xpath))
+check("missing", safetensors(os.path.join(work, "missing.safetensors"), {"c": b}))
+check("wrong shape", safetensors(os.path.join(work, "shape.safetensors"),
+                                 {"w": w.T.copy(), "b": b}))
+check("wrong dtype", safetensors(os.path.join(work, "dtype.safetensors"),
+                                 {"w": w, "b": b.astype(np.float64)}))
+check("compressed", compressed)
+check("truncated", safetensors(os.path.join(work, "truncated.safetensors"),
+                               {"w": w, "b": b}, cut=4))
