@@ -37,6 +37,23 @@ try:
 except ImportError:
     pass
 
+# relax-import and the tests of imported models run on the python3 on PATH,
+# where scripts/install-deps.sh installs torch, onnx and transformers (lit
+# itself may run on another Python).
+import importlib.util
+import shutil
+import subprocess
+
+import_python = shutil.which("python3", path=config.environment.get("PATH"))
+if import_python:
+    config.substitutions.append(("%import_python", import_python))
+    probe = subprocess.run(
+        [import_python, "-c", "import importlib.util as u; print(*(m for m in "
+         "('numpy', 'torch', 'onnx', 'transformers', 'safetensors') "
+         "if u.find_spec(m)))"], capture_output=True, text=True)
+    for module in probe.stdout.split():
+        config.available_features.add("import-" + module)
+
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP",
                                      "CCACHE_DIR"])
 llvm_config.use_default_substitutions()

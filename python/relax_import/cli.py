@@ -1,0 +1,68 @@
+"""The relax-import command line:
+
+    relax-import model.pt2 -o model.mlir         # weights: model.safetensors
+    relax-import model.onnx -o model.mlir --weights=constants
+"""
+
+import argparse
+import os
+import sys
+
+from .emitter import ImportError_, write_weights
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="relax-import",
+        description="Translates a torch.export program (.pt2, saved with "
+        "torch.export.save) or an ONNX model (.onnx) into relax IR: one "
+        "relax.func @main taking the user inputs, then the weights.")
+    parser.add_argument("input", help="model.pt2 or model.onnx")
+    parser.add_argument("-o", "--output", help="the module (default: stdout)")
+    parser.add_argument("--weights", choices=["params", "constants"], default="params",
+                        help="weights as parameters of @main, written to the "
+                        "weights file (default), or as relax.constant ops")
+    parser.add_argument("--weights-file",
+                        help="where parameters' weights go: .safetensors or .npz "
+                        "(default: beside the module, <output stem>.safetensors)")
+    parser.add_argument("--dim-name", action="append", default=[], metavar="SYMBOL=NAME",
+                        help="name a torch symbol (s0, s77, ...) of a program that "
+                        "does not record its Dim names")
+    args = parser.parse_args(argv)
+    try:
+        if not os.path.exists(args.input):
+            raise ImportError_(f"no such file: {args.input}")
+        constants = args.weights == "constants"
+        source = os.path.basename(args.input)
+        if args.input.endswith(".onnx"):
+            from .onnx_import import import_model
+            text, weights = import_model(args.input, weights_as_constants=constants,
+                                         source=source)
+        else:
+            from .torch_export import import_program, load
+            try:
+                ep, names = load(args.input)
+            except Exception as error:  # noqa: BLE001 - any load failure
+                raise ImportError_(f"cannot load {args.input} as a torch.export "
+                                   f"program: {error}") from None
+            for item in args.dim_name:
+                symbol, _, name = item.partition("=")
+                names[symbol] = name
+            text, weights = import_program(ep, names=names, weights_as_constants=constants,
+                                           source=source)
+        if args.output:
+            with open(args.output, "w") as f:
+                f.write(text)
+        else:
+            sys.stdout.write(text)
+        if weights:
+            path = args.weights_file
+            if path is None:
+                stem = os.path.splitext(args.output)[0] if args.output else \
+                    os.path.splitext(args.input)[0]
+                path = stem + ".safetensors"
+            write_weights(path, weights)
+    except ImportError_ as error:
+        print(f"relax-import: error: {error}", file=sys.stderr)
+        return 1
+    return 0

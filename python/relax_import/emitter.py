@@ -1,0 +1,249 @@
+"""Builds the text of one relax module: a `relax.func @main` whose body is a
+dataflow region of graph ops.
+
+The importers translate a source graph op by op through `Emitter`: values
+carry their relax type (parameters are fully typed, intermediate values
+`!relax.tensor<*, dtype>` for `relax-opt --relax-infer-shapes` to fill in),
+names are readable and unique, and constants are printed as dense
+attributes.
+"""
+
+import re
+import struct
+
+import numpy as np
+
+
+class ImportError_(Exception):
+    """An error for the user: printed as one message, exit code 1."""
+
+
+# numpy dtype name -> relax element type.
+ELEMENT_TYPES = {
+    "float32": "f32", "float16": "f16", "float64": "f64", "bfloat16": "bf16",
+    "int64": "i64", "int32": "i32", "int16": "i16", "int8": "i8",
+    "uint8": "ui8", "bool": "i1",
+}
+
+_MLIR_TO_NUMPY = {"f32": np.float32, "f16": np.float16, "f64": np.float64,
+                  "i64": np.int64, "i32": np.int32, "i16": np.int16,
+                  "i8": np.int8, "i1": np.bool_}
+
+
+def is_float(element):
+    return element.startswith("f") or element == "bf16"
+
+
+class Value:
+    """An SSA value: its name, element type and, where known, its shape as
+    a list of symbolic dims in `#sym.expr` syntax."""
+
+    def __init__(self, name, element, shape=None, typed=False):
+        self.name = name
+        self.element = element
+        self.shape = shape
+        # Whether the printed type carries the shape (parameters) or is
+        # `!relax.tensor<*, element>` (values shape inference fills in).
+        self.typed = typed
+
+    @property
+    def rank(self):
+        return None if self.shape is None else len(self.shape)
+
+    @property
+    def type(self):
+        if self.typed and self.shape is not None:
+            return tensor_type(self.shape, self.element)
+        return f"!relax.tensor<*, {self.element}>"
+
+    def __repr__(self):
+        return f"%{self.name}"
+
+
+def tensor_type(shape, element):
+    return f"!relax.tensor<[{', '.join(str(d) for d in shape)}], {element}>"
+
+
+def shape_attr(shape):
+    return f"#sym.shape<[{', '.join(str(d) for d in shape)}]>"
+
+
+def i64_array(values):
+    return "array<i64" + "".join(
+        (": " if i == 0 else ", ") + str(int(v)) for i, v in enumerate(values)) + ">"
+
+
+def float_attr(value):
+    return f"{float(value):.9e} : f64"
+
+
+def float_literal(value, element):
+    """A float as MLIR prints it in a dense attribute: decimal with a
+    point, or the bit pattern for infinities and NaN."""
+    value = float(value)
+    if np.isfinite(value):
+        return f"{value:.9e}"
+    if element == "f64":
+        return "0x" + struct.pack(">d", value).hex().upper()
+    if element == "f16":
+        return "0x" + np.array(value, np.float16).tobytes()[::-1].hex().upper()
+    return "0x" + struct.pack(">f", value).hex().upper()
+
+
+_NAME_CHARS = re.compile(r"[^A-Za-z0-9_]")
+
+
+def sanitize(name):
+    name = _NAME_CHARS.sub("_", name).strip("_") or "v"
+    if name[0].isdigit():
+        name = "v" + name
+    return name
+
+
+class Emitter:
+    def __init__(self):
+        self.params = []  # (Value, attrs string or None)
+        self.lines = []
+        self._used = set()
+        self.constraints = []
+
+    def fresh(self, hint):
+        base = sanitize(hint)
+        name, k = base, 0
+        while name in self._used:
+            k += 1
+            name = f"{base}_{k}"
+        self._used.add(name)
+        return name
+
+    def param(self, hint, shape, element, param_name=None):
+        value = Value(self.fresh(hint), element, list(shape), typed=True)
+        attrs = (f'{{relax.param_name = "{param_name}"}}'
+                 if param_name is not None else None)
+        self.params.append((value, attrs))
+        return value
+
+    def op(self, name, operands, attrs=None, hint="t", element=None,
+           shape=None, results=1):
+        """Emits `relax.<name>` on `operands` with `attrs` (a dict of
+        attribute name to printed value). The result's element type is
+        `element` (default: the first operand's); `shape` records its shape
+        for later decompositions. Returns one Value, or a list of
+        `results` Values."""
+        if element is None:
+            element = operands[0].element
+        outs = [Value(self.fresh(hint), element,
+                      None if shape is None else list(shape))
+                for _ in range(results)]
+        text = "    "
+        text += ", ".join(f"%{o.name}" for o in outs)
+        text += f" = relax.{name}"
+        if operands:
+            text += " " + ", ".join(f"%{v.name}" for v in operands)
+        if attrs:
+            text += " {" + ", ".join(f"{k} = {v}" for k, v in attrs.items()) + "}"
+        result_types = ", ".join(o.type for o in outs)
+        if results > 1:
+            result_types = f"({result_types})"
+        text += (f" : ({', '.join(v.type for v in operands)}) -> "
+                 f"{result_types}")
+        self.lines.append(text)
+        return outs[0] if results == 1 else outs
+
+    def constant(self, array, hint="c", shape=None):
+        """Emits a `relax.constant` holding `array` (a numpy array)."""
+        array = np.asarray(array)
+        element = ELEMENT_TYPES[array.dtype.name]
+        dims = "x".join(str(d) for d in array.shape)
+        tensor = f"tensor<{dims + 'x' if dims else ''}{element}>"
+        if array.size == 1 or array.dtype == np.bool_:
+            flat = array.reshape(-1)
+            if array.dtype == np.bool_:
+                items = ["true" if v else "false" for v in flat]
+            elif is_float(element):
+                items = [float_literal(v, element) for v in flat]
+            else:
+                items = [str(int(v)) for v in flat]
+            body = items[0] if array.size == 1 else _nested(items, array.shape)
+        else:
+            data = np.ascontiguousarray(array, array.dtype.newbyteorder("<")).tobytes()
+            body = f'"0x{data.hex().upper()}"'
+        # A constant's type is known: it is printed in full.
+        out = Value(self.fresh(hint), element, [int(d) for d in array.shape],
+                    typed=True)
+        self.lines.append(f"    %{out.name} = relax.constant dense<{body}> : {tensor}")
+        return out
+
+    def scalar(self, value, element, hint="c"):
+        """A rank-0 constant of `element` type."""
+        dtype = _MLIR_TO_NUMPY.get(element)
+        if dtype is None:
+            raise ImportError_(f"no constant of element type {element}")
+        return self.constant(np.array(value, dtype=dtype), hint)
+
+    def module(self, outputs, name="main", comment=None):
+        """The module's text: @main returning `outputs`."""
+        lines = []
+        if comment:
+            lines += [f"// {line}" if line else "//" for line in comment.splitlines()]
+        params = []
+        for value, attrs in self.params:
+            params.append(f"%{value.name}: {value.type}" + (f" {attrs}" if attrs else ""))
+        indent = " " * len(f"relax.func @{name}(")
+        result_types = [o.type for o in outputs]
+        rt = result_types[0] if len(outputs) == 1 else f"({', '.join(result_types)})"
+        header = f"relax.func @{name}(" + f",\n{indent}".join(params) + f")\n    -> {rt}"
+        if self.constraints:
+            sep = ",\n" + " " * 35
+            header += ("\n    attributes {sym.constraints = ["
+                       + sep.join(self.constraints) + "]}")
+        lines.append(header + " {")
+        # Results of the dataflow region; a value that is a parameter is
+        # returned directly.
+        outer = [self.fresh(o.name + "_out") for o in outputs]
+        lines.append(f"  {', '.join('%' + n for n in outer)} = relax.dataflow"
+                     f" -> {', '.join(result_types)} {{")
+        lines += self.lines
+        lines.append(f"    relax.output {', '.join('%' + o.name for o in outputs)}"
+                     f" : {', '.join(result_types)}")
+        lines.append("  }")
+        lines.append(f"  relax.return {', '.join('%' + n for n in outer)}"
+                     f" : {', '.join(result_types)}")
+        lines.append("}")
+        return "\n".join(lines) + "\n"
+
+
+def _nested(items, shape):
+    if len(shape) <= 1:
+        return "[" + ", ".join(items) + "]"
+    step = len(items) // shape[0]
+    return "[" + ", ".join(_nested(items[i * step:(i + 1) * step], shape[1:])
+                           for i in range(shape[0])) + "]"
+
+
+def write_weights(path, weights):
+    """Writes `weights` (name -> numpy array) as .safetensors or .npz,
+    after the file's extension."""
+    if str(path).endswith(".npz"):
+        np.savez(path, **weights)
+        return
+    dtypes = {"float32": "F32", "float16": "F16", "float64": "F64",
+              "int64": "I64", "int32": "I32", "int16": "I16", "int8": "I8",
+              "uint8": "U8", "bool": "BOOL"}
+    header, offset, blobs = {}, 0, []
+    for name, array in weights.items():
+        array = np.ascontiguousarray(array)
+        data = array.astype(array.dtype.newbyteorder("<")).tobytes()
+        header[name] = {"dtype": dtypes[array.dtype.name],
+                        "shape": list(array.shape),
+                        "data_offsets": [offset, offset + len(data)]}
+        offset += len(data)
+        blobs.append(data)
+    import json
+    text = json.dumps(header, separators=(",", ":")).encode()
+    text += b" " * (-len(text) % 8)
+    with open(path, "wb") as f:
+        f.write(struct.pack("<Q", len(text)))
+        f.write(text)
+        for blob in blobs:
+            f.write(blob)
