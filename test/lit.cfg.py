@@ -3,6 +3,7 @@
 import os
 
 import lit.formats
+import lit.util
 from lit.llvm import llvm_config
 from lit.llvm.subst import ToolSubst
 
@@ -30,6 +31,27 @@ config.substitutions.append(
 # The CPU runtime library, built when OpenBLAS is installed.
 if config.has_cpu_runtime in ("ON", "1", "TRUE"):
     config.available_features.add("blas")
+
+# The GPU runtime libraries (lib/Runtime/GPU), each built when its SDK is
+# found. `vulkan` also needs a Vulkan driver to run on (an ICD manifest, such
+# as Mesa's lavapipe from mesa-vulkan-drivers).
+def has_vulkan_driver():
+    if os.environ.get("VK_ICD_FILENAMES") or os.environ.get("VK_DRIVER_FILES"):
+        return True
+    dirs = ["/usr/share/vulkan/icd.d", "/usr/local/share/vulkan/icd.d",
+            "/etc/vulkan/icd.d"]
+    return any(os.path.isdir(d) and os.listdir(d) for d in dirs)
+
+if config.has_vulkan_runtime in ("ON", "1", "TRUE"):
+    config.available_features.add("vulkan-runtime")
+    if has_vulkan_driver():
+        config.available_features.add("vulkan")
+if config.has_cuda_runtime in ("ON", "1", "TRUE"):
+    config.available_features.add("cuda-runtime")
+if config.has_hip_runtime in ("ON", "1", "TRUE"):
+    config.available_features.add("hip-runtime")
+if lit.util.which("spirv-val"):
+    config.available_features.add("spirv-tools")
 
 try:
     import numpy  # noqa: F401
