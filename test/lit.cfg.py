@@ -52,6 +52,9 @@ if config.has_hip_runtime in ("ON", "1", "TRUE"):
     config.available_features.add("hip-runtime")
 if lit.util.which("spirv-val"):
     config.available_features.add("spirv-tools")
+# CUDA's assembler, which checks the PTX of the cuda target.
+if shutil.which("ptxas") or os.path.exists("/usr/local/cuda/bin/ptxas"):
+    config.available_features.add("ptxas")
 
 try:
     import numpy  # noqa: F401
