@@ -53,7 +53,7 @@ if config.has_hip_runtime in ("ON", "1", "TRUE"):
 if lit.util.which("spirv-val"):
     config.available_features.add("spirv-tools")
 # CUDA's assembler, which checks the PTX of the cuda target.
-if shutil.which("ptxas") or os.path.exists("/usr/local/cuda/bin/ptxas"):
+if lit.util.which("ptxas") or os.path.exists("/usr/local/cuda/bin/ptxas"):
     config.available_features.add("ptxas")
 
 try:
