@@ -19,6 +19,9 @@
 using namespace mlir;
 using namespace mlir::relax;
 
+#ifndef RELAX_CUDA_TOOLKIT_PATH
+#define RELAX_CUDA_TOOLKIT_PATH ""
+#endif
 #ifndef RELAX_ROCM_TOOLKIT_PATH
 #define RELAX_ROCM_TOOLKIT_PATH ""
 #endif
@@ -105,7 +108,6 @@ static GpuSPIRVAttachTargetOptions getSPIRVTarget(GPUTarget target) {
 /// The kernels in the target's dialect, then as binaries.
 static void buildDevicePipeline(OpPassManager &pm,
                                 const GPUPipelineOptions &options) {
-  pm.addPass(createSCFToControlFlowPass());
   RelaxExpandGPUMathPassOptions math;
   math.target = options.target == GPUTarget::CUDA   ? "cuda"
                 : options.target == GPUTarget::ROCm ? "rocm"
@@ -118,6 +120,7 @@ static void buildDevicePipeline(OpPassManager &pm,
     nvvm.optLevel = 3;
     pm.addPass(createGpuNVVMAttachTarget(nvvm));
     OpPassManager &modules = pm.nest<gpu::GPUModuleOp>();
+    modules.addPass(createSCFToControlFlowPass());
     modules.addPass(createConvertGpuOpsToNVVMOps());
     modules.addPass(createCanonicalizerPass());
     modules.addPass(createReconcileUnrealizedCastsPass());
@@ -129,6 +132,7 @@ static void buildDevicePipeline(OpPassManager &pm,
     rocdl.optLevel = 3;
     pm.addPass(createGpuROCDLAttachTarget(rocdl));
     OpPassManager &modules = pm.nest<gpu::GPUModuleOp>();
+    modules.addPass(createSCFToControlFlowPass());
     ConvertGpuOpsToROCDLOpsOptions toROCDL;
     toROCDL.chipset = options.getChip();
     toROCDL.runtime = gpu::amd::Runtime::HIP;
@@ -139,14 +143,16 @@ static void buildDevicePipeline(OpPassManager &pm,
   }
   case GPUTarget::Vulkan:
   case GPUTarget::WebGPU: {
+    // SPIR-V shaders keep structured control flow: scf becomes
+    // spirv.mlir.selection and spirv.mlir.loop.
     pm.addPass(createGpuSPIRVAttachTarget(getSPIRVTarget(options.target)));
-    pm.addPass(createRelaxGPUToSPIRVPass());
+    RelaxGPUToSPIRVPassOptions toSPIRV;
+    toSPIRV.webgpu = options.target == GPUTarget::WebGPU;
+    pm.addPass(createRelaxGPUToSPIRVPass(toSPIRV));
     OpPassManager &spirv =
         pm.nest<gpu::GPUModuleOp>().nest<spirv::ModuleOp>();
     spirv.addPass(spirv::createSPIRVLowerABIAttributesPass());
     spirv.addPass(spirv::createSPIRVUpdateVCEPass());
-    if (options.target == GPUTarget::WebGPU)
-      spirv.addPass(spirv::createSPIRVWebGPUPreparePass());
     break;
   }
   }
@@ -155,6 +161,8 @@ static void buildDevicePipeline(OpPassManager &pm,
   GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = options.format;
   binary.toolkitPath = options.toolkit;
+  if (binary.toolkitPath.empty() && options.target == GPUTarget::CUDA)
+    binary.toolkitPath = RELAX_CUDA_TOOLKIT_PATH;
   if (binary.toolkitPath.empty() && options.target == GPUTarget::ROCm)
     binary.toolkitPath = RELAX_ROCM_TOOLKIT_PATH;
   pm.addPass(createGpuModuleToBinaryPass(binary));

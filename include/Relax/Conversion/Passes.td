@@ -271,6 +271,9 @@ def RelaxGPUToSPIRVPass : Pass<"relax-gpu-to-spirv", "::mlir::ModuleOp"> {
   let options = [
     Option<"use64bitIndex", "use-64bit-index", "bool", /*default=*/"false",
            "Use 64-bit integers for index values in kernels">,
+    Option<"webgpu", "webgpu", "bool", /*default=*/"false",
+           "Prepare the kernels for WebGPU, as --spirv-webgpu-prepare does "
+           "(without merging blocks, which can leave pointer phis)">,
   ];
   let dependentDialects = [
     "::mlir::spirv::SPIRVDialect"

@@ -132,10 +132,10 @@ struct GPUPipelineOptions : PassPipelineOptions<GPUPipelineOptions> {
       llvm::cl::init("bin")};
   Option<std::string> toolkit{
       *this, "toolkit",
-      llvm::cl::desc("The CUDA or ROCm toolkit (default: where upstream MLIR "
-                     "looks for CUDA; for ROCm, a directory whose "
-                     "llvm/bin/ld.lld is LLVM 22's lld, set when the project "
-                     "is built)")};
+      llvm::cl::desc("The CUDA or ROCm toolkit (default, found when the "
+                     "project is built: for CUDA the one whose ptxas is found; "
+                     "for ROCm a directory whose llvm/bin/ld.lld is LLVM 22's "
+                     "lld)")};
   Option<bool> inferShapes{*this, "infer-shapes",
                            llvm::cl::desc("Run --relax-infer-shapes first"),
                            llvm::cl::init(true)};

@@ -25,7 +25,9 @@
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
+#include "mlir/Dialect/SPIRV/Transforms/SPIRVWebGPUTransforms.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::relax {
 #define GEN_PASS_DEF_RELAXGPUTOSPIRVPASS
@@ -85,7 +87,19 @@ struct RelaxGPUToSPIRVPass
     populateFuncToSPIRVPatterns(converter, patterns);
     index::populateIndexToSPIRVPatterns(converter, patterns);
     ub::populateUBToSPIRVConversionPatterns(converter, patterns);
-    return applyFullConversion(clone, *target, std::move(patterns));
+    if (failed(applyFullConversion(clone, *target, std::move(patterns))))
+      return failure();
+    if (!webgpu)
+      return success();
+    // What --spirv-webgpu-prepare does, without its region simplification,
+    // which merges the identical branches of a selection into a block whose
+    // arguments (phis of storage buffer pointers) SPIR-V shaders forbid.
+    RewritePatternSet prepare(ctx);
+    spirv::populateSPIRVExpandExtendedMultiplicationPatterns(prepare);
+    spirv::populateSPIRVExpandNonFiniteArithmeticPatterns(prepare);
+    GreedyRewriteConfig config;
+    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+    return applyPatternsGreedily(module, std::move(prepare), config);
   }
 
   void runOnOperation() override {
