@@ -126,12 +126,31 @@ def default_decompositions():
     return table
 
 
-def source_location(node):
+def _origins(node):
+    """The names of `node` and of the nodes it was decomposed from."""
+    names = [node.name]
+    for source in node.meta.get("from_node") or []:
+        while source is not None:
+            names.append(getattr(source, "name", None))
+            parents = getattr(source, "from_node", None) or []
+            source = parents[0] if parents else None
+    return [n for n in names if n]
+
+
+def source_location(node, traces=None):
     """The innermost frame of `node`'s stack trace outside torch, as
-    `file:line`, or the node's name."""
-    trace = node.meta.get("stack_trace") or ""
+    `file:line`, or the node's name. `traces` holds the stack traces of the
+    program before decomposition, which decomposition drops, by node name."""
+    trace = node.meta.get("stack_trace")
+    for name in _origins(node):
+        if trace:
+            break
+        trace = (traces or {}).get(name)
+    trace = trace or ""
     frames = re.findall(r'File "([^"]+)", line (\d+), in (\S+)', trace)
-    user = [f for f in frames if f"{os.sep}torch{os.sep}" not in f[0]]
+    import torch
+    library = os.path.dirname(torch.__file__) + os.sep
+    user = [f for f in frames if not f[0].startswith(library)]
     if user:
         path, line, func = user[-1]
         return f"{path}:{line} (in {func})"
@@ -139,8 +158,9 @@ def source_location(node):
 
 
 class TorchImporter:
-    def __init__(self, ep, names=None, weights_as_constants=False):
+    def __init__(self, ep, names=None, weights_as_constants=False, traces=None):
         self.ep = ep
+        self.traces = traces or {}
         self.user_names = dict(names or {})
         self.user_names.update(dim_names(ep))
         self.constants = weights_as_constants
@@ -387,13 +407,21 @@ class TorchImporter:
             for node, target, array in weight_nodes:
                 self.env[node] = self.e.constant(array, hint=target)
         outputs = []
+        failed = set()
         for node in ep.graph.nodes:
             if node.op == "call_function":
+                # An op on the result of one that failed reports nothing.
+                if any(i in failed for i in node.all_input_nodes):
+                    failed.add(node)
+                    self.env[node] = self._placeholder(node)
+                    continue
                 try:
                     self.env[node] = self.convert(node)
                 except _Unsupported as error:
-                    self.errors.append(f"{node.target} at {source_location(node)}: {error}")
+                    self.errors.append(
+                        f"{node.target} at {source_location(node, self.traces)}: {error}")
                     self.env[node] = self._placeholder(node)
+                    failed.add(node)
             elif node.op == "output":
                 for out in torch.utils._pytree.tree_leaves(node.args[0]):
                     if out is None:
@@ -436,9 +464,10 @@ class TorchImporter:
                                 "input shapes only")
         if target in _IGNORED:
             return None
-        if isinstance(val, (torch.SymInt, int)) and not isinstance(val, bool) \
-                and not target.startswith("aten.") or target == "aten.sym_size.int":
-            return val.node.expr if isinstance(val, torch.SymInt) else val
+        if not target.startswith("aten.") and isinstance(val, (torch.SymInt, torch.SymBool,
+                                                               int, bool)) \
+                or target == "aten.sym_size.int":
+            return val.node.expr if isinstance(val, (torch.SymInt, torch.SymBool)) else val
         if target in _IDENTITY:
             return self.arg(node.args[0])
         if target in _UNARY:
@@ -938,9 +967,11 @@ def import_program(ep, *, names=None, weights_as_constants=False, decompose=True
     array (empty with `weights_as_constants`)."""
     names = dict(names or {})
     names.update(dim_names(ep))
+    traces = {n.name: n.meta.get("stack_trace") for n in ep.graph.nodes
+              if n.meta.get("stack_trace")}
     if decompose:
         ep = ep.run_decompositions(default_decompositions())
-    importer = TorchImporter(ep, names, weights_as_constants)
+    importer = TorchImporter(ep, names, weights_as_constants, traces)
     outputs = importer.run()
     comment = f"Imported from {source} by relax-import." if source else None
     return importer.e.module(outputs, comment=comment), importer.weights
