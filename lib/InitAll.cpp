@@ -140,6 +140,8 @@ void mlir::relax::registerAllDialects(DialectRegistry &registry) {
   // Serializing gpu.modules translates their kernels to LLVM IR.
   registerBuiltinDialectTranslation(registry);
   registerGPUDialectTranslation(registry);
+  // How a gpu.binary becomes a global and the runtime calls that load it.
+  gpu::registerOffloadingLLVMTranslationInterfaceExternalModels(registry);
   registerLLVMDialectTranslation(registry);
   registerNVVMDialectTranslation(registry);
   registerROCDLDialectTranslation(registry);

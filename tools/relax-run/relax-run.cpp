@@ -1,7 +1,8 @@
-//===- relax-run.cpp - Compile a relax module and run it on the CPU -------===//
+//===- relax-run.cpp - Compile a relax module and run it ------------------===//
 //
 // Compiles what one graph function of a relax module reaches with
-// --relax-lower-to-cpu, JIT-loads it with the MLIR ExecutionEngine, and runs
+// --relax-lower-to-cpu (or, with --device, --relax-lower-to-gpu, whose host
+// code calls a GPU runtime library), JIT-loads it with the MLIR ExecutionEngine, and runs
 // the function on .npy inputs (or seeded random inputs of given sizes).
 // Sizes and inputs are checked against the function's symbolic signature
 // and constraints before anything is allocated or called, and a run-time
@@ -102,6 +103,33 @@ static cl::opt<std::string> output(
     cl::cat(runCategory));
 static cl::opt<unsigned> repetitions("reps", cl::desc("Timed repetitions"),
                                      cl::init(1), cl::cat(runCategory));
+/// Where the compiled code runs.
+enum class Device { CPU, Vulkan, CUDA, ROCm };
+static cl::opt<Device> device(
+    "device", cl::desc("Where to run"), cl::init(Device::CPU),
+    cl::values(
+        clEnumValN(Device::CPU, "cpu", "The host (--relax-lower-to-cpu)"),
+        clEnumValN(Device::Vulkan, "vulkan",
+                   "A Vulkan device (--relax-lower-to-gpu=target=vulkan; "
+                   "needs librelax_vulkan_runtime)"),
+        clEnumValN(Device::CUDA, "cuda",
+                   "An NVIDIA GPU (--relax-lower-to-gpu=target=cuda; needs "
+                   "librelax_cuda_runtime)"),
+        clEnumValN(Device::ROCm, "rocm",
+                   "An AMD GPU (--relax-lower-to-gpu=target=rocm; needs "
+                   "librelax_hip_runtime)")),
+    cl::cat(runCategory));
+static cl::opt<std::string> chip(
+    "chip",
+    cl::desc("The GPU architecture for --device cuda or rocm (default: sm_80, "
+             "gfx90a)"),
+    cl::cat(runCategory));
+static cl::opt<std::string> gpuRuntimeLibrary(
+    "gpu-runtime-library",
+    cl::desc("The GPU runtime library of --device (default: "
+             "librelax_<vulkan|cuda|hip>_runtime.so in relax-run's lib "
+             "directory)"),
+    cl::cat(runCategory));
 static cl::opt<bool> parallel("parallel",
                               cl::desc("Run parallel loops on all cores "
                                        "(see --runtime)"),
@@ -384,8 +412,8 @@ int main(int argc, char **argv) {
   hideUnrelatedOptions();
   cl::ParseCommandLineOptions(
       argc, argv,
-      "Relax-MLIR CPU runner: compiles a module and runs one graph "
-      "function\n");
+      "Relax-MLIR runner: compiles a module for the CPU or a GPU and runs "
+      "one graph function\n");
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
   relax::registerAllPasses();
@@ -406,6 +434,26 @@ int main(int argc, char **argv) {
   if (library && !llvm::sys::fs::exists(runtimePath))
     return fail("no CPU runtime library at " + runtimePath +
                 " (it is built when OpenBLAS is installed)");
+  std::string gpuRuntimePath = gpuRuntimeLibrary;
+  if (device != Device::CPU) {
+    if (parallel || library)
+      return fail("--parallel and --library apply to --device cpu only");
+    StringRef name = device == Device::Vulkan ? "vulkan"
+                     : device == Device::CUDA ? "cuda"
+                                              : "hip";
+    if (gpuRuntimePath.empty()) {
+      SmallString<256> path(llvm::sys::path::parent_path(
+          llvm::sys::path::parent_path(llvm::sys::fs::getMainExecutable(
+              argv[0], reinterpret_cast<void *>(&fail)))));
+      llvm::sys::path::append(path, "lib",
+                              "librelax_" + name + "_runtime.so");
+      gpuRuntimePath = std::string(path);
+    }
+    if (!llvm::sys::fs::exists(gpuRuntimePath))
+      return fail("no GPU runtime library at " + gpuRuntimePath +
+                  " (librelax_" + name + "_runtime is built when its SDK is "
+                  "installed)");
+  }
 
   relaxSetErrorHandler(reportCheckFailure, nullptr);
 
@@ -641,13 +689,24 @@ int main(int argc, char **argv) {
   PassManager pm(&context);
   relax::CPUParallelism parallelism =
       parallel ? runtime.getValue() : relax::CPUParallelism::None;
-  relax::CPUPipelineOptions pipeline;
-  pipeline.parallel = parallel;
-  pipeline.runtime = runtime.getValue();
-  pipeline.library = library;
-  pipeline.fuse = fuse;
-  pipeline.planMemory = planMemory;
-  relax::buildRelaxLowerToCPUPipeline(pm, pipeline);
+  if (device == Device::CPU) {
+    relax::CPUPipelineOptions pipeline;
+    pipeline.parallel = parallel;
+    pipeline.runtime = runtime.getValue();
+    pipeline.library = library;
+    pipeline.fuse = fuse;
+    pipeline.planMemory = planMemory;
+    relax::buildRelaxLowerToCPUPipeline(pm, pipeline);
+  } else {
+    relax::GPUPipelineOptions pipeline;
+    pipeline.target = device == Device::Vulkan ? relax::GPUTarget::Vulkan
+                      : device == Device::CUDA ? relax::GPUTarget::CUDA
+                                               : relax::GPUTarget::ROCm;
+    pipeline.chip = chip;
+    pipeline.fuse = fuse;
+    pipeline.planMemory = planMemory;
+    relax::buildRelaxLowerToGPUPipeline(pm, pipeline);
+  }
   if (failed(pm.run(*module)))
     return 1;
   // Optimize the LLVM IR for this host (loop vectorization, unrolling)
@@ -674,6 +733,8 @@ int main(int argc, char **argv) {
     libraries.push_back(asyncLibrary);
   if (library)
     libraries.push_back(runtimePath);
+  if (device != Device::CPU)
+    libraries.push_back(gpuRuntimePath);
   options.sharedLibPaths = libraries;
   auto engine = ExecutionEngine::create(*module, options);
   if (!engine)
