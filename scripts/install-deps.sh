@@ -24,3 +24,15 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
     "${missing[@]}" >/dev/null
 fi
+
+# relax-import and its tests (python/relax_import, test/Import) run on the
+# python3 on PATH: install each Python package it lacks, and only those.
+python_packages=()
+for module in torch onnx transformers safetensors; do
+  python3 -c "import $module" 2>/dev/null || python_packages+=("$module")
+done
+if [ ${#python_packages[@]} -gt 0 ]; then
+  echo "Installing Python packages: ${python_packages[*]}"
+  python3 -m pip install --quiet "${python_packages[@]}" \
+    || python3 -m pip install --quiet --break-system-packages "${python_packages[@]}"
+fi
