@@ -528,7 +528,7 @@ class TorchImporter:
 
     def op_aten_linear_default(self, node, x, w, b=None):
         y = self.emit("matmul", [self.arg(x), self.arg(w)], {"transpose_b": "true"},
-                      node=node)
+                      node=node, hint=node.name + ("_mm" if b is not None else ""))
         if b is not None:
             y = self.emit("add", [y, self.arg(b)], node=node)
         return y
@@ -536,7 +536,7 @@ class TorchImporter:
     def op_aten_addmm_default(self, node, bias, a, b, beta=1, alpha=1):
         if beta != 1 or alpha != 1:
             raise _Unsupported("beta or alpha other than 1")
-        y = self.emit("matmul", [self.arg(a), self.arg(b)], node=node)
+        y = self.emit("matmul", [self.arg(a), self.arg(b)], node=node, hint=node.name + "_mm")
         return self.emit("add", [y, self.arg(bias)], node=node)
 
     def _matmul(self, node, a, b):
