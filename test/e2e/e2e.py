@@ -1,5 +1,9 @@
 """Compiles a relax module for the CPU once and runs it at several sizes.
 
+With a device other than the CPU (`run_cases(..., ["--device", "vulkan"])`),
+the module runs with `relax-run --device <device>` instead, once per input
+set, on .npy files.
+
 The module is lowered with relax-opt to host `func.func`s and kernels on
 memrefs (--relax-lower-to-cpu=to-llvm=0); a driver that calls `@main` once per
 input set (constant inputs as memref.globals) and prints each result with
@@ -76,8 +80,37 @@ def _parse_outputs(text):
     return outputs
 
 
+def _run_device(model, inputs_list, device):
+    """Runs `model` with relax-run on `device` once per input set; returns
+    the outputs (the first result of each run)."""
+    import tempfile
+    outputs = []
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "model.mlir")
+        with open(path, "w") as f:
+            f.write(model)
+        for k, inputs in enumerate(inputs_list):
+            args = []
+            for i, array in enumerate(inputs):
+                name = os.path.join(tmp, f"in{k}_{i}.npy")
+                np.save(name, array)
+                args += ["--input", name]
+            out = os.path.join(tmp, f"out{k}.npy")
+            proc = subprocess.run(
+                ["relax-run", path, "--device", device, "--output", out] + args,
+                capture_output=True, text=True)
+            if proc.returncode:
+                sys.exit(f"relax-run --device {device} failed:\n" + proc.stderr)
+            outputs.append(np.load(out).astype(np.float64))
+    return outputs
+
+
 def run(model, inputs_list, reference, relax_opt, mlir_runner, lib_dir,
-        tolerance, expect_failure=False, parallel=None, library=None):
+        tolerance, expect_failure=False, parallel=None, library=None,
+        device="cpu"):
+    if device != "cpu":
+        return _compare(_run_device(model, inputs_list, device), inputs_list,
+                        reference, tolerance)
     host = subprocess.run(
         [relax_opt, "-", "--relax-lower-to-cpu=to-llvm=0" +
          (" library=1" if library else "")],
@@ -121,7 +154,11 @@ def run(model, inputs_list, reference, relax_opt, mlir_runner, lib_dir,
         return 0 if failed else 1
     if runner.returncode:
         sys.exit("run failed:\n" + runner.stderr)
-    outputs = _parse_outputs(runner.stdout)
+    return _compare(_parse_outputs(runner.stdout), inputs_list, reference,
+                    tolerance)
+
+
+def _compare(outputs, inputs_list, reference, tolerance):
     failed = False
     for inputs, output in zip(inputs_list, outputs):
         expected = reference(*inputs)
@@ -140,13 +177,15 @@ def run_cases(cases, argv, sizes=(3, 6), tolerance=2e-4):
     and run at every size; prints one line per case and size and a summary.
     Returns the exit code."""
     failed = 0
+    device = argv[argv.index("--device") + 1] if "--device" in argv else "cpu"
     for name, model, make, reference in cases:
         print(f"== {name}")
         sys.stdout.flush()
         try:
             failed |= run(model, [make(n) for n in sizes],
                           lambda *a, f=reference: np.asarray(f(*a)),
-                          argv[1], argv[2], argv[3], tolerance=tolerance)
+                          argv[1], argv[2], argv[3], tolerance=tolerance,
+                          device=device)
         except SystemExit as error:
             print(f"MISMATCH: {name} did not run: {error}")
             failed = 1

@@ -14,6 +14,7 @@
 
 #include "mlir/Conversion/SCFToGPU/SCFToGPU.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -74,23 +75,26 @@ static gpu::ParallelLoopDimMappingAttr getMapping(MLIRContext *ctx,
                                               identity);
 }
 
-/// Marks every loop nested in `root` (not `root` itself) sequential.
-static LogicalResult mapNestedSequential(scf::ParallelOp root) {
-  MLIRContext *ctx = root.getContext();
-  WalkResult result = root.getBody()->walk([&](scf::ParallelOp nested) {
-    SmallVector<gpu::ParallelLoopDimMappingAttr> mapping(
-        nested.getNumLoops(), getMapping(ctx, gpu::Processor::Sequential));
-    return failed(gpu::setMappingAttr(nested, mapping)) ? WalkResult::interrupt()
-                                                        : WalkResult::advance();
-  });
-  return failure(result.wasInterrupted());
+/// Makes every parallel loop nested in `root` (not `root` itself) a nest of
+/// sequential loops: each thread runs them (a reduction's inner loops).
+static LogicalResult serializeNestedLoops(scf::ParallelOp root) {
+  SmallVector<scf::ParallelOp> nested;
+  root.getBody()->walk([&](scf::ParallelOp loop) { nested.push_back(loop); });
+  IRRewriter rewriter(root.getContext());
+  // Innermost first, so that each rewrite leaves the outer ones intact.
+  for (scf::ParallelOp loop : llvm::reverse(nested)) {
+    rewriter.setInsertionPoint(loop);
+    if (failed(scf::parallelForToNestedFors(rewriter, loop)))
+      return loop.emitOpError("cannot be made sequential in a GPU thread");
+  }
+  return success();
 }
 
 /// Tiles a top-level parallel loop of a kernel and maps the loops over tiles
 /// to the grid (innermost dim to x) and the loop inside a tile to threads.
 static LogicalResult tileAndMap(scf::ParallelOp loop, int64_t blockSize) {
   MLIRContext *ctx = loop.getContext();
-  if (failed(mapNestedSequential(loop)))
+  if (failed(serializeNestedLoops(loop)))
     return failure();
   unsigned rank = loop.getNumLoops();
   SmallVector<int64_t> tileSizes(rank, 1);
@@ -116,6 +120,14 @@ static LogicalResult tileAndMap(scf::ParallelOp loop, int64_t blockSize) {
   return success();
 }
 
+/// Whether `op` is a sequential loop of the kernel function whose body has
+/// parallel loops: it stays on the host and launches them in each iteration
+/// (a cumulative sum, column by column).
+static bool isHostLoop(Operation *op) {
+  auto loop = dyn_cast<scf::ForOp>(op);
+  return loop && !loop.getBody()->getOps<scf::ParallelOp>().empty();
+}
+
 /// Whether `op` stays on the host: allocation, views, dims and pure index
 /// computations, which a launch captures as values.
 static bool staysOnHost(Operation *op) {
@@ -129,8 +141,7 @@ static bool staysOnHost(Operation *op) {
 /// next to each use, when nothing in the kernel writes the buffer it reads
 /// (a scalar operand such as the value of a fill): a launch cannot use a
 /// value that the host would have to read from device memory.
-static void sinkLoadsIntoLoops(func::FuncOp kernel) {
-  Block &body = kernel.getBody().front();
+static void sinkLoadsIntoLoops(func::FuncOp kernel, Block &body) {
   auto isWritten = [&](Value buffer) {
     WalkResult result = kernel.walk([&](Operation *op) {
       if (auto store = dyn_cast<memref::StoreOp>(op))
@@ -155,31 +166,37 @@ static void sinkLoadsIntoLoops(func::FuncOp kernel) {
 }
 
 /// Wraps each run of top-level ops that access memory outside parallel loops
-/// (a reduction to a scalar) in a one-iteration loop that runs on one thread.
-static LogicalResult wrapSerialCode(func::FuncOp kernel) {
-  Block &body = kernel.getBody().front();
+/// (a reduction to a scalar) in a one-iteration loop that runs on one thread,
+/// with the ops that use what they compute; pure ops they do not depend on
+/// (sizes, constants) stay on the host.
+static LogicalResult wrapSerialCode(Block &body) {
   SmallVector<SmallVector<Operation *>> runs;
   SmallVector<Operation *> run;
-  bool accessesMemory = false;
+  llvm::SmallPtrSet<Operation *, 16> moved;
   auto flush = [&] {
-    if (accessesMemory)
+    if (!run.empty())
       runs.push_back(run);
     run.clear();
-    accessesMemory = false;
   };
   for (Operation &op : body) {
     if (isa<memref::AllocOp, memref::AllocaOp, memref::DeallocOp,
-            func::ReturnOp, scf::ParallelOp>(op)) {
+            func::ReturnOp, scf::ParallelOp, scf::YieldOp>(op) ||
+        isHostLoop(&op)) {
       flush();
       continue;
     }
+    bool usesMoved = llvm::any_of(op.getOperands(), [&](Value operand) {
+      Operation *def = operand.getDefiningOp();
+      return def && moved.contains(def);
+    });
+    if (!usesMoved && staysOnHost(&op))
+      continue;
+    moved.insert(&op);
     run.push_back(&op);
-    accessesMemory |= !staysOnHost(&op);
   }
   flush();
-  MLIRContext *ctx = kernel.getContext();
+  MLIRContext *ctx = body.getParentOp()->getContext();
   for (ArrayRef<Operation *> ops : runs) {
-    llvm::SmallPtrSet<Operation *, 8> moved(ops.begin(), ops.end());
     for (Operation *op : ops)
       for (Operation *user : op->getUsers())
         if (!moved.contains(user) &&
@@ -188,7 +205,10 @@ static LogicalResult wrapSerialCode(func::FuncOp kernel) {
             }))
           return op->emitOpError("computes a value on the device that the "
                                  "host uses");
-    OpBuilder builder(ops.front());
+    // After the last op of the run, so that what stays on the host and the
+    // run uses is computed before.
+    OpBuilder builder(ops.back());
+    builder.setInsertionPointAfter(ops.back());
     Location loc = ops.front()->getLoc();
     Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
     Value one = arith::ConstantIndexOp::create(builder, loc, 1);
@@ -197,7 +217,7 @@ static LogicalResult wrapSerialCode(func::FuncOp kernel) {
     Operation *terminator = loop.getBody()->getTerminator();
     for (Operation *op : ops)
       op->moveBefore(terminator);
-    if (failed(mapNestedSequential(loop)) ||
+    if (failed(serializeNestedLoops(loop)) ||
         failed(gpu::setMappingAttr(
             loop, {getMapping(ctx, gpu::Processor::BlockX)})))
       return failure();
@@ -359,19 +379,31 @@ static LogicalResult flattenLaunchBuffers(gpu::LaunchOp launch) {
   return success();
 }
 
+/// Maps the parallel loops of `block` (the kernel function's body, or the
+/// body of a sequential loop on the host) and runs what accesses memory
+/// outside them on one thread.
+static LogicalResult mapBlock(func::FuncOp kernel, Block &block,
+                              int64_t blockSize) {
+  for (Operation &op : llvm::make_early_inc_range(block)) {
+    if (auto loop = dyn_cast<scf::ParallelOp>(op)) {
+      if (failed(tileAndMap(loop, blockSize)))
+        return failure();
+    } else if (isHostLoop(&op)) {
+      if (failed(mapBlock(kernel, *cast<scf::ForOp>(op).getBody(), blockSize)))
+        return failure();
+    }
+  }
+  sinkLoadsIntoLoops(kernel, block);
+  return wrapSerialCode(block);
+}
+
 static LogicalResult mapKernel(func::FuncOp kernel, int64_t blockSize) {
   if (failed(convertToLoops(kernel)))
     return failure();
   if (!kernel.getBody().hasOneBlock())
     return kernel.emitOpError("has more than one block; a GPU kernel "
                               "function is one block of loops");
-  SmallVector<scf::ParallelOp> loops(
-      kernel.getBody().front().getOps<scf::ParallelOp>());
-  for (scf::ParallelOp loop : loops)
-    if (failed(tileAndMap(loop, blockSize)))
-      return failure();
-  sinkLoadsIntoLoops(kernel);
-  if (failed(wrapSerialCode(kernel)))
+  if (failed(mapBlock(kernel, kernel.getBody().front(), blockSize)))
     return failure();
 
   MLIRContext *ctx = kernel.getContext();
@@ -384,6 +416,11 @@ static LogicalResult mapKernel(func::FuncOp kernel, int64_t blockSize) {
     return failure();
   finalizeParallelLoopToGPUConversion(kernel);
 
+  // A kernel cannot stop the program: checks inside launches (gather
+  // indices, which are also clamped) are dropped.
+  kernel.walk([](gpu::LaunchOp launch) {
+    launch.getBody().walk([](cf::AssertOp check) { check->erase(); });
+  });
   WalkResult result = kernel.walk([](gpu::LaunchOp launch) {
     return failed(flattenLaunchBuffers(launch)) ? WalkResult::interrupt()
                                                 : WalkResult::advance();
