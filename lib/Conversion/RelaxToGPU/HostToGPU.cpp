@@ -161,6 +161,7 @@ static LogicalResult wrapEntry(func::FuncOp func, ModuleOp module,
   };
   SmallVector<Value> freed;
   for (Value buffer : llvm::concat<Value>(deviceResults, copies)) {
+    bool isResult = llvm::is_contained(deviceResults, buffer);
     Value ptr = pointer(buffer);
     Value fresh = arith::ConstantIntOp::create(b, loc, 1, 1);
     for (Value other : freed)
@@ -172,7 +173,9 @@ static LogicalResult wrapEntry(func::FuncOp func, ModuleOp module,
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifOp.thenBlock());
     gpu::DeallocOp::create(b, loc, Type(), ValueRange(), buffer);
-    freed.push_back(buffer);
+    // Argument copies are distinct allocations: only results can repeat.
+    if (isResult)
+      freed.push_back(buffer);
   }
   func::ReturnOp::create(b, loc, results);
   return success();

@@ -415,6 +415,9 @@ static LogicalResult mapKernel(func::FuncOp kernel, int64_t blockSize) {
   if (failed(applyPartialConversion(kernel, target, std::move(patterns))))
     return failure();
   finalizeParallelLoopToGPUConversion(kernel);
+  kernel.walk([](gpu::LaunchOp launch) {
+    launch->removeAttr("SCFToGPU_visited");
+  });
 
   // A kernel cannot stop the program: checks inside launches (gather
   // indices, which are also clamped) are dropped.
@@ -435,7 +438,7 @@ struct RelaxMapKernelsToGPUPass
   void runOnOperation() override {
     if (blockSize < 1) {
       getOperation().emitError("block-size must be positive, not ")
-          << blockSize;
+          << static_cast<int64_t>(blockSize);
       return signalPassFailure();
     }
     for (auto kernel : getOperation().getOps<func::FuncOp>()) {

@@ -1,0 +1,55 @@
+// RUN: relax-opt %s -split-input-file --pass-pipeline='builtin.module(gpu.module(relax-expand-gpu-math),relax-gpu-to-spirv)' | FileCheck %s
+// RUN: relax-opt %s -split-input-file --pass-pipeline='builtin.module(gpu.module(relax-expand-gpu-math),relax-gpu-to-spirv{webgpu=true})' | FileCheck %s --check-prefix=WEBGPU
+
+// A kernel of a gpu.module targeting SPIR-V becomes a spirv.module inside the
+// gpu.module, where --gpu-module-to-binary serializes it: its workgroup size
+// from its known block size, arguments in set 0 at bindings in order, erf as
+// a polynomial, a signed floor division in arith, structured control flow.
+// A gpu.module for another target is left alone.
+
+// CHECK-LABEL: gpu.module @exp_kernel
+// CHECK:         spirv.module @__spv__exp_kernel Logical GLSL450
+// CHECK:           spirv.func @exp_kernel(
+// CHECK-SAME:        spirv.interface_var_abi = #spirv.interface_var_abi<(0, 0)>
+// CHECK-SAME:        spirv.interface_var_abi = #spirv.interface_var_abi<(0, 1)>
+// CHECK-SAME:        spirv.interface_var_abi = #spirv.interface_var_abi<(0, 2), StorageBuffer>
+// CHECK-SAME:        spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [128, 1, 1]>
+// CHECK-NOT:         math.erf
+// CHECK-NOT:         arith.floordivsi
+// CHECK:             spirv.mlir.selection
+// CHECK:               spirv.GL.Fma
+// CHECK:       gpu.func @exp_kernel
+// CHECK-LABEL: gpu.module @other
+// CHECK-NOT:     spirv.module
+// CHECK:         gpu.func @k
+
+// WEBGPU-LABEL: gpu.module @exp_kernel
+// WEBGPU:         spirv.module @__spv__exp_kernel
+// WEBGPU-NOT:       spirv.UMulExtended
+module attributes {gpu.container_module} {
+  gpu.module @exp_kernel [#spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>] {
+    gpu.func @exp_kernel(%x: memref<?xf32>, %y: memref<?xf32>, %n: index) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %b = gpu.block_id x
+      %t = gpu.thread_id x
+      %c128 = arith.constant 128 : index
+      %o = arith.muli %b, %c128 : index
+      %i = arith.addi %o, %t : index
+      %in = arith.cmpi ult, %i, %n : index
+      scf.if %in {
+        %v = memref.load %x[%i] : memref<?xf32>
+        %e = math.erf %v : f32
+        %q = arith.floordivsi %i, %n : index
+        %qf = arith.index_cast %q : index to i32
+        %f = arith.sitofp %qf : i32 to f32
+        %s = arith.addf %e, %f : f32
+        memref.store %s, %y[%i] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  gpu.module @other {
+    gpu.func @k() kernel {
+      gpu.return
+    }
+  }
+}

@@ -1,0 +1,86 @@
+// RUN: relax-opt %s -split-input-file --relax-host-to-gpu --canonicalize | FileCheck %s
+
+// A public function keeps its contract on host memory: it copies its buffer
+// arguments to the device, calls the device version, copies the result back
+// into a new host buffer and frees the device buffers (a result that is an
+// argument's copy only once). The device version allocates and copies on the
+// device, copies a constant to the device where it is used, and reads a
+// branch condition through a host copy.
+
+// CHECK-LABEL: func.func @main(
+// CHECK-SAME:    %[[X:.*]]: memref<?x4xf32>, %[[FLAG:.*]]: memref<i1>) -> memref<?x4xf32>
+// CHECK-SAME:    llvm.emit_c_interface
+// CHECK:         %[[N:.*]] = memref.dim %[[X]], %c0
+// CHECK:         %[[DX:.*]] = gpu.alloc (%[[N]]) : memref<?x4xf32>
+// CHECK:         gpu.memcpy %[[DX]], %[[X]]
+// CHECK:         %[[DFLAG:.*]] = gpu.alloc () : memref<i1>
+// CHECK:         gpu.memcpy %[[DFLAG]], %[[FLAG]]
+// CHECK:         %[[R:.*]] = call @main_device(%[[DX]], %[[DFLAG]])
+// CHECK:         %[[M:.*]] = memref.dim %[[R]], %c0
+// CHECK:         %[[HOST:.*]] = memref.alloc(%[[M]]) : memref<?x4xf32>
+// CHECK:         gpu.memcpy %[[HOST]], %[[R]]
+// CHECK:         gpu.dealloc %[[R]]
+// CHECK:         %[[PX:.*]] = memref.extract_aligned_pointer_as_index %[[DX]]
+// CHECK:         %[[PR:.*]] = memref.extract_aligned_pointer_as_index %[[R]]
+// CHECK:         %[[DISTINCT:.*]] = arith.cmpi ne, %[[PX]], %[[PR]]
+// CHECK:         scf.if %[[DISTINCT]] {
+// CHECK:           gpu.dealloc %[[DX]]
+// CHECK:         }
+// CHECK:         return %[[HOST]]
+
+// CHECK-LABEL: func.func private @main_device(
+// CHECK-SAME:    %[[X:.*]]: memref<?x4xf32>, %[[FLAG:.*]]: memref<i1>) -> memref<?x4xf32> {
+// CHECK:         %[[S:.*]] = gpu.alloc () : memref<4xf32>
+// CHECK:         %[[G:.*]] = memref.get_global @scale
+// CHECK:         gpu.memcpy %[[S]], %[[G]]
+// CHECK:         %[[Y:.*]] = gpu.alloc (%{{.*}}) : memref<?x4xf32>
+// CHECK:         %[[H:.*]] = memref.alloc() : memref<i1>
+// CHECK:         gpu.memcpy %[[H]], %[[FLAG]]
+// CHECK:         %[[C:.*]] = memref.load %[[H]][]
+// CHECK:         memref.dealloc %[[H]]
+// CHECK:         scf.if %[[C]] {
+// CHECK:           call @mul_kernel(%[[X]], %[[S]], %[[Y]])
+// CHECK:         } else {
+// CHECK:           gpu.memcpy %[[Y]], %[[X]]
+// CHECK:         }
+// CHECK:         gpu.dealloc %[[S]]
+// CHECK:         return %[[Y]]
+memref.global "private" constant @scale : memref<4xf32> = dense<[1.0, 2.0, 3.0, 4.0]>
+func.func private @mul_kernel(%x: memref<?x4xf32>, %s: memref<4xf32>, %y: memref<?x4xf32>) attributes {relax.kernel}
+func.func @main(%x: memref<?x4xf32>, %flag: memref<i1>) -> memref<?x4xf32> attributes {llvm.emit_c_interface} {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %x, %c0 : memref<?x4xf32>
+  %s = memref.get_global @scale : memref<4xf32>
+  %y = memref.alloc(%n) : memref<?x4xf32>
+  %c = memref.load %flag[] : memref<i1>
+  scf.if %c {
+    func.call @mul_kernel(%x, %s, %y) : (memref<?x4xf32>, memref<4xf32>, memref<?x4xf32>) -> ()
+  } else {
+    memref.copy %x, %y : memref<?x4xf32> to memref<?x4xf32>
+  }
+  return %y : memref<?x4xf32>
+}
+
+// -----
+
+// Calls between host functions go to the device version: only the entry
+// copies. Scalars pass through.
+
+// CHECK-LABEL: func.func @outer(
+// CHECK:         call @outer_device
+// CHECK-LABEL: func.func private @outer_device(
+// CHECK:         %[[T:.*]] = gpu.alloc
+// CHECK:         call @inner_device(%{{.*}}, %[[T]], %{{.*}})
+// CHECK:         gpu.dealloc %[[T]]
+// CHECK-LABEL: func.func @inner(
+// CHECK-LABEL: func.func private @inner_device(
+func.func @outer(%x: memref<4xf32>, %k: index) {
+  %t = memref.alloc() : memref<4xf32>
+  func.call @inner(%x, %t, %k) : (memref<4xf32>, memref<4xf32>, index) -> ()
+  memref.dealloc %t : memref<4xf32>
+  return
+}
+func.func @inner(%x: memref<4xf32>, %y: memref<4xf32>, %k: index) {
+  memref.copy %x, %y : memref<4xf32> to memref<4xf32>
+  return
+}

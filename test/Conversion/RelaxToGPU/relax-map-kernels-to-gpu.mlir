@@ -1,0 +1,158 @@
+// RUN: relax-opt %s -split-input-file --relax-map-kernels-to-gpu=block-size=64 --canonicalize | FileCheck %s
+
+// An elementwise kernel: the grid is computed from the symbolic dims at run
+// time (rows in y, column tiles of 64 in x), the block size is constant, each
+// thread checks its bounds, and the buffers are passed flat with their
+// strides.
+
+// CHECK-LABEL: func.func private @exp_kernel(
+// CHECK-SAME:    %[[X:.*]]: memref<?x?xf32>, %[[Y:.*]]: memref<?x?xf32>)
+// CHECK-DAG:     %[[C64:.*]] = arith.constant 64 : index
+// CHECK-DAG:     %[[ROWS:.*]] = memref.dim %[[X]], %c0
+// CHECK-DAG:     %[[COLS:.*]] = memref.dim %[[X]], %c1
+// CHECK:         %[[TILES:.*]] = affine.apply #{{.*}}()[%[[COLS]]]
+// CHECK:         %{{.*}}, %{{.*}}, %{{.*}}:2, %[[XSTRIDES:.*]]:2 = memref.extract_strided_metadata %[[X]]
+// CHECK:         %[[XFLAT:.*]] = memref.reinterpret_cast %[[X]] to offset: [0], sizes: [%{{.*}}], strides: [1] : memref<?x?xf32> to memref<?xf32>
+// CHECK:         %[[YFLAT:.*]] = memref.reinterpret_cast %[[Y]] to offset: [0], sizes: [%{{.*}}], strides: [1] : memref<?x?xf32> to memref<?xf32>
+// CHECK:         gpu.launch blocks(%{{[a-z0-9]+}}, %[[BY:[a-z0-9]+]], %{{[a-z0-9]+}}) in (%{{[a-z0-9]+}} = %[[TILES]], %{{[a-z0-9]+}} = %[[ROWS]], %{{[a-z0-9]+}} = %c1) threads({{.*}}) in (%{{[a-z0-9]+}} = %[[C64]], %{{[a-z0-9]+}} = %c1, %{{[a-z0-9]+}} = %c1)
+// CHECK:           %[[INROW:.*]] = arith.cmpi ult, %[[BY]], %[[ROWS]]
+// CHECK:           %[[INCOL:.*]] = arith.cmpi ult, %{{.*}}, %[[COLS]]
+// CHECK:           %[[IN:.*]] = arith.andi %[[INROW]], %[[INCOL]]
+// CHECK:           scf.if %[[IN]] {
+// CHECK:             %[[ROW:.*]] = arith.muli %[[BY]], %[[XSTRIDES]]#0
+// CHECK:             memref.load %[[XFLAT]][%{{.*}}] : memref<?xf32>
+// CHECK:             math.exp
+// CHECK:             memref.store %{{.*}}, %[[YFLAT]][%{{.*}}] : memref<?xf32>
+// CHECK:           gpu.terminator
+// CHECK-NOT:     SCFToGPU_visited
+#map = affine_map<(d0, d1) -> (d0, d1)>
+func.func private @exp_kernel(%x: memref<?x?xf32>, %y: memref<?x?xf32>) attributes {relax.kernel} {
+  linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%x : memref<?x?xf32>) outs(%y : memref<?x?xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %e = math.exp %in : f32
+    linalg.yield %e : f32
+  }
+  return
+}
+
+// -----
+
+// A reduction to a scalar has no parallel dim: it runs on one thread of one
+// block, the fill and the loop over the input together.
+
+// CHECK-LABEL: func.func private @sum_kernel(
+// CHECK:         gpu.launch blocks({{.*}}) in (%{{[a-z0-9]+}} = %c1, %{{[a-z0-9]+}} = %c1, %{{[a-z0-9]+}} = %c1) threads({{.*}}) in (%{{[a-z0-9]+}} = %c1, %{{[a-z0-9]+}} = %c1, %{{[a-z0-9]+}} = %c1)
+// CHECK:           memref.store %cst
+// CHECK:           scf.for
+// CHECK:             arith.addf
+// CHECK:           gpu.terminator
+// CHECK-NOT:     gpu.launch
+#id1 = affine_map<(d0) -> (d0)>
+#red = affine_map<(d0) -> ()>
+func.func private @sum_kernel(%x: memref<?xf32>, %y: memref<f32>) attributes {relax.kernel} {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%y : memref<f32>)
+  linalg.generic {indexing_maps = [#id1, #red], iterator_types = ["reduction"]} ins(%x : memref<?xf32>) outs(%y : memref<f32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.addf %in, %out : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A matmul in the generic schedule: one thread per output element, the
+// reduction a sequential loop inside it.
+
+// CHECK-LABEL: func.func private @matmul_kernel(
+// CHECK:         gpu.launch
+// CHECK:           scf.if
+// CHECK:             scf.for %{{.*}} = %c0 to %c8 step %c1 {
+// CHECK:               arith.mulf
+// CHECK:               arith.addf
+// CHECK:               memref.store
+func.func private @matmul_kernel(%a: memref<?x8xf32>, %b: memref<8x?xf32>, %c: memref<?x?xf32>) attributes {relax.kernel} {
+  linalg.matmul ins(%a, %b : memref<?x8xf32>, memref<8x?xf32>) outs(%c : memref<?x?xf32>)
+  return
+}
+
+// -----
+
+// A sequential loop whose body has parallel loops stays on the host and
+// launches them in each iteration; its temporary stays a host allocation.
+
+// CHECK-LABEL: func.func private @copy_columns_kernel(
+// CHECK:         scf.for %[[J:.*]] = %c0 to %c4 step %c1 {
+// CHECK:           %[[TMP:.*]] = memref.alloc
+// CHECK:           gpu.launch
+// CHECK:             memref.store
+// CHECK:           gpu.launch
+// CHECK:             memref.store
+// CHECK:           memref.dealloc %[[TMP]]
+func.func private @copy_columns_kernel(%x: memref<?x4xf32>, %y: memref<?x4xf32>) attributes {relax.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %n = memref.dim %x, %c0 : memref<?x4xf32>
+  scf.for %j = %c0 to %c4 step %c1 {
+    %tmp = memref.alloc(%n) : memref<?x1xf32>
+    %src = memref.subview %x[0, %j] [%n, 1] [1, 1] : memref<?x4xf32> to memref<?x1xf32, strided<[4, 1], offset: ?>>
+    memref.copy %src, %tmp : memref<?x1xf32, strided<[4, 1], offset: ?>> to memref<?x1xf32>
+    %dst = memref.subview %y[0, %j] [%n, 1] [1, 1] : memref<?x4xf32> to memref<?x1xf32, strided<[4, 1], offset: ?>>
+    memref.copy %tmp, %dst : memref<?x1xf32> to memref<?x1xf32, strided<[4, 1], offset: ?>>
+    memref.dealloc %tmp : memref<?x1xf32>
+  }
+  return
+}
+
+// -----
+
+// A load through a selected buffer (a concatenation) becomes a branch with
+// one load per buffer, and a check inside the kernel is dropped.
+
+// CHECK-LABEL: func.func private @concat_kernel(
+// CHECK:         gpu.launch
+// CHECK:           %[[SECOND:.*]] = arith.cmpi uge
+// CHECK:           %{{.*}} = scf.if %[[SECOND]] -> (f32) {
+// CHECK:             memref.load
+// CHECK:             scf.yield
+// CHECK:           } else {
+// CHECK:             memref.load
+// CHECK:             scf.yield
+// CHECK:           }
+// CHECK-NOT:       cf.assert
+// CHECK-NOT:       arith.select %{{.*}} : memref
+// CHECK:           gpu.terminator
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+func.func private @concat_kernel(%a: memref<?x4xf32>, %b: memref<?x4xf32>, %y: memref<?x4xf32>) attributes {relax.kernel} {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %a, %c0 : memref<?x4xf32>
+  linalg.generic {indexing_maps = [#id2], iterator_types = ["parallel", "parallel"]} outs(%y : memref<?x4xf32>) {
+  ^bb0(%out: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %second = arith.cmpi uge, %i, %n : index
+    %src = arith.select %second, %b, %a : memref<?x4xf32>
+    %row = arith.select %second, %n, %c0 : index
+    %k = arith.subi %i, %row : index
+    %v = memref.load %src[%k, %j] : memref<?x4xf32>
+    %inside = arith.cmpi ult, %k, %n : index
+    cf.assert %inside, "index out of range"
+    linalg.yield %v : f32
+  }
+  return
+}
+
+// -----
+
+// Functions that are not kernels are left alone.
+
+// CHECK-LABEL: func.func @host(
+// CHECK-NOT:     gpu.launch
+// CHECK:         linalg.fill
+func.func @host(%y: memref<4xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%y : memref<4xf32>)
+  return
+}
