@@ -38,6 +38,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
@@ -453,6 +454,14 @@ int main(int argc, char **argv) {
       return fail("no GPU runtime library at " + gpuRuntimePath +
                   " (librelax_" + name + "_runtime is built when its SDK is "
                   "installed)");
+    // Loading it needs the driver's library (libcuda, libamdhip64,
+    // libvulkan): say so before compiling rather than as missing symbols.
+    std::string error;
+    if (llvm::sys::DynamicLibrary::getPermanentLibrary(gpuRuntimePath.c_str(),
+                                                       &error)
+            .isValid() == false)
+      return fail("cannot load " + gpuRuntimePath + ": " + error +
+                  " (is the " + name + " driver installed?)");
   }
 
   relaxSetErrorHandler(reportCheckFailure, nullptr);

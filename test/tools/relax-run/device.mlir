@@ -1,0 +1,28 @@
+// relax-run --device runs the module on a GPU through the GPU runtime
+// library; what does not apply there, or a library that is missing, is a
+// clear error before anything is compiled. Inputs are checked on the host as
+// on the CPU, and the results come back to host memory.
+
+// RUN: not relax-run %s --device vulkan --parallel --size n=4 2>&1 | FileCheck %s --check-prefix=PARALLEL
+// PARALLEL: relax-run: error: --parallel and --library apply to --device cpu only
+
+// RUN: not relax-run %s --device vulkan --gpu-runtime-library=%t.missing.so --size n=4 2>&1 | FileCheck %s --check-prefix=MISSING
+// MISSING: relax-run: error: no GPU runtime library at {{.*}}.missing.so (librelax_vulkan_runtime is built when its SDK is installed)
+
+// RUN: not relax-run %s --device vulkan --size n=0 2>&1 | FileCheck %s --check-prefix=RANGE
+// RANGE: relax-run: error: n = 0 breaks the constraint #sym.range<n in [1, 64]>
+
+// RUN: %if vulkan %{ relax-run %s --device vulkan --size n=5 --output %t.npy | FileCheck %s --check-prefix=RAN %}
+// RUN: %if vulkan %{ %python -c "import numpy as np; y = np.load('%t.npy'); print(y.shape, y.dtype)" | FileCheck %s --check-prefix=OUT %}
+// RUN: %if vulkan %{ relax-run %s --device vulkan --size n=5 --seed 3 --output %t.vk.npy > /dev/null %}
+// RUN: %if vulkan %{ relax-run %s --size n=5 --seed 3 --output %t.cpu.npy > /dev/null %}
+// RUN: %if vulkan %{ %python -c "import numpy as np; print(np.array_equal(np.load('%t.vk.npy'), np.load('%t.cpu.npy')))" | FileCheck %s --check-prefix=SAME %}
+// RAN: @main: result #0 shape [5, 4]
+// OUT: (5, 4) float32
+// SAME: True
+
+relax.func @main(%x: !relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32>
+    attributes {sym.constraints = [#sym.range<n in [1, 64]>]} {
+  %y = relax.relu %x : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32>
+  relax.return %y : !relax.tensor<[n, 4], f32>
+}
