@@ -198,6 +198,7 @@ private:
   SymExprAttr getLowerBound();
   /// Proves `lhs <= rhs`, also where rounded footprints need monotonicity.
   bool proveLe(SymExprAttr lhs, SymExprAttr rhs);
+  bool proveLeUncached(SymExprAttr lhs, SymExprAttr rhs);
   function_ref<bool(SymExprAttr, SymExprAttr)> getProveLe() {
     return proveLeRef;
   }
@@ -217,6 +218,18 @@ private:
   SmallVector<llvm::DenseMap<StringAttr, SymExprAttr>> samples;
   /// The buffer of each rounding atom.
   llvm::DenseMap<SymExprAttr, Buffer *> rounded;
+  /// What `proveLe` returned for each pair, while `rounded` stays the same:
+  /// placing in several orders asks the same questions many times, each a
+  /// walk of expressions that grow with the number of buffers.
+  llvm::DenseMap<std::pair<SymExprAttr, SymExprAttr>, bool> proofs;
+  /// Whether one buffer's size is provably at most another's, per pair.
+  llvm::DenseMap<std::pair<Buffer *, Buffer *>, bool> sizeOrder;
+  bool isSizeLe(Buffer *small, Buffer *large) {
+    auto [it, inserted] = sizeOrder.try_emplace({small, large}, false);
+    if (inserted)
+      it->second = isProven(prover.proveLe(small->size, large->size));
+    return it->second;
+  }
   std::function<bool(SymExprAttr, SymExprAttr)> proveLeRef =
       [this](SymExprAttr lhs, SymExprAttr rhs) { return proveLe(lhs, rhs); };
 };
@@ -271,6 +284,16 @@ void MemoryPlanner::analyze() {
 }
 
 bool MemoryPlanner::proveLe(SymExprAttr lhs, SymExprAttr rhs) {
+  auto key = std::make_pair(lhs, rhs);
+  auto it = proofs.find(key);
+  if (it != proofs.end())
+    return it->second;
+  bool proven = proveLeUncached(lhs, rhs);
+  proofs[key] = proven;
+  return proven;
+}
+
+bool MemoryPlanner::proveLeUncached(SymExprAttr lhs, SymExprAttr rhs) {
   if (isProven(prover.proveLe(lhs, rhs)))
     return true;
   // Arena sizes are maxima of ends: split them here, where each side may
@@ -300,8 +323,7 @@ bool MemoryPlanner::proveLe(SymExprAttr lhs, SymExprAttr rhs) {
     llvm::SetVector<Buffer *> atoms = getAtoms(diff);
     for (Buffer *small : atoms) {
       for (Buffer *large : atoms) {
-        if (small == large ||
-            !isProven(prover.proveLe(small->size, large->size)))
+        if (small == large || !isSizeLe(small, large))
           continue;
         SymExprAttr step = SymExprAttr::sub(large->footprint, small->footprint);
         SymExprAttr next = diff;
@@ -402,6 +424,8 @@ SymExprAttr MemoryPlanner::placeInOrder(ArrayRef<Buffer *> order) {
 
 SymExprAttr MemoryPlanner::place(ArrayRef<Buffer *> planned,
                                  int64_t alignment) {
+  proofs.clear();
+  sizeOrder.clear();
   for (Buffer *buffer : planned) {
     buffer->footprint =
         alignSize(buffer->size, alignment, prover, buffer->quotient);

@@ -280,6 +280,7 @@ SymProver::SymProver(FunctionOpInterface func) {
 }
 
 void SymProver::addConstraint(Attribute constraint) {
+  simplified.clear();
   if (auto range = dyn_cast<SymRangeAttr>(constraint))
     addRange(range.getVar(), range.getLower(), range.getUpper());
   else if (auto divisible = dyn_cast<SymDivisibleAttr>(constraint))
@@ -311,6 +312,7 @@ void SymProver::normalize(VarInfo &info) {
 
 void SymProver::addRange(StringAttr var, std::optional<int64_t> lower,
                          std::optional<int64_t> upper) {
+  simplified.clear();
   VarInfo info = getVarInfo(var);
   if (lower && (!info.range.lower || *lower > *info.range.lower))
     info.range.lower = lower;
@@ -321,6 +323,7 @@ void SymProver::addRange(StringAttr var, std::optional<int64_t> lower,
 }
 
 void SymProver::addDivisible(StringAttr var, int64_t divisor) {
+  simplified.clear();
   if (divisor <= 0)
     return;
   VarInfo info = getVarInfo(var);
@@ -334,6 +337,7 @@ void SymProver::addDivisible(StringAttr var, int64_t divisor) {
 }
 
 void SymProver::addEquality(SymExprAttr lhs, SymExprAttr rhs) {
+  simplified.clear();
   if (!lhs || !rhs || infeasible)
     return;
   lhs = simplify(lhs);
@@ -346,6 +350,7 @@ void SymProver::addEquality(SymExprAttr lhs, SymExprAttr rhs) {
 }
 
 void SymProver::addZero(SymExprAttr diff) {
+  simplified.clear();
   if (!diff)
     return;
   MLIRContext *ctx = diff.getContext();
@@ -394,6 +399,7 @@ void SymProver::addZero(SymExprAttr diff) {
 }
 
 void SymProver::addSubstitution(StringAttr var, SymExprAttr value) {
+  simplified.clear();
   auto lookup = [&](StringAttr name) {
     return name == var ? value : SymExprAttr();
   };
@@ -469,6 +475,18 @@ SymExprAttr SymProver::simplify(SymExprAttr expr) const {
 }
 
 SymExprAttr SymProver::simplifyNode(SymExprAttr expr) const {
+  // Simplifying a min or max decides orders of its operands, which simplify
+  // their own atoms in turn: without the cache, nested atoms are simplified
+  // once per path to them, exponentially many times.
+  auto it = simplified.find(expr);
+  if (it != simplified.end())
+    return it->second;
+  SymExprAttr result = simplifyNodeUncached(expr);
+  simplified[expr] = result;
+  return result;
+}
+
+SymExprAttr SymProver::simplifyNodeUncached(SymExprAttr expr) const {
   MLIRContext *ctx = expr.getContext();
   switch (expr.getKind()) {
   case Kind::Constant:

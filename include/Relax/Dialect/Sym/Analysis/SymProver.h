@@ -136,8 +136,10 @@ private:
 
   /// Replaces substituted variables; returns `expr` on failure (overflow).
   SymExprAttr substitute(SymExprAttr expr) const;
-  /// Simplification of an expression whose substitutions are applied.
+  /// Simplification of an expression whose substitutions are applied,
+  /// remembered until the next fact is added.
   SymExprAttr simplifyNode(SymExprAttr expr) const;
+  SymExprAttr simplifyNodeUncached(SymExprAttr expr) const;
   /// Polynomial-level rules: `d * (x floordiv d) -> x` when `d | x`, and
   /// `c * x - c * d * (x floordiv d) -> c * (x mod d)`.
   SymExprAttr simplifyPolynomial(SymExprAttr expr) const;
@@ -181,6 +183,8 @@ private:
   SmallVector<SymExprAttr> zeros;
   /// Set when the constraints admit no value; every query is then Unknown.
   bool infeasible = false;
+  /// The simplified form of each node simplified since the last fact.
+  mutable llvm::DenseMap<SymExprAttr, SymExprAttr> simplified;
 };
 
 } // namespace mlir::sym
