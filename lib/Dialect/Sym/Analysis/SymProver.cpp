@@ -15,6 +15,7 @@
 #include "Relax/Dialect/Sym/IR/SymDialect.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <limits>
@@ -280,7 +281,9 @@ SymProver::SymProver(FunctionOpInterface func) {
 }
 
 void SymProver::addConstraint(Attribute constraint) {
-  simplified.clear();
+  // What is derived while the fact is added may not hold after it.
+  clearCaches();
+  auto reset = llvm::make_scope_exit([this] { clearCaches(); });
   if (auto range = dyn_cast<SymRangeAttr>(constraint))
     addRange(range.getVar(), range.getLower(), range.getUpper());
   else if (auto divisible = dyn_cast<SymDivisibleAttr>(constraint))
@@ -312,7 +315,9 @@ void SymProver::normalize(VarInfo &info) {
 
 void SymProver::addRange(StringAttr var, std::optional<int64_t> lower,
                          std::optional<int64_t> upper) {
-  simplified.clear();
+  // What is derived while the fact is added may not hold after it.
+  clearCaches();
+  auto reset = llvm::make_scope_exit([this] { clearCaches(); });
   VarInfo info = getVarInfo(var);
   if (lower && (!info.range.lower || *lower > *info.range.lower))
     info.range.lower = lower;
@@ -323,7 +328,9 @@ void SymProver::addRange(StringAttr var, std::optional<int64_t> lower,
 }
 
 void SymProver::addDivisible(StringAttr var, int64_t divisor) {
-  simplified.clear();
+  // What is derived while the fact is added may not hold after it.
+  clearCaches();
+  auto reset = llvm::make_scope_exit([this] { clearCaches(); });
   if (divisor <= 0)
     return;
   VarInfo info = getVarInfo(var);
@@ -337,7 +344,9 @@ void SymProver::addDivisible(StringAttr var, int64_t divisor) {
 }
 
 void SymProver::addEquality(SymExprAttr lhs, SymExprAttr rhs) {
-  simplified.clear();
+  // What is derived while the fact is added may not hold after it.
+  clearCaches();
+  auto reset = llvm::make_scope_exit([this] { clearCaches(); });
   if (!lhs || !rhs || infeasible)
     return;
   lhs = simplify(lhs);
@@ -350,7 +359,9 @@ void SymProver::addEquality(SymExprAttr lhs, SymExprAttr rhs) {
 }
 
 void SymProver::addZero(SymExprAttr diff) {
-  simplified.clear();
+  // What is derived while the fact is added may not hold after it.
+  clearCaches();
+  auto reset = llvm::make_scope_exit([this] { clearCaches(); });
   if (!diff)
     return;
   MLIRContext *ctx = diff.getContext();
@@ -399,7 +410,9 @@ void SymProver::addZero(SymExprAttr diff) {
 }
 
 void SymProver::addSubstitution(StringAttr var, SymExprAttr value) {
-  simplified.clear();
+  // What is derived while the fact is added may not hold after it.
+  clearCaches();
+  auto reset = llvm::make_scope_exit([this] { clearCaches(); });
   auto lookup = [&](StringAttr name) {
     return name == var ? value : SymExprAttr();
   };
@@ -472,6 +485,12 @@ SymExprAttr SymProver::simplify(SymExprAttr expr) const {
     return expr;
   SymExprAttr result = simplifyNode(substitute(expr));
   return result ? result : expr;
+}
+
+void SymProver::clearCaches() const {
+  simplified.clear();
+  bounds.clear();
+  residues.clear();
 }
 
 SymExprAttr SymProver::simplifyNode(SymExprAttr expr) const {
@@ -657,6 +676,15 @@ Interval SymProver::getBounds(SymExprAttr expr) const {
 }
 
 Interval SymProver::computeBounds(SymExprAttr expr) const {
+  auto it = bounds.find(expr);
+  if (it != bounds.end())
+    return it->second;
+  Interval result = computeBoundsUncached(expr);
+  bounds[expr] = result;
+  return result;
+}
+
+Interval SymProver::computeBoundsUncached(SymExprAttr expr) const {
   Interval sum = getPoint(0);
   for (const Term &term : getTerms(expr)) {
     Interval product = getPoint(term.coeff);
@@ -763,6 +791,18 @@ int64_t SymProver::computeDivisor(SymExprAttr expr) const {
 }
 
 int64_t SymProver::computeResidue(SymExprAttr expr, int64_t &constant) const {
+  auto it = residues.find(expr);
+  if (it != residues.end()) {
+    constant = it->second.second;
+    return it->second.first;
+  }
+  int64_t g = computeResidueUncached(expr, constant);
+  residues[expr] = {g, constant};
+  return g;
+}
+
+int64_t SymProver::computeResidueUncached(SymExprAttr expr,
+                                          int64_t &constant) const {
   constant = 0;
   int64_t g = 0;
   for (const Term &term : getTerms(expr)) {

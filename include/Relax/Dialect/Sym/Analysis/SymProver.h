@@ -147,6 +147,7 @@ private:
   /// Interval of an (already simplified) expression, tightened by the
   /// divisibility of its monomials.
   Interval computeBounds(SymExprAttr expr) const;
+  Interval computeBoundsUncached(SymExprAttr expr) const;
   /// Interval of one atom (variable, floordiv, mod, min, max).
   Interval computeAtomBounds(SymExprAttr atom) const;
   /// Largest known divisor of an (already simplified) expression; 0 for the
@@ -156,6 +157,7 @@ private:
   /// divisors of the non-constant monomials, 0 when there are none) and sets
   /// `constant` to `c`.
   int64_t computeResidue(SymExprAttr expr, int64_t &constant) const;
+  int64_t computeResidueUncached(SymExprAttr expr, int64_t &constant) const;
   /// Returns true when `expr >= 0` is proven (no simplification).
   bool isNonNegative(SymExprAttr expr) const;
 
@@ -183,8 +185,13 @@ private:
   SmallVector<SymExprAttr> zeros;
   /// Set when the constraints admit no value; every query is then Unknown.
   bool infeasible = false;
-  /// The simplified form of each node simplified since the last fact.
+  /// What was derived from the facts, per expression, since the last fact:
+  /// simplified forms, bounds and residues (`g` and the constant).
   mutable llvm::DenseMap<SymExprAttr, SymExprAttr> simplified;
+  mutable llvm::DenseMap<SymExprAttr, Interval> bounds;
+  mutable llvm::DenseMap<SymExprAttr, std::pair<int64_t, int64_t>> residues;
+  /// Forgets what was derived, when a fact is added.
+  void clearCaches() const;
 };
 
 } // namespace mlir::sym
