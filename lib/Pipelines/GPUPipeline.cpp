@@ -74,6 +74,9 @@ static void buildKernelAndHostPipeline(OpPassManager &pm,
   pm.addPass(arith::createIntRangeOptimizationsPass());
   pm.addPass(createConvertSymToArithPass());
 
+  RelaxChooseGPUSchedulePassOptions choose;
+  choose.force = options.schedule;
+  pm.addPass(createRelaxChooseGPUSchedulePass(choose));
   RelaxMapKernelsToGPUPassOptions map;
   map.blockSize = options.getBlockSize();
   pm.addPass(createRelaxMapKernelsToGPUPass(map));
@@ -108,6 +111,14 @@ static GpuSPIRVAttachTargetOptions getSPIRVTarget(GPUTarget target) {
 /// The kernels in the target's dialect, then as binaries.
 static void buildDevicePipeline(OpPassManager &pm,
                                 const GPUPipelineOptions &options) {
+  // SPIR-V has no lowering of block-wide reductions or workgroup
+  // attributions; ROCm's needs the device libraries; CUDA lowers both.
+  if (options.target != GPUTarget::CUDA) {
+    RelaxLowerGPUWorkgroupOpsPassOptions workgroup;
+    workgroup.attributionsToAllocs = options.target != GPUTarget::ROCm;
+    pm.nest<gpu::GPUModuleOp>().addPass(
+        createRelaxLowerGPUWorkgroupOpsPass(workgroup));
+  }
   RelaxExpandGPUMathPassOptions math;
   math.target = options.target == GPUTarget::CUDA   ? "cuda"
                 : options.target == GPUTarget::ROCm ? "rocm"

@@ -125,6 +125,11 @@ static cl::opt<std::string> chip(
     cl::desc("The GPU architecture for --device cuda or rocm (default: sm_80, "
              "gfx90a)"),
     cl::cat(runCategory));
+static cl::opt<std::string> gpuSchedule(
+    "gpu-schedule",
+    cl::desc("Map every kernel op with this GPU schedule instead of choosing "
+             "per op (generic: one thread per output)"),
+    cl::cat(runCategory));
 static cl::opt<std::string> gpuRuntimeLibrary(
     "gpu-runtime-library",
     cl::desc("The GPU runtime library of --device (default: "
@@ -712,6 +717,7 @@ int main(int argc, char **argv) {
                       : device == Device::CUDA ? relax::GPUTarget::CUDA
                                                : relax::GPUTarget::ROCm;
     pipeline.chip = chip;
+    pipeline.schedule = gpuSchedule;
     pipeline.fuse = fuse;
     pipeline.planMemory = planMemory;
     relax::buildRelaxLowerToGPUPipeline(pm, pipeline);

@@ -192,6 +192,15 @@ def RelaxMapKernelsToGPUPass
     Temporaries the kernel allocates stay allocations of the host function
     (see `--relax-host-to-gpu`). Kernels are outlined afterwards with
     `--gpu-kernel-outlining`.
+
+    An op on which `--relax-choose-gpu-schedule` recorded another schedule
+    than `generic` (`relax.gpu_schedule`) is first replaced by a `gpu.launch`
+    of that schedule: `row_reduction` (a block per output element, threads
+    striding the reduction dim, `gpu.all_reduce`), `tiled_matmul` (64x64
+    output tiles, the reduction dim in chunks of 16 through workgroup memory
+    with `gpu.barrier`), `gemv` (the threads of a block split the reduction
+    dim). Their grids are computed from the symbolic dims and clamped to
+    65535 per dim, blocks looping over the rest.
   }];
   let options = [
     Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
@@ -202,6 +211,82 @@ def RelaxMapKernelsToGPUPass
     "::mlir::arith::ArithDialect",
     "::mlir::gpu::GPUDialect",
     "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
+def RelaxChooseGPUSchedulePass
+    : Pass<"relax-choose-gpu-schedule", "::mlir::ModuleOp"> {
+  let summary = "Choose the GPU schedule of each linalg op of kernel functions";
+  let description = [{
+    Records on every linalg op of a kernel function (a `func.func` marked
+    `relax.kernel`, on buffers) the schedule `--relax-map-kernels-to-gpu`
+    maps it with, as `relax.gpu_schedule = "<name>"`, chosen from the kind of
+    the op and its static shapes:
+
+    - `gemv`: a contraction (`linalg::isaContractionOpInterface`, one n and
+      one k dim) whose m dims are static with at most 4 rows in all, or
+      absent (a decode step);
+    - `tiled_matmul`: any other such contraction (matmul, batch matmul, a
+      matmul with broadcast weights);
+    - `row_reduction`: an op whose only reduction dim is its innermost loop,
+      with a combiner `gpu.all_reduce` knows (add, mul, min, max: softmax,
+      norms, mean and sum legalize to these), unless that dim is static and
+      shorter than 32, where a thread per output is better;
+    - `generic`: everything else.
+
+    Choosing is separate from applying: tests and experiments can record
+    other schedules, and `force=generic` records the generic schedule on
+    every op to compare against it.
+  }];
+  let options = [
+    Option<"force", "force", "std::string", /*default=*/"\"\"",
+           "Record this schedule on every op instead of choosing "
+           "(generic, row_reduction, tiled_matmul or gemv)">,
+  ];
+}
+
+def RelaxLowerGPUWorkgroupOpsPass
+    : Pass<"relax-lower-gpu-workgroup-ops", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Lower block-wide reductions and workgroup attributions for "
+                "SPIR-V kernels";
+  let description = [{
+    Prepares the kernels of a `gpu.module` bound for SPIR-V (Vulkan, WebGPU)
+    or ROCm:
+
+    - `gpu.block_dim` in a kernel with a known block size becomes a
+      constant (`convert-gpu-to-rocdl` would read it through the ROCm device
+      libraries);
+
+    - every uniform `gpu.all_reduce` of a kernel with a known 1-D block size
+      becomes a tree reduction through a workgroup buffer with barriers.
+      Upstream's SPIR-V conversion would emit group operations of workgroup
+      scope, which Vulkan forbids (non-uniform group operations are limited
+      to subgroup scope), and the shuffle-based lowering of
+      `populateGpuAllReducePatterns` assumes a subgroup size of 32, which
+      Vulkan devices do not promise (lavapipe's is the CPU's vector width);
+      barriers and workgroup memory work on every device, WebGPU included;
+    - workgroup attributions of `gpu.func`s become `memref.alloc`s at the
+      entry, and workgroup allocations get memory space 3, which the SPIR-V
+      conversion maps to `Workgroup` variables (it has no pattern for
+      attributions, and maps only numeric memory spaces).
+
+    With `attributions-to-allocs=false` (ROCm) only the reductions are
+    rewritten, their buffers workgroup attributions: upstream's shuffle
+    lowering reads the block size with `gpu.block_dim`, which
+    `convert-gpu-to-rocdl` lowers to a call into the ROCm device libraries.
+    CUDA keeps both: `convert-gpu-to-nvvm` lowers `gpu.all_reduce` to warp
+    shuffles and attributions to shared memory.
+  }];
+  let options = [
+    Option<"attributionsToAllocs", "attributions-to-allocs", "bool",
+           /*default=*/"true",
+           "Also turn workgroup attributions into workgroup allocations in "
+           "memory space 3 (SPIR-V)">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect"
   ];

@@ -124,6 +124,13 @@ struct GPUPipelineOptions : PassPipelineOptions<GPUPipelineOptions> {
       llvm::cl::desc("Threads per block (default: 256 for cuda and rocm, 128 "
                      "for vulkan and webgpu)"),
       llvm::cl::init(0)};
+  Option<std::string> schedule{
+      *this, "schedule",
+      llvm::cl::desc("Map every kernel op with this GPU schedule instead of "
+                     "choosing per op (--relax-choose-gpu-schedule force=; "
+                     "generic compares against the one-thread-per-output "
+                     "mapping)"),
+      llvm::cl::init("")};
   Option<std::string> format{
       *this, "format",
       llvm::cl::desc("What --gpu-module-to-binary embeds: bin (the default), "

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Relax/Conversion/GPUSchedules.h"
 #include "Relax/Conversion/Passes.h"
 
 #include "mlir/Conversion/SCFToGPU/SCFToGPU.h"
@@ -180,7 +181,8 @@ static LogicalResult wrapSerialCode(Block &body) {
   };
   for (Operation &op : body) {
     if (isa<memref::AllocOp, memref::AllocaOp, memref::DeallocOp,
-            func::ReturnOp, scf::ParallelOp, scf::YieldOp>(op) ||
+            func::ReturnOp, scf::ParallelOp, scf::YieldOp,
+            gpu::LaunchOp>(op) ||
         isHostLoop(&op)) {
       flush();
       continue;
@@ -398,7 +400,10 @@ static LogicalResult mapBlock(func::FuncOp kernel, Block &block,
 }
 
 static LogicalResult mapKernel(func::FuncOp kernel, int64_t blockSize) {
-  if (failed(convertToLoops(kernel)))
+  // Ops with a recorded schedule (--relax-choose-gpu-schedule) first become
+  // launches of it; the generic schedule maps the rest.
+  if (failed(applyGPUSchedules(kernel, blockSize)) ||
+      failed(convertToLoops(kernel)))
     return failure();
   if (!kernel.getBody().hasOneBlock())
     return kernel.emitOpError("has more than one block; a GPU kernel "

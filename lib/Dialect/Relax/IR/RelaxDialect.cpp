@@ -36,6 +36,17 @@ LogicalResult RelaxDialect::verifyOperationAttribute(Operation *op,
              << getCPUScheduleAttrName() << "' must be a dictionary";
     return success();
   }
+  // The pass that applies a GPU schedule checks that it fits the op.
+  if (attr.getName() == getGPUScheduleAttrName()) {
+    auto name = dyn_cast<StringAttr>(attr.getValue());
+    if (!name || !llvm::is_contained({"generic", "row_reduction",
+                                      "tiled_matmul", "gemv"},
+                                     name.getValue()))
+      return op->emitError("'") << getGPUScheduleAttrName()
+                                << "' must name a GPU schedule, got "
+                                << attr.getValue();
+    return success();
+  }
   if (attr.getName() == getKernelAttrName()) {
     if (!isa<UnitAttr>(attr.getValue()) || !isa<FunctionOpInterface>(op))
       return op->emitError("'") << getKernelAttrName()

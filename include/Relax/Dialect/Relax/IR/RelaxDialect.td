@@ -43,6 +43,12 @@ def Relax_Dialect : Dialect {
       return ::llvm::StringLiteral("relax.cpu_schedule");
     }
 
+    /// String attribute recording a linalg op's GPU schedule (see
+    /// Relax/Conversion/GPUSchedules.h).
+    static constexpr ::llvm::StringLiteral getGPUScheduleAttrName() {
+      return ::llvm::StringLiteral("relax.gpu_schedule");
+    }
+
     /// Unit attribute marking a function on buffers as a kernel: a tensor
     /// program that a target has not placed yet (in a gpu.module, or left
     /// as a CPU function).

@@ -1,0 +1,1088 @@
+//===- GPUSchedules.cpp - GPU schedules of kernel linalg ops --------------===//
+//
+// The schedules that replace the generic one for the linalg ops they fit,
+// each a gpu.launch built directly from the op (its loops, indexing maps and
+// body):
+//
+// - row_reduction: one block per output element; its threads stride the
+//   innermost (reduction) dim, accumulating privately, then combine across
+//   the block with gpu.all_reduce, and one thread writes;
+// - tiled_matmul: a block computes a 64x64 output tile, stepping through the
+//   reduction dim 16 at a time: the block loads the A and B tiles into
+//   workgroup memory (zero outside the bounds), synchronizes, and each thread
+//   accumulates its outputs in registers;
+// - gemv: few output rows. With the reduction dim innermost in B (an [N, K]
+//   weight) each output is a row reduction; otherwise a block takes 32
+//   adjacent columns, its threads split the reduction dim, and the partial
+//   sums meet in workgroup memory.
+//
+// Every launch loops over its blocks' work with grid-stride loops, so grids
+// stay within the 65535 blocks per dim that every target accepts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Relax/Conversion/GPUSchedules.h"
+#include "Relax/Conversion/Passes.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir::relax {
+#define GEN_PASS_DEF_RELAXCHOOSEGPUSCHEDULEPASS
+#define GEN_PASS_DEF_RELAXLOWERGPUWORKGROUPOPSPASS
+#include "Relax/Conversion/Passes.h.inc"
+} // namespace mlir::relax
+
+using namespace mlir;
+using namespace mlir::relax;
+
+/// The most blocks a grid may have along a dim on every target.
+static constexpr int64_t kMaxGridDim = 65535;
+/// Reductions shorter than this (statically) stay one thread per output.
+static constexpr int64_t kMinRowLength = 32;
+/// Contractions with at most this many output rows (statically) are GEMVs.
+static constexpr int64_t kMaxGEMVRows = 4;
+/// The tiled matmul: the output tile, the reduction chunk, the threads along
+/// a tile row.
+static constexpr int64_t kTileM = 64, kTileN = 64, kTileK = 16;
+static constexpr int64_t kThreadsN = 16;
+/// The GEMV on [K, N] weights: the columns of a block.
+static constexpr int64_t kGEMVColumns = 32;
+
+StringRef relax::stringifyGPUSchedule(GPUSchedule schedule) {
+  switch (schedule) {
+  case GPUSchedule::Generic:
+    return "generic";
+  case GPUSchedule::RowReduction:
+    return "row_reduction";
+  case GPUSchedule::TiledMatmul:
+    return "tiled_matmul";
+  case GPUSchedule::GEMV:
+    return "gemv";
+  }
+  llvm_unreachable("unknown GPU schedule");
+}
+
+std::optional<GPUSchedule> relax::symbolizeGPUSchedule(StringRef name) {
+  return llvm::StringSwitch<std::optional<GPUSchedule>>(name)
+      .Case("generic", GPUSchedule::Generic)
+      .Case("row_reduction", GPUSchedule::RowReduction)
+      .Case("tiled_matmul", GPUSchedule::TiledMatmul)
+      .Case("gemv", GPUSchedule::GEMV)
+      .Default(std::nullopt);
+}
+
+//===----------------------------------------------------------------------===//
+// Matching
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The reduction an op's body performs: `out = combiner(out, reduced)`.
+struct BodyReduction {
+  Operation *combiner;
+  Value reduced;
+  gpu::AllReduceOperation kind;
+  TypedAttr identity;
+};
+
+/// The dims of a contraction: the A operand reads batch, m and k dims, the B
+/// operand batch, n and k dims.
+struct Contraction {
+  SmallVector<unsigned> batch, m;
+  unsigned n, k;
+  unsigned a, b; // Input operand numbers.
+};
+} // namespace
+
+static std::optional<gpu::AllReduceOperation> getAllReduceKind(Operation *op) {
+  using Kind = gpu::AllReduceOperation;
+  return llvm::TypeSwitch<Operation *, std::optional<Kind>>(op)
+      .Case<arith::AddFOp, arith::AddIOp>([](auto) { return Kind::ADD; })
+      .Case<arith::MulFOp, arith::MulIOp>([](auto) { return Kind::MUL; })
+      .Case([](arith::MaximumFOp) { return Kind::MAXIMUMF; })
+      .Case([](arith::MinimumFOp) { return Kind::MINIMUMF; })
+      .Case([](arith::MaxNumFOp) { return Kind::MAXNUMF; })
+      .Case([](arith::MinNumFOp) { return Kind::MINNUMF; })
+      .Case([](arith::MaxSIOp) { return Kind::MAXSI; })
+      .Case([](arith::MinSIOp) { return Kind::MINSI; })
+      .Case([](arith::MaxUIOp) { return Kind::MAXUI; })
+      .Case([](arith::MinUIOp) { return Kind::MINUI; })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+static std::optional<BodyReduction> matchBodyReduction(linalg::LinalgOp op) {
+  if (op.getNumDpsInits() != 1 || op->getNumRegions() != 1)
+    return std::nullopt;
+  SmallVector<Operation *> combiners;
+  Value reduced = matchReduction(op.getRegionOutputArgs(), 0, combiners);
+  if (!reduced || combiners.size() != 1)
+    return std::nullopt;
+  std::optional<gpu::AllReduceOperation> kind =
+      getAllReduceKind(combiners.front());
+  std::optional<TypedAttr> identity =
+      arith::getNeutralElement(combiners.front());
+  if (!kind || !identity)
+    return std::nullopt;
+  return BodyReduction{combiners.front(), reduced, *kind, *identity};
+}
+
+/// Whether the op's operands are buffers (or scalars) read through
+/// projected permutations, and it sits in the body of its kernel function.
+static bool isSchedulable(linalg::LinalgOp op) {
+  if (!isa_and_nonnull<func::FuncOp>(op->getParentOp()))
+    return false;
+  if (!op.hasPureBufferSemantics() || op.getNumLoops() == 0)
+    return false;
+  return llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) {
+    return map.isProjectedPermutation();
+  });
+}
+
+/// Whether `op` reduces along its innermost loop, its only reduction dim,
+/// with a combiner gpu.all_reduce knows.
+static bool isRowReduction(linalg::LinalgOp op) {
+  if (!isSchedulable(op) || op.getNumReductionLoops() != 1 ||
+      op.getIteratorTypesArray().back() != utils::IteratorType::reduction)
+    return false;
+  if (op.getMatchingIndexingMap(op.getDpsInitOperand(0))
+          .isFunctionOfDim(op.getNumLoops() - 1))
+    return false;
+  return matchBodyReduction(op).has_value();
+}
+
+static std::optional<Contraction> matchContraction(linalg::LinalgOp op) {
+  if (!isSchedulable(op) || op.getNumDpsInputs() != 2 ||
+      op.getNumDpsInits() != 1 || !linalg::isaContractionOpInterface(op) ||
+      !matchBodyReduction(op))
+    return std::nullopt;
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
+  if (failed(dims) || dims->n.size() != 1 || dims->k.size() != 1)
+    return std::nullopt;
+  Contraction result;
+  result.batch.assign(dims->batch.begin(), dims->batch.end());
+  result.m.assign(dims->m.begin(), dims->m.end());
+  result.n = dims->n.front();
+  result.k = dims->k.front();
+  bool firstHasN = op.getMatchingIndexingMap(op.getDpsInputOperand(0))
+                       .isFunctionOfDim(result.n);
+  result.a = firstHasN ? 1 : 0;
+  result.b = firstHasN ? 0 : 1;
+  return result;
+}
+
+/// The product of the static extents of `dims`, or nothing if one is
+/// dynamic.
+static std::optional<int64_t> getStaticExtent(linalg::LinalgOp op,
+                                              ArrayRef<unsigned> dims) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t extent = 1;
+  for (unsigned dim : dims) {
+    if (ShapedType::isDynamic(ranges[dim]))
+      return std::nullopt;
+    extent *= ranges[dim];
+  }
+  return extent;
+}
+
+/// Whether B's innermost index is the reduction dim (an [N, K] weight).
+static bool isReductionInnermostInB(linalg::LinalgOp op,
+                                    const Contraction &c) {
+  AffineMap map = op.getMatchingIndexingMap(op.getDpsInputOperand(c.b));
+  return map.getNumResults() > 0 &&
+         map.getResults().back() == getAffineDimExpr(c.k, op.getContext());
+}
+
+GPUSchedule relax::chooseGPUSchedule(linalg::LinalgOp op) {
+  if (std::optional<Contraction> c = matchContraction(op)) {
+    std::optional<int64_t> rows = getStaticExtent(op, c->m);
+    if (rows && *rows <= kMaxGEMVRows)
+      return GPUSchedule::GEMV;
+    return GPUSchedule::TiledMatmul;
+  }
+  if (isRowReduction(op)) {
+    std::optional<int64_t> length =
+        getStaticExtent(op, {static_cast<unsigned>(op.getNumLoops() - 1)});
+    if (!length || *length >= kMinRowLength)
+      return GPUSchedule::RowReduction;
+  }
+  return GPUSchedule::Generic;
+}
+
+//===----------------------------------------------------------------------===//
+// Building blocks
+//===----------------------------------------------------------------------===//
+
+static Value constantIndex(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIndexOp::create(b, loc, value);
+}
+
+/// The extent of every loop of `op`, computed from its operands' dims.
+static SmallVector<Value> getLoopSizes(OpBuilder &b, Location loc,
+                                       linalg::LinalgOp op) {
+  SmallVector<Value> sizes;
+  for (Range range : op.createLoopRanges(b, loc))
+    sizes.push_back(getValueOrCreateConstantIndexOp(b, loc, range.size));
+  return sizes;
+}
+
+static Value getProduct(OpBuilder &b, Location loc, ArrayRef<Value> values) {
+  Value product = constantIndex(b, loc, 1);
+  for (Value value : values)
+    product = arith::MulIOp::create(b, loc, product, value);
+  return product;
+}
+
+/// The indices of `linear` in a row-major space of extents `sizes`.
+static SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value linear,
+                                      ArrayRef<Value> sizes) {
+  SmallVector<Value> indices(sizes.size());
+  for (int64_t i = static_cast<int64_t>(sizes.size()) - 1; i > 0; --i) {
+    indices[i] = arith::RemUIOp::create(b, loc, linear, sizes[i]);
+    linear = arith::DivUIOp::create(b, loc, linear, sizes[i]);
+  }
+  if (!sizes.empty())
+    indices[0] = linear;
+  return indices;
+}
+
+/// The number of blocks along a grid dim for `work` units: at least one, at
+/// most the limit; blocks loop over the rest.
+static Value getGridDim(OpBuilder &b, Location loc, Value work) {
+  Value clamped = arith::MinUIOp::create(b, loc, work,
+                                         constantIndex(b, loc, kMaxGridDim));
+  return arith::MaxUIOp::create(b, loc, clamped, constantIndex(b, loc, 1));
+}
+
+static Value ceilDiv(OpBuilder &b, Location loc, Value value, int64_t by) {
+  Value biased =
+      arith::AddIOp::create(b, loc, value, constantIndex(b, loc, by - 1));
+  return arith::DivUIOp::create(b, loc, biased, constantIndex(b, loc, by));
+}
+
+/// The same in a kernel, with one constant fewer (constants a launch uses
+/// become kernel arguments).
+static Value ceilDivInKernel(OpBuilder &b, Location loc, Value value,
+                             int64_t by) {
+  return arith::CeilDivUIOp::create(b, loc, value, constantIndex(b, loc, by));
+}
+
+static Value isLess(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lhs, rhs);
+}
+
+/// The indices through which `operand` is accessed at the loop indices
+/// `ivs` (its indexing map is a projected permutation).
+static SmallVector<Value> getAccessIndices(linalg::LinalgOp op,
+                                           OpOperand *operand,
+                                           ArrayRef<Value> ivs) {
+  SmallVector<Value> indices;
+  for (AffineExpr expr : op.getMatchingIndexingMap(operand).getResults())
+    indices.push_back(ivs[cast<AffineDimExpr>(expr).getPosition()]);
+  return indices;
+}
+
+/// The value of input `operand` at `ivs`: loaded from its buffer, or the
+/// scalar itself.
+static Value loadInput(OpBuilder &b, Location loc, linalg::LinalgOp op,
+                       OpOperand *operand, ArrayRef<Value> ivs) {
+  if (!isa<MemRefType>(operand->get().getType()))
+    return operand->get();
+  return memref::LoadOp::create(b, loc, operand->get(),
+                                getAccessIndices(op, operand, ivs));
+}
+
+/// Clones the body of `op` but its combiner, with inputs `inputs` and loop
+/// indices `ivs`: the value the iteration at `ivs` reduces.
+static Value emitReducedValue(OpBuilder &b, linalg::LinalgOp op,
+                              const BodyReduction &reduction,
+                              ArrayRef<Value> inputs, ArrayRef<Value> ivs) {
+  IRMapping mapping;
+  for (auto [arg, value] : llvm::zip(op.getRegionInputArgs(), inputs))
+    mapping.map(arg, value);
+  for (Operation &inner : op.getBlock()->without_terminator()) {
+    if (&inner == reduction.combiner)
+      continue;
+    if (auto index = dyn_cast<linalg::IndexOp>(inner)) {
+      mapping.map(index.getResult(), ivs[index.getDim()]);
+      continue;
+    }
+    b.clone(inner, mapping);
+  }
+  return mapping.lookupOrDefault(reduction.reduced);
+}
+
+/// The combiner of `op` applied to `acc` and `value`.
+static Value emitCombine(OpBuilder &b, linalg::LinalgOp op,
+                         const BodyReduction &reduction, Value acc,
+                         Value value) {
+  IRMapping mapping;
+  mapping.map(op.getRegionOutputArgs().front(), acc);
+  mapping.map(reduction.reduced, value);
+  return b.clone(*reduction.combiner, mapping)->getResult(0);
+}
+
+/// A load of `buffer[indices]` when `inBounds`, zero otherwise.
+static Value loadOrZero(OpBuilder &b, Location loc, Value inBounds,
+                        Value buffer, ValueRange indices) {
+  Type type = cast<MemRefType>(buffer.getType()).getElementType();
+  auto ifOp = scf::IfOp::create(
+      b, loc, inBounds,
+      [&](OpBuilder &nb, Location l) {
+        scf::YieldOp::create(nb, l,
+                             memref::LoadOp::create(nb, l, buffer, indices)
+                                 .getResult());
+      },
+      [&](OpBuilder &nb, Location l) {
+        scf::YieldOp::create(
+            nb, l,
+            arith::ConstantOp::create(nb, l, nb.getZeroAttr(type))
+                .getResult());
+      });
+  return ifOp.getResult(0);
+}
+
+static MemRefType getWorkgroupBufferType(int64_t size, Type elementType) {
+  MLIRContext *ctx = elementType.getContext();
+  return MemRefType::get(
+      {size}, elementType, MemRefLayoutAttrInterface(),
+      gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup));
+}
+
+/// Creates a launch of a 1-D block of `threads` with the given grid and
+/// workgroup buffers; the builder is left inside its body.
+static gpu::LaunchOp createLaunch(OpBuilder &b, Location loc,
+                                  ArrayRef<Value> grid, int64_t threads,
+                                  TypeRange workgroupBuffers = {}) {
+  Value one = constantIndex(b, loc, 1);
+  auto launch = gpu::LaunchOp::create(
+      b, loc, grid[0], grid.size() > 1 ? grid[1] : one,
+      grid.size() > 2 ? grid[2] : one, constantIndex(b, loc, threads), one,
+      one, /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
+      /*asyncDependencies=*/{}, workgroupBuffers);
+  Block &body = launch.getBody().front();
+  b.setInsertionPointToEnd(&body);
+  gpu::TerminatorOp::create(b, loc);
+  b.setInsertionPointToStart(&body);
+  return launch;
+}
+
+/// A grid-stride loop from the block id to `end` by the grid's size along
+/// its dim, `gridDim`, computed again in the kernel from the sizes
+/// (gpu.grid_dim would need the ROCm device libraries to read it); the
+/// builder is left inside its body.
+static Value createGridStrideLoop(OpBuilder &b, Location loc, Value blockId,
+                                  Value gridDim, Value end) {
+  auto loop = scf::ForOp::create(b, loc, blockId, end, gridDim);
+  b.setInsertionPointToStart(loop.getBody());
+  return loop.getInductionVar();
+}
+
+//===----------------------------------------------------------------------===//
+// row_reduction
+//===----------------------------------------------------------------------===//
+
+/// One block per output element (per row): the threads stride the reduction
+/// dim from their id, then gpu.all_reduce combines their values and thread 0
+/// combines the result into the output.
+static void applyRowReduction(linalg::LinalgOp op, int64_t blockSize) {
+  BodyReduction reduction = *matchBodyReduction(op);
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  SmallVector<Value> sizes = getLoopSizes(b, loc, op);
+  ArrayRef<Value> parallelSizes = ArrayRef<Value>(sizes).drop_back();
+  Value length = sizes.back();
+  Value rows = getProduct(b, loc, parallelSizes);
+  Value grid = getGridDim(b, loc, rows);
+  gpu::LaunchOp launch = createLaunch(b, loc, {grid}, blockSize);
+  Value tid = launch.getThreadIds().x;
+  grid = getGridDim(b, loc, rows);
+
+  Value row = createGridStrideLoop(b, loc, launch.getBlockIds().x, grid, rows);
+  SmallVector<Value> ivs = delinearize(b, loc, row, parallelSizes);
+  Value identity = arith::ConstantOp::create(b, loc, reduction.identity);
+  auto strideLoop = scf::ForOp::create(
+      b, loc, tid, length, constantIndex(b, loc, blockSize),
+      ValueRange{identity},
+      [&](OpBuilder &nb, Location l, Value k, ValueRange acc) {
+        SmallVector<Value> all(ivs);
+        all.push_back(k);
+        SmallVector<Value> inputs;
+        for (OpOperand *input : op.getDpsInputOperands())
+          inputs.push_back(loadInput(nb, l, op, input, all));
+        Value value = emitReducedValue(nb, op, reduction, inputs, all);
+        scf::YieldOp::create(nb, l,
+                             emitCombine(nb, op, reduction, acc[0], value));
+      });
+  Value total = gpu::AllReduceOp::create(
+      b, loc, strideLoop.getResult(0),
+      gpu::AllReduceOperationAttr::get(b.getContext(), reduction.kind),
+      /*uniform=*/true);
+
+  Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
+                                      constantIndex(b, loc, 0));
+  auto ifFirst = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
+  b.setInsertionPointToStart(ifFirst.thenBlock());
+  OpOperand *init = op.getDpsInitOperand(0);
+  SmallVector<Value> all(ivs);
+  all.push_back(constantIndex(b, loc, 0));
+  SmallVector<Value> indices = getAccessIndices(op, init, all);
+  Value old = memref::LoadOp::create(b, loc, init->get(), indices);
+  memref::StoreOp::create(b, loc, emitCombine(b, op, reduction, old, total),
+                          init->get(), indices);
+}
+
+//===----------------------------------------------------------------------===//
+// tiled_matmul
+//===----------------------------------------------------------------------===//
+
+/// The loop indices of a contraction at batch index `batch` (linear), row
+/// `row` (linear over the m dims), column `n` and reduction index `k`; any
+/// of them may be null where the caller does not access through it.
+static SmallVector<Value>
+getContractionIvs(OpBuilder &b, Location loc, linalg::LinalgOp op,
+                  const Contraction &c, ArrayRef<Value> sizes, Value batch,
+                  Value row, Value n, Value k) {
+  Value zero = constantIndex(b, loc, 0);
+  SmallVector<Value> ivs(op.getNumLoops(), zero);
+  auto scatter = [&](ArrayRef<unsigned> dims, Value linear) {
+    if (!linear)
+      return;
+    SmallVector<Value> dimSizes;
+    for (unsigned dim : dims)
+      dimSizes.push_back(sizes[dim]);
+    for (auto [dim, index] :
+         llvm::zip(dims, delinearize(b, loc, linear, dimSizes)))
+      ivs[dim] = index;
+  };
+  scatter(c.batch, batch);
+  scatter(c.m, row);
+  if (n)
+    ivs[c.n] = n;
+  if (k)
+    ivs[c.k] = k;
+  return ivs;
+}
+
+static SmallVector<Value> getSizes(ArrayRef<Value> sizes,
+                                   ArrayRef<unsigned> dims) {
+  SmallVector<Value> result;
+  for (unsigned dim : dims)
+    result.push_back(sizes[dim]);
+  return result;
+}
+
+/// The inputs of the body in operand order, from the A and B values.
+static SmallVector<Value> orderInputs(const Contraction &c, Value a,
+                                      Value bValue) {
+  SmallVector<Value> inputs(2);
+  inputs[c.a] = a;
+  inputs[c.b] = bValue;
+  return inputs;
+}
+
+/// A block computes a kTileM x kTileN tile of the output (over the linear
+/// m dims and the n dim) of one batch index. For each chunk of kTileK along
+/// the reduction dim the block loads the A tile (transposed, so that threads
+/// read it along m) and the B tile into workgroup memory, zero outside the
+/// bounds, synchronizes, and each thread updates its rowsPerThread x
+/// (kTileN / kThreadsN) outputs, strided so that a warp's threads read
+/// adjacent columns of B and write adjacent columns of the output.
+static void applyTiledMatmul(linalg::LinalgOp op, const Contraction &c,
+                             int64_t blockSize) {
+  BodyReduction reduction = *matchBodyReduction(op);
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  SmallVector<Value> sizes = getLoopSizes(b, loc, op);
+  Value batchSize = getProduct(b, loc, getSizes(sizes, c.batch));
+  Value mSize = getProduct(b, loc, getSizes(sizes, c.m));
+  Value nSize = sizes[c.n], kSize = sizes[c.k];
+  Value tilesM = ceilDiv(b, loc, mSize, kTileM);
+  Value tilesN = ceilDiv(b, loc, nSize, kTileN);
+
+  OpOperand *aOperand = op.getDpsInputOperand(c.a);
+  OpOperand *bOperand = op.getDpsInputOperand(c.b);
+  OpOperand *init = op.getDpsInitOperand(0);
+  Type aType = cast<MemRefType>(aOperand->get().getType()).getElementType();
+  Type bType = cast<MemRefType>(bOperand->get().getType()).getElementType();
+  SmallVector<Value> grid = {getGridDim(b, loc, tilesN),
+                             getGridDim(b, loc, tilesM),
+                             getGridDim(b, loc, batchSize)};
+  gpu::LaunchOp launch = createLaunch(
+      b, loc, grid, blockSize,
+      {getWorkgroupBufferType(kTileK * kTileM, aType),
+       getWorkgroupBufferType(kTileK * kTileN, bType)});
+  Value aTile = launch.getWorkgroupAttributions()[0];
+  Value bTile = launch.getWorkgroupAttributions()[1];
+  const int64_t threadsM = blockSize / kThreadsN;
+  const int64_t rowsPerThread = kTileM / threadsM;
+  const int64_t colsPerThread = kTileN / kThreadsN;
+
+  // Recomputed in the kernel rather than captured: on SPIR-V every captured
+  // scalar is a storage buffer, of which a kernel may bind few.
+  tilesM = ceilDivInKernel(b, loc, mSize, kTileM);
+  tilesN = ceilDivInKernel(b, loc, nSize, kTileN);
+  grid = {getGridDim(b, loc, tilesN), getGridDim(b, loc, tilesM),
+          getGridDim(b, loc, batchSize)};
+  Value tid = launch.getThreadIds().x;
+  Value tx = arith::RemUIOp::create(b, loc, tid,
+                                    constantIndex(b, loc, kThreadsN));
+  Value ty = arith::DivUIOp::create(b, loc, tid,
+                                    constantIndex(b, loc, kThreadsN));
+  Value batch = createGridStrideLoop(b, loc, launch.getBlockIds().z, grid[2],
+                                     batchSize);
+  Value tileM = createGridStrideLoop(b, loc, launch.getBlockIds().y, grid[1],
+                                     tilesM);
+  Value tileN = createGridStrideLoop(b, loc, launch.getBlockIds().x, grid[0],
+                                     tilesN);
+  Value m0 = arith::MulIOp::create(b, loc, tileM,
+                                   constantIndex(b, loc, kTileM));
+  Value n0 = arith::MulIOp::create(b, loc, tileN,
+                                   constantIndex(b, loc, kTileN));
+
+  // The outputs of this thread: their positions, bounds and initial values.
+  struct Output {
+    Value row, col, inBounds;
+  };
+  SmallVector<Output> outputs;
+  SmallVector<Value> accs;
+  // Offsets are stepped rather than each made from its own constant:
+  // constants a launch uses become kernel arguments, each a storage buffer on
+  // SPIR-V, where a kernel binds few.
+  // The steps come from the block size (the launch's operand, not a
+  // constant to the folder), so that canonicalization does not fold the
+  // stepped offsets back into one constant each.
+  Value blockDim = launch.getBlockSize().x;
+  Value colStep = arith::DivUIOp::create(b, loc, blockDim,
+                                         constantIndex(b, loc, threadsM));
+  Value rowStep = arith::DivUIOp::create(b, loc, blockDim, colStep);
+  Value row = arith::AddIOp::create(b, loc, m0, ty);
+  for (int64_t i = 0; i < rowsPerThread; ++i) {
+    if (i > 0)
+      row = arith::AddIOp::create(b, loc, row, rowStep);
+    Value col = arith::AddIOp::create(b, loc, n0, tx);
+    for (int64_t j = 0; j < colsPerThread; ++j) {
+      if (j > 0)
+        col = arith::AddIOp::create(b, loc, col, colStep);
+      Value inBounds = arith::AndIOp::create(b, loc, isLess(b, loc, row, mSize),
+                                             isLess(b, loc, col, nSize));
+      outputs.push_back({row, col, inBounds});
+      SmallVector<Value> ivs =
+          getContractionIvs(b, loc, op, c, sizes, batch, row, col, nullptr);
+      accs.push_back(loadOrZero(b, loc, inBounds, init->get(),
+                                getAccessIndices(op, init, ivs)));
+    }
+  }
+
+  auto chunkLoop = scf::ForOp::create(
+      b, loc, constantIndex(b, loc, 0), kSize, constantIndex(b, loc, kTileK),
+      accs, [&](OpBuilder &nb, Location l, Value k0, ValueRange chunkAccs) {
+        // Cooperative loads: thread tid loads elements tid, tid + threads,
+        // ... of each tile (a loop rather than unrolled: constants a launch
+        // uses become kernel arguments, each a storage buffer on SPIR-V,
+        // where a kernel binds few).
+        Value threads = constantIndex(nb, l, blockSize);
+        scf::ForOp::create(
+            nb, l, tid, constantIndex(nb, l, kTileM * kTileK), threads,
+            ValueRange{}, [&](OpBuilder &lb, Location ll, Value index,
+                              ValueRange) {
+              Value r = arith::DivUIOp::create(lb, ll, index,
+                                               constantIndex(lb, ll, kTileK));
+              Value kk = arith::RemUIOp::create(
+                  lb, ll, index, constantIndex(lb, ll, kTileK));
+              Value row = arith::AddIOp::create(lb, ll, m0, r);
+              Value k = arith::AddIOp::create(lb, ll, k0, kk);
+              Value inBounds = arith::AndIOp::create(
+                  lb, ll, isLess(lb, ll, row, mSize), isLess(lb, ll, k, kSize));
+              SmallVector<Value> ivs = getContractionIvs(
+                  lb, ll, op, c, sizes, batch, row, nullptr, k);
+              Value value = loadOrZero(lb, ll, inBounds, aOperand->get(),
+                                       getAccessIndices(op, aOperand, ivs));
+              Value at = arith::AddIOp::create(
+                  lb, ll,
+                  arith::MulIOp::create(lb, ll, kk,
+                                        constantIndex(lb, ll, kTileM)),
+                  r);
+              memref::StoreOp::create(lb, ll, value, aTile, ValueRange{at});
+              scf::YieldOp::create(lb, ll);
+            });
+        scf::ForOp::create(
+            nb, l, tid, constantIndex(nb, l, kTileK * kTileN), threads,
+            ValueRange{}, [&](OpBuilder &lb, Location ll, Value index,
+                              ValueRange) {
+              Value kk = arith::DivUIOp::create(lb, ll, index,
+                                                constantIndex(lb, ll, kTileN));
+              Value col = arith::RemUIOp::create(
+                  lb, ll, index, constantIndex(lb, ll, kTileN));
+              Value n = arith::AddIOp::create(lb, ll, n0, col);
+              Value k = arith::AddIOp::create(lb, ll, k0, kk);
+              Value inBounds = arith::AndIOp::create(
+                  lb, ll, isLess(lb, ll, n, nSize), isLess(lb, ll, k, kSize));
+              SmallVector<Value> ivs = getContractionIvs(
+                  lb, ll, op, c, sizes, batch, nullptr, n, k);
+              Value value = loadOrZero(lb, ll, inBounds, bOperand->get(),
+                                       getAccessIndices(op, bOperand, ivs));
+              memref::StoreOp::create(lb, ll, value, bTile, ValueRange{index});
+              scf::YieldOp::create(lb, ll);
+            });
+        gpu::BarrierOp::create(nb, l);
+        auto innerLoop = scf::ForOp::create(
+            nb, l, constantIndex(nb, l, 0), constantIndex(nb, l, kTileK),
+            constantIndex(nb, l, 1), chunkAccs,
+            [&](OpBuilder &ib, Location il, Value kk, ValueRange innerAccs) {
+              SmallVector<Value> aValues, bValues;
+              Value aBase = arith::MulIOp::create(
+                  ib, il, kk, constantIndex(ib, il, kTileM));
+              Value bBase = arith::MulIOp::create(
+                  ib, il, kk, constantIndex(ib, il, kTileN));
+              Value at = arith::AddIOp::create(ib, il, aBase, ty);
+              for (int64_t i = 0; i < rowsPerThread; ++i) {
+                if (i > 0)
+                  at = arith::AddIOp::create(ib, il, at, rowStep);
+                aValues.push_back(
+                    memref::LoadOp::create(ib, il, aTile, ValueRange{at}));
+              }
+              at = arith::AddIOp::create(ib, il, bBase, tx);
+              for (int64_t j = 0; j < colsPerThread; ++j) {
+                if (j > 0)
+                  at = arith::AddIOp::create(ib, il, at, colStep);
+                bValues.push_back(
+                    memref::LoadOp::create(ib, il, bTile, ValueRange{at}));
+              }
+              SmallVector<Value> updated;
+              for (int64_t i = 0; i < rowsPerThread; ++i)
+                for (int64_t j = 0; j < colsPerThread; ++j) {
+                  Value product = emitReducedValue(
+                      ib, op, reduction,
+                      orderInputs(c, aValues[i], bValues[j]), {});
+                  updated.push_back(emitCombine(
+                      ib, op, reduction,
+                      innerAccs[i * colsPerThread + j], product));
+                }
+              scf::YieldOp::create(ib, il, updated);
+            });
+        gpu::BarrierOp::create(nb, l);
+        scf::YieldOp::create(nb, l, innerLoop.getResults());
+      });
+
+  for (auto [output, acc] : llvm::zip(outputs, chunkLoop.getResults())) {
+    auto ifIn = scf::IfOp::create(b, loc, output.inBounds,
+                                  /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifIn.thenBlock());
+    SmallVector<Value> ivs = getContractionIvs(b, loc, op, c, sizes, batch,
+                                               output.row, output.col,
+                                               nullptr);
+    memref::StoreOp::create(b, loc, acc, init->get(),
+                            getAccessIndices(op, init, ivs));
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// gemv
+//===----------------------------------------------------------------------===//
+
+/// A GEMV on [K, N] weights: a block takes kGEMVColumns adjacent columns of
+/// one output row (over the batch and m dims); its threads form
+/// blockSize / kGEMVColumns slices that stride the reduction dim, reading B
+/// along its rows; the slices' partial values meet in workgroup memory, where
+/// the first slice combines them into the output.
+static void applyColumnGEMV(linalg::LinalgOp op, const Contraction &c,
+                            int64_t blockSize) {
+  BodyReduction reduction = *matchBodyReduction(op);
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  SmallVector<Value> sizes = getLoopSizes(b, loc, op);
+  SmallVector<unsigned> rowDims(c.batch);
+  llvm::append_range(rowDims, c.m);
+  Value rows = getProduct(b, loc, getSizes(sizes, rowDims));
+  Value nSize = sizes[c.n], kSize = sizes[c.k];
+  Value groups = ceilDiv(b, loc, nSize, kGEMVColumns);
+  const int64_t slices = blockSize / kGEMVColumns;
+
+  OpOperand *init = op.getDpsInitOperand(0);
+  Type accType = cast<MemRefType>(init->get().getType()).getElementType();
+  SmallVector<Value> grid = {getGridDim(b, loc, groups),
+                             getGridDim(b, loc, rows)};
+  gpu::LaunchOp launch = createLaunch(
+      b, loc, grid, blockSize, {getWorkgroupBufferType(blockSize, accType)});
+  Value partials = launch.getWorkgroupAttributions()[0];
+  groups = ceilDivInKernel(b, loc, nSize, kGEMVColumns);
+  grid = {getGridDim(b, loc, groups), getGridDim(b, loc, rows)};
+  Value tid = launch.getThreadIds().x;
+  Value tx = arith::RemUIOp::create(b, loc, tid,
+                                    constantIndex(b, loc, kGEMVColumns));
+  Value ty = arith::DivUIOp::create(b, loc, tid,
+                                    constantIndex(b, loc, kGEMVColumns));
+  Value row = createGridStrideLoop(b, loc, launch.getBlockIds().y, grid[1],
+                                   rows);
+  Value group = createGridStrideLoop(b, loc, launch.getBlockIds().x, grid[0],
+                                     groups);
+  Value n = arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc, group,
+                            constantIndex(b, loc, kGEMVColumns)),
+      tx);
+  Value inBounds = isLess(b, loc, n, nSize);
+  // The row's indices over the batch and m dims, in their loop positions.
+  SmallVector<Value> rowSizes = getSizes(sizes, rowDims);
+  SmallVector<Value> rowIvs = delinearize(b, loc, row, rowSizes);
+  Value zero = constantIndex(b, loc, 0);
+  auto ivsAt = [&](Value k) {
+    SmallVector<Value> ivs(op.getNumLoops(), zero);
+    for (auto [dim, index] : llvm::zip(rowDims, rowIvs))
+      ivs[dim] = index;
+    ivs[c.n] = n;
+    if (k)
+      ivs[c.k] = k;
+    return ivs;
+  };
+  Value identity = arith::ConstantOp::create(b, loc, reduction.identity);
+  auto ifIn = scf::IfOp::create(
+      b, loc, inBounds,
+      [&](OpBuilder &nb, Location l) {
+        auto loop = scf::ForOp::create(
+            nb, l, ty, kSize, constantIndex(nb, l, slices),
+            ValueRange{identity},
+            [&](OpBuilder &ib, Location il, Value k, ValueRange acc) {
+              SmallVector<Value> ivs = ivsAt(k);
+              SmallVector<Value> inputs;
+              for (OpOperand *input : op.getDpsInputOperands())
+                inputs.push_back(loadInput(ib, il, op, input, ivs));
+              Value value = emitReducedValue(ib, op, reduction, inputs, ivs);
+              scf::YieldOp::create(
+                  ib, il, emitCombine(ib, op, reduction, acc[0], value));
+            });
+        scf::YieldOp::create(nb, l, loop.getResults());
+      },
+      [&](OpBuilder &nb, Location l) {
+        scf::YieldOp::create(nb, l, identity);
+      });
+  memref::StoreOp::create(b, loc, ifIn.getResult(0), partials,
+                          ValueRange{tid});
+  gpu::BarrierOp::create(b, loc);
+  Value firstSlice = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq, ty, constantIndex(b, loc, 0));
+  Value writes = arith::AndIOp::create(b, loc, firstSlice, inBounds);
+  {
+    auto ifWrites = scf::IfOp::create(b, loc, writes, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifWrites.thenBlock());
+    SmallVector<Value> indices = getAccessIndices(op, init, ivsAt(nullptr));
+    Value sum = memref::LoadOp::create(b, loc, init->get(), indices);
+    Value at = tx;
+    Value columns = constantIndex(b, loc, kGEMVColumns);
+    for (int64_t s = 0; s < slices; ++s) {
+      if (s > 0)
+        at = arith::AddIOp::create(b, loc, at, columns);
+      Value partial = memref::LoadOp::create(b, loc, partials, ValueRange{at});
+      sum = emitCombine(b, op, reduction, sum, partial);
+    }
+    memref::StoreOp::create(b, loc, sum, init->get(), indices);
+  }
+  // The buffer is reused by the block's next columns.
+  gpu::BarrierOp::create(b, loc);
+}
+
+//===----------------------------------------------------------------------===//
+// Applying the recorded schedules
+//===----------------------------------------------------------------------===//
+
+/// Whether `blockSize` threads fit the tiled matmul's thread layout.
+static bool fitsTiledMatmul(int64_t blockSize) {
+  if (blockSize % kThreadsN != 0)
+    return false;
+  int64_t threadsM = blockSize / kThreadsN;
+  return threadsM > 0 && kTileM % threadsM == 0 &&
+         (kTileM * kTileK) % blockSize == 0 &&
+         (kTileK * kTileN) % blockSize == 0;
+}
+
+static LogicalResult applySchedule(linalg::LinalgOp op, GPUSchedule schedule,
+                                   int64_t blockSize) {
+  auto fail = [&](StringRef why) {
+    return op->emitOpError("cannot be mapped with the GPU schedule '")
+           << stringifyGPUSchedule(schedule) << "': " << why;
+  };
+  switch (schedule) {
+  case GPUSchedule::Generic:
+    return success();
+  case GPUSchedule::RowReduction:
+    if (!isRowReduction(op))
+      return fail("it is not a reduction along its innermost loop with a "
+                  "known combiner");
+    applyRowReduction(op, blockSize);
+    break;
+  case GPUSchedule::TiledMatmul: {
+    std::optional<Contraction> c = matchContraction(op);
+    if (!c)
+      return fail("it is not a contraction");
+    if (!fitsTiledMatmul(blockSize))
+      return fail("the block size does not fit its thread layout");
+    applyTiledMatmul(op, *c, blockSize);
+    break;
+  }
+  case GPUSchedule::GEMV: {
+    std::optional<Contraction> c = matchContraction(op);
+    if (!c)
+      return fail("it is not a contraction");
+    if (isReductionInnermostInB(op, *c) && isRowReduction(op)) {
+      applyRowReduction(op, blockSize);
+      break;
+    }
+    if (blockSize % kGEMVColumns != 0)
+      return fail("the block size is not a multiple of the columns of a "
+                  "block");
+    applyColumnGEMV(op, *c, blockSize);
+    break;
+  }
+  }
+  op->erase();
+  return success();
+}
+
+LogicalResult relax::applyGPUSchedules(func::FuncOp kernel,
+                                       int64_t blockSize) {
+  if (kernel.isExternal())
+    return success();
+  SmallVector<std::pair<linalg::LinalgOp, GPUSchedule>> scheduled;
+  for (auto op : kernel.getBody().front().getOps<linalg::LinalgOp>()) {
+    auto name = op->getAttrOfType<StringAttr>(getGPUScheduleAttrName());
+    if (!name)
+      continue;
+    std::optional<GPUSchedule> schedule = symbolizeGPUSchedule(name);
+    if (!schedule)
+      return op->emitOpError("has an unknown GPU schedule '")
+             << name.getValue() << "'";
+    scheduled.push_back({op, *schedule});
+  }
+  for (auto [op, schedule] : scheduled)
+    if (failed(applySchedule(op, schedule, blockSize)))
+      return failure();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// gpu.all_reduce as a tree in workgroup memory
+//===----------------------------------------------------------------------===//
+
+static Value combineAllReduce(OpBuilder &b, Location loc,
+                              gpu::AllReduceOperation kind, Value lhs,
+                              Value rhs) {
+  using Kind = gpu::AllReduceOperation;
+  bool isFloat = isa<FloatType>(lhs.getType());
+  switch (kind) {
+  case Kind::ADD:
+    return isFloat ? arith::AddFOp::create(b, loc, lhs, rhs).getResult()
+                   : arith::AddIOp::create(b, loc, lhs, rhs).getResult();
+  case Kind::MUL:
+    return isFloat ? arith::MulFOp::create(b, loc, lhs, rhs).getResult()
+                   : arith::MulIOp::create(b, loc, lhs, rhs).getResult();
+  case Kind::MAXIMUMF:
+    return arith::MaximumFOp::create(b, loc, lhs, rhs);
+  case Kind::MINIMUMF:
+    return arith::MinimumFOp::create(b, loc, lhs, rhs);
+  case Kind::MAXNUMF:
+    return arith::MaxNumFOp::create(b, loc, lhs, rhs);
+  case Kind::MINNUMF:
+    return arith::MinNumFOp::create(b, loc, lhs, rhs);
+  case Kind::MAXSI:
+    return arith::MaxSIOp::create(b, loc, lhs, rhs);
+  case Kind::MINSI:
+    return arith::MinSIOp::create(b, loc, lhs, rhs);
+  case Kind::MAXUI:
+    return arith::MaxUIOp::create(b, loc, lhs, rhs);
+  case Kind::MINUI:
+    return arith::MinUIOp::create(b, loc, lhs, rhs);
+  case Kind::AND:
+    return arith::AndIOp::create(b, loc, lhs, rhs);
+  case Kind::OR:
+    return arith::OrIOp::create(b, loc, lhs, rhs);
+  case Kind::XOR:
+    return arith::XOrIOp::create(b, loc, lhs, rhs);
+  }
+  llvm_unreachable("unknown all-reduce operation");
+}
+
+namespace {
+/// Rewrites a uniform `gpu.all_reduce` with an operation attribute, in a
+/// kernel with a known 1-D block of N threads, into: each thread stores its
+/// value at its id in a workgroup buffer of N; then, after a barrier, the
+/// first half combines the second half into itself, halving until one value
+/// is left (a non-power-of-two N first folds its excess onto the front);
+/// every thread reads the result, and a last barrier frees the buffer for
+/// the next reduction.
+struct AllReduceToWorkgroupTree : OpRewritePattern<gpu::AllReduceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(gpu::AllReduceOp op,
+                                PatternRewriter &rewriter) const override {
+    auto func = op->getParentOfType<gpu::GPUFuncOp>();
+    if (!func || !op.getOp() || !op.getUniform())
+      return rewriter.notifyMatchFailure(op, "not a uniform reduction with an "
+                                             "operation in a gpu.func");
+    std::optional<ArrayRef<int32_t>> block = func.getKnownBlockSize();
+    if (!block || (*block)[1] != 1 || (*block)[2] != 1)
+      return rewriter.notifyMatchFailure(op, "no known 1-D block size");
+    int64_t threads = (*block)[0];
+    Location loc = op.getLoc();
+    Type type = op.getType();
+    gpu::AllReduceOperation kind = *op.getOp();
+
+    OpBuilder::InsertionGuard guard(rewriter);
+    Value buffer;
+    rewriter.modifyOpInPlace(func, [&] {
+      buffer = func.addWorkgroupAttribution(
+          getWorkgroupBufferType(threads, type), loc);
+    });
+    rewriter.setInsertionPoint(op);
+    Value tid = gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x);
+    memref::StoreOp::create(rewriter, loc, op.getValue(), buffer,
+                            ValueRange{tid});
+    gpu::BarrierOp::create(rewriter, loc);
+    auto step = [&](int64_t half, int64_t count) {
+      // Threads below `count` combine the value `half` above theirs.
+      Value active = isLess(rewriter, loc, tid,
+                            constantIndex(rewriter, loc, count));
+      auto ifActive =
+          scf::IfOp::create(rewriter, loc, active, /*withElseRegion=*/false);
+      {
+        OpBuilder::InsertionGuard inner(rewriter);
+        rewriter.setInsertionPointToStart(ifActive.thenBlock());
+        Value other = arith::AddIOp::create(
+            rewriter, loc, tid, constantIndex(rewriter, loc, half));
+        Value mine =
+            memref::LoadOp::create(rewriter, loc, buffer, ValueRange{tid});
+        Value theirs =
+            memref::LoadOp::create(rewriter, loc, buffer, ValueRange{other});
+        memref::StoreOp::create(
+            rewriter, loc, combineAllReduce(rewriter, loc, kind, mine, theirs),
+            buffer, ValueRange{tid});
+      }
+      gpu::BarrierOp::create(rewriter, loc);
+    };
+    int64_t power = llvm::bit_floor(static_cast<uint64_t>(threads));
+    if (power != threads)
+      step(power, threads - power);
+    for (int64_t half = power / 2; half >= 1; half /= 2)
+      step(half, half);
+    Value result = memref::LoadOp::create(
+        rewriter, loc, buffer, ValueRange{constantIndex(rewriter, loc, 0)});
+    gpu::BarrierOp::create(rewriter, loc);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+} // namespace
+
+void relax::populateGPUAllReduceToWorkgroupTreePatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<AllReduceToWorkgroupTree>(patterns.getContext());
+}
+
+//===----------------------------------------------------------------------===//
+// Passes
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct RelaxChooseGPUSchedulePass
+    : relax::impl::RelaxChooseGPUSchedulePassBase<RelaxChooseGPUSchedulePass> {
+  using Base::Base;
+  void runOnOperation() override {
+    std::optional<GPUSchedule> forced;
+    if (!force.empty()) {
+      forced = symbolizeGPUSchedule(force);
+      if (!forced) {
+        getOperation().emitError("unknown GPU schedule '") << force << "'";
+        return signalPassFailure();
+      }
+    }
+    Builder builder(&getContext());
+    for (auto kernel : getOperation().getOps<func::FuncOp>()) {
+      if (!kernel->hasAttr(RelaxDialect::getKernelAttrName()) ||
+          kernel.isExternal())
+        continue;
+      kernel.walk([&](linalg::LinalgOp op) {
+        GPUSchedule schedule = forced ? *forced : chooseGPUSchedule(op);
+        op->setAttr(getGPUScheduleAttrName(),
+                    builder.getStringAttr(stringifyGPUSchedule(schedule)));
+      });
+    }
+  }
+};
+
+struct RelaxLowerGPUWorkgroupOpsPass
+    : relax::impl::RelaxLowerGPUWorkgroupOpsPassBase<
+          RelaxLowerGPUWorkgroupOpsPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    // Block dims of kernels with a known block size are constants (ROCm
+    // would read them through its device libraries).
+    getOperation().walk([](gpu::BlockDimOp dim) {
+      auto func = dim->getParentOfType<gpu::GPUFuncOp>();
+      std::optional<ArrayRef<int32_t>> block =
+          func ? func.getKnownBlockSize() : std::nullopt;
+      if (!block)
+        return;
+      OpBuilder b(dim);
+      dim.replaceAllUsesWith(constantIndex(
+          b, dim.getLoc(),
+          (*block)[static_cast<unsigned>(dim.getDimension())]));
+      dim->erase();
+    });
+    RewritePatternSet patterns(&getContext());
+    populateGPUAllReduceToWorkgroupTreePatterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+    bool leftOver = false;
+    getOperation().walk([&](gpu::AllReduceOp op) {
+      op.emitOpError("cannot be lowered to a workgroup tree (it needs an "
+                     "operation, uniformity and a known 1-D block size)");
+      leftOver = true;
+    });
+    if (leftOver)
+      return signalPassFailure();
+    if (!attributionsToAllocs)
+      return;
+    // Workgroup attributions become workgroup allocations at the entry.
+    for (auto func : getOperation().getOps<gpu::GPUFuncOp>()) {
+      unsigned count = func.getNumWorkgroupAttributions();
+      if (count == 0)
+        continue;
+      Block &entry = func.getBody().front();
+      OpBuilder b = OpBuilder::atBlockBegin(&entry);
+      unsigned first = func.getFirstWorkgroupAttributionIndex();
+      for (unsigned i = 0; i < count; ++i) {
+        BlockArgument arg = entry.getArgument(first + i);
+        Value alloc = memref::AllocOp::create(
+            b, func.getLoc(), cast<MemRefType>(arg.getType()));
+        arg.replaceAllUsesWith(alloc);
+      }
+      entry.eraseArguments(first, count);
+      func->setAttr(func.getNumWorkgroupAttributionsAttrName(),
+                    b.getI64IntegerAttr(0));
+    }
+    // The SPIR-V conversion maps numeric memory spaces to storage classes:
+    // workgroup allocations get 3, its number for Workgroup.
+    getOperation().walk([](memref::AllocOp alloc) {
+      MemRefType type = alloc.getType();
+      auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace());
+      if (!space || space.getValue() != gpu::AddressSpace::Workgroup)
+        return;
+      alloc.getResult().setType(MemRefType::get(
+          type.getShape(), type.getElementType(), type.getLayout(),
+          IntegerAttr::get(IntegerType::get(alloc.getContext(), 64), 3)));
+    });
+  }
+};
+} // namespace

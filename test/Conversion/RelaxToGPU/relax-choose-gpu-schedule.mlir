@@ -1,0 +1,114 @@
+// RUN: relax-opt %s -split-input-file --relax-choose-gpu-schedule | FileCheck %s
+// RUN: relax-opt %s -split-input-file --relax-choose-gpu-schedule=force=generic | FileCheck %s --check-prefix=GENERIC
+
+// Row reductions (softmax's max and sum of exponentials): the innermost loop
+// is the only reduction, with a max or add combiner; an elementwise op stays
+// generic.
+
+// CHECK-LABEL: func.func private @softmax_kernel
+// CHECK:         linalg.fill
+// CHECK-SAME:      relax.gpu_schedule = "generic"
+// CHECK:         linalg.generic
+// CHECK-SAME:      relax.gpu_schedule = "row_reduction"
+// CHECK:           arith.maximumf
+// CHECK:         linalg.generic
+// CHECK-SAME:      relax.gpu_schedule = "row_reduction"
+// CHECK:           arith.addf
+// CHECK:         linalg.generic
+// CHECK-SAME:      relax.gpu_schedule = "generic"
+// GENERIC-LABEL: func.func private @softmax_kernel
+// GENERIC-NOT:     "row_reduction"
+#map = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+func.func private @softmax_kernel(%x: memref<?x?xf32>, %y: memref<?x?xf32>, %m: memref<?xf32>, %s: memref<?xf32>) attributes {relax.kernel} {
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%ninf : f32) outs(%m : memref<?xf32>)
+  linalg.generic {indexing_maps = [#map, #row], iterator_types = ["parallel", "reduction"]} ins(%x : memref<?x?xf32>) outs(%m : memref<?xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.maximumf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  linalg.generic {indexing_maps = [#map, #row, #row], iterator_types = ["parallel", "reduction"]} ins(%x, %m : memref<?x?xf32>, memref<?xf32>) outs(%s : memref<?xf32>) {
+  ^bb0(%in: f32, %max: f32, %out: f32):
+    %0 = arith.subf %in, %max : f32
+    %1 = math.exp %0 : f32
+    %2 = arith.addf %out, %1 : f32
+    linalg.yield %2 : f32
+  }
+  linalg.generic {indexing_maps = [#map, #row, #row, #map], iterator_types = ["parallel", "parallel"]} ins(%x, %m, %s : memref<?x?xf32>, memref<?xf32>, memref<?xf32>) outs(%y : memref<?x?xf32>) {
+  ^bb0(%in: f32, %max: f32, %sum: f32, %out: f32):
+    %0 = arith.subf %in, %max : f32
+    %1 = math.exp %0 : f32
+    %2 = arith.divf %1, %sum : f32
+    linalg.yield %2 : f32
+  }
+  return
+}
+
+// -----
+
+// A reduction along a short static dim keeps one thread per output; one
+// along a column (not the innermost loop) is not a row reduction.
+
+// CHECK-LABEL: func.func private @short_and_column_kernel
+// CHECK:         linalg.generic
+// CHECK-SAME:      relax.gpu_schedule = "generic"
+// CHECK:         linalg.generic
+// CHECK-SAME:      relax.gpu_schedule = "generic"
+#map = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+#colmap = affine_map<(d0, d1) -> (d1, d0)>
+func.func private @short_and_column_kernel(%x: memref<?x8xf32>, %r: memref<?xf32>, %c: memref<?x?xf32>, %cr: memref<?xf32>) attributes {relax.kernel} {
+  linalg.generic {indexing_maps = [#map, #row], iterator_types = ["parallel", "reduction"]} ins(%x : memref<?x8xf32>) outs(%r : memref<?xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.addf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  linalg.generic {indexing_maps = [#map, #row], iterator_types = ["reduction", "parallel"]} ins(%c : memref<?x?xf32>) outs(%cr : memref<?xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.addf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  return
+}
+
+// -----
+
+// Contractions: a matmul of symbolic rows is tiled; one with a single row
+// (a decode step) or no row dim at all (a vector times a matrix) is a GEMV;
+// a batch matmul is tiled. A matrix times a vector has no column dim: each
+// output is a row reduction.
+
+// CHECK-LABEL: func.func private @contraction_kernel
+// CHECK:         linalg.matmul
+// CHECK-SAME:      relax.gpu_schedule = "tiled_matmul"
+// CHECK:         linalg.matmul
+// CHECK-SAME:      relax.gpu_schedule = "gemv"
+// CHECK:         linalg.vecmat
+// CHECK-SAME:      relax.gpu_schedule = "gemv"
+// CHECK:         linalg.matvec
+// CHECK-SAME:      relax.gpu_schedule = "row_reduction"
+// CHECK:         linalg.batch_matmul
+// CHECK-SAME:      relax.gpu_schedule = "tiled_matmul"
+// GENERIC-LABEL: func.func private @contraction_kernel
+// GENERIC-COUNT-5: relax.gpu_schedule = "generic"
+func.func private @contraction_kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>, %a1: memref<1x?xf32>, %c1: memref<1x?xf32>, %v: memref<?xf32>, %mv: memref<?xf32>, %ba: memref<?x?x?xf32>, %bb: memref<?x?x?xf32>, %bc: memref<?x?x?xf32>) attributes {relax.kernel} {
+  linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
+  linalg.matmul ins(%a1, %b : memref<1x?xf32>, memref<?x?xf32>) outs(%c1 : memref<1x?xf32>)
+  linalg.vecmat ins(%v, %b : memref<?xf32>, memref<?x?xf32>) outs(%mv : memref<?xf32>)
+  linalg.matvec ins(%a, %v : memref<?x?xf32>, memref<?xf32>) outs(%mv : memref<?xf32>)
+  linalg.batch_matmul ins(%ba, %bb : memref<?x?x?xf32>, memref<?x?x?xf32>) outs(%bc : memref<?x?x?xf32>)
+  return
+}
+
+// -----
+
+// Only kernel functions are scheduled.
+
+// CHECK-LABEL: func.func @host
+// CHECK-NOT:     relax.gpu_schedule
+func.func @host(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
+  return
+}
