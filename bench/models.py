@@ -7,8 +7,7 @@ the CPU by relax-run, side by side with PyTorch eager in the same run.
 One table per model: for each (batch, seq), relax-run's compile time, its
 best time per call over --reps calls, PyTorch eager's best time per call,
 and the largest difference of the outputs. Small configs (2 layers, width
-64) by default; --full uses the base sizes (12 layers, width 768). Memory
-planning is off (--plan-memory=0): it takes minutes on whole models. With
+64) by default; --full uses the base sizes (12 layers, width 768). With
 matplotlib installed, --plot FILE writes the times per call as a PNG/SVG.
 """
 
@@ -65,7 +64,7 @@ def main():
             np.save(inp, x.numpy())
             result = subprocess.run(
                 [os.path.join(bin_dir, "relax-run"), mlir, "--weights", wfile, "--input", inp,
-                 "--output", out, "--plan-memory=0", "--reps", str(args.reps)],
+                 "--output", out, "--reps", str(args.reps)],
                 capture_output=True, text=True)
             if result.returncode:
                 print(f"{batch:>5} {seq:>5} | relax-run failed: {result.stderr.strip()}")

@@ -130,9 +130,8 @@ def run_model(name, sizes, work, cli=False, tolerance=1e-4):
         np.save(inp, x.numpy())
         with torch.no_grad():
             expected = module(x).numpy()
-        # Memory planning is off: it takes minutes on whole models.
         result = subprocess.run(["relax-run", mlir, "--weights", weights, "--input", inp,
-                                 "--output", out, "--plan-memory=0"],
+                                 "--output", out],
                                 capture_output=True, text=True)
         if result.returncode:
             print(f"relax-run failed: {result.stderr}")
