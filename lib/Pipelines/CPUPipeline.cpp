@@ -2,6 +2,8 @@
 
 #include "Relax/Pipelines/Pipelines.h"
 
+#include "PipelineStages.h"
+
 #include "Relax/Conversion/Passes.h"
 #include "Relax/Dialect/TProg/IR/TProgOps.h"
 #include "Relax/Transforms/Passes.h"
@@ -22,23 +24,6 @@
 using namespace mlir;
 using namespace mlir::relax;
 
-/// Graph level: from high-level ops to planned allocations and calls of
-/// tensor programs.
-static void buildGraphPipeline(OpPassManager &pm,
-                               const CPUPipelineOptions &options) {
-  if (options.inferShapes)
-    pm.addPass(createRelaxInferShapesPass());
-  if (options.library)
-    pm.addPass(createRelaxDispatchLibraryPass());
-  if (options.fuse)
-    pm.addPass(createRelaxFusePass());
-  pm.addPass(createRelaxLegalizePass());
-  pm.addPass(createRelaxToNonDataflowPass());
-  pm.addPass(createRelaxExplicitAllocPass());
-  if (options.planMemory)
-    pm.addPass(createRelaxPlanMemoryPass());
-}
-
 /// Kernels: the CPU schedule on tensors, then buffers written in place.
 static void buildKernelPipeline(OpPassManager &pm,
                                 const CPUPipelineOptions &options) {
@@ -52,31 +37,7 @@ static void buildKernelPipeline(OpPassManager &pm,
   programs.addPass(createCanonicalizerPass());
   programs.addPass(createCSEPass());
   pm.addPass(createRelaxKernelsToFuncPass());
-  // What the kernels' deallocation left: simplified, lowered. Host
-  // functions free their buffers themselves, after last use.
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
-  pm.addPass(bufferization::createLowerDeallocationsPass());
-  pm.addPass(createConvertBufferizationToMemRefPass());
-  // Bufferizing a kernel on its own leaves copies of a subview onto an
-  // identical one inside tile loops (each a generic memrefCopy per element
-  // once sizes are dynamic): CSE makes the two subviews one, and the copy of
-  // a buffer onto itself folds away.
-  pm.addPass(createCSEPass());
-  pm.addPass(createCanonicalizerPass());
-}
-
-/// Host functions: patterns on memrefs with the CPU's kernel calls; the
-/// ranges of `sym.constraints` are used by the range analysis before the
-/// assumptions go.
-static void buildHostPipeline(OpPassManager &pm) {
-  pm.addPass(createRelaxToFuncPass());
-  ConvertSymToArithPassOptions keepAssumes;
-  keepAssumes.lowerAssumes = false;
-  pm.addPass(createConvertSymToArithPass(keepAssumes));
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(arith::createIntRangeOptimizationsPass());
-  pm.addPass(createConvertSymToArithPass());
+  addKernelCleanupStage(pm);
 }
 
 /// Both to the llvm dialect: loops over tiles of parallel dims become
@@ -140,9 +101,10 @@ static void buildLLVMPipeline(OpPassManager &pm, CPUParallelism parallelism) {
 
 void relax::buildRelaxLowerToCPUPipeline(OpPassManager &pm,
                                          const CPUPipelineOptions &options) {
-  buildGraphPipeline(pm, options);
+  addGraphStage(pm, options.inferShapes, options.library, options.fuse,
+                options.planMemory);
   buildKernelPipeline(pm, options);
-  buildHostPipeline(pm);
+  addHostStage(pm);
   if (options.toLLVM)
     buildLLVMPipeline(pm, options.getParallelism());
 }

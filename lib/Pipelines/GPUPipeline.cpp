@@ -2,6 +2,8 @@
 
 #include "Relax/Pipelines/Pipelines.h"
 
+#include "PipelineStages.h"
+
 #include "Relax/Conversion/Passes.h"
 #include "Relax/Transforms/Passes.h"
 
@@ -39,40 +41,13 @@ std::string GPUPipelineOptions::getChip() const {
   return target == GPUTarget::ROCm ? "gfx90a" : "sm_80";
 }
 
-/// Graph level, as on the CPU: planned allocations and calls of tensor
-/// programs.
-static void buildGraphPipeline(OpPassManager &pm,
-                               const GPUPipelineOptions &options) {
-  if (options.inferShapes)
-    pm.addPass(createRelaxInferShapesPass());
-  if (options.fuse)
-    pm.addPass(createRelaxFusePass());
-  pm.addPass(createRelaxLegalizePass());
-  pm.addPass(createRelaxToNonDataflowPass());
-  pm.addPass(createRelaxExplicitAllocPass());
-  if (options.planMemory)
-    pm.addPass(createRelaxPlanMemoryPass());
-}
-
 /// Kernels on buffers, then their loops on blocks and threads, outlined into
 /// gpu.modules; host functions on memrefs, then on device memory.
 static void buildKernelAndHostPipeline(OpPassManager &pm,
                                        const GPUPipelineOptions &options) {
   pm.addPass(createRelaxKernelsToFuncPass());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
-  pm.addPass(bufferization::createLowerDeallocationsPass());
-  pm.addPass(createConvertBufferizationToMemRefPass());
-  pm.addPass(createCSEPass());
-  pm.addPass(createCanonicalizerPass());
-
-  pm.addPass(createRelaxToFuncPass());
-  ConvertSymToArithPassOptions keepAssumes;
-  keepAssumes.lowerAssumes = false;
-  pm.addPass(createConvertSymToArithPass(keepAssumes));
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(arith::createIntRangeOptimizationsPass());
-  pm.addPass(createConvertSymToArithPass());
+  addKernelCleanupStage(pm);
+  addHostStage(pm);
 
   RelaxChooseGPUSchedulePassOptions choose;
   choose.force = options.schedule;
@@ -200,7 +175,8 @@ static void buildHostLLVMPipeline(OpPassManager &pm) {
 
 void relax::buildRelaxLowerToGPUPipeline(OpPassManager &pm,
                                          const GPUPipelineOptions &options) {
-  buildGraphPipeline(pm, options);
+  addGraphStage(pm, options.inferShapes, /*library=*/false, options.fuse,
+                options.planMemory);
   buildKernelAndHostPipeline(pm, options);
   buildDevicePipeline(pm, options);
   if (options.toBinary && options.toLLVM)

@@ -1,0 +1,53 @@
+//===- PipelineStages.cpp - Stages the lowering pipelines share -----------===//
+
+#include "PipelineStages.h"
+
+#include "Relax/Conversion/Passes.h"
+#include "Relax/Transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::relax;
+
+void relax::addGraphStage(OpPassManager &pm, bool inferShapes, bool library,
+                          bool fuse, bool planMemory) {
+  if (inferShapes)
+    pm.addPass(createRelaxInferShapesPass());
+  if (library)
+    pm.addPass(createRelaxDispatchLibraryPass());
+  if (fuse)
+    pm.addPass(createRelaxFusePass());
+  pm.addPass(createRelaxLegalizePass());
+  pm.addPass(createRelaxToNonDataflowPass());
+  pm.addPass(createRelaxExplicitAllocPass());
+  if (planMemory)
+    pm.addPass(createRelaxPlanMemoryPass());
+}
+
+void relax::addKernelCleanupStage(OpPassManager &pm) {
+  // Host functions free their buffers themselves, after last use.
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
+  pm.addPass(bufferization::createLowerDeallocationsPass());
+  pm.addPass(createConvertBufferizationToMemRefPass());
+  // Bufferizing a kernel on its own leaves copies of a subview onto an
+  // identical one inside tile loops (each a generic memrefCopy per element
+  // once sizes are dynamic): CSE makes the two subviews one, and the copy of
+  // a buffer onto itself folds away.
+  pm.addPass(createCSEPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+void relax::addHostStage(OpPassManager &pm) {
+  pm.addPass(createRelaxToFuncPass());
+  ConvertSymToArithPassOptions keepAssumes;
+  keepAssumes.lowerAssumes = false;
+  pm.addPass(createConvertSymToArithPass(keepAssumes));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(arith::createIntRangeOptimizationsPass());
+  pm.addPass(createConvertSymToArithPass());
+}

@@ -1,0 +1,33 @@
+//===- PipelineStages.h - Stages the lowering pipelines share ---*- C++ -*-===//
+//
+// The stages that --relax-lower-to-cpu and --relax-lower-to-gpu run alike:
+// the graph level, the cleanup after kernels are bufferized, and the host
+// lowering. What differs per target (the kernel schedule, where buffers
+// live, code generation) stays in each pipeline.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RELAX_LIB_PIPELINES_PIPELINESTAGES_H
+#define RELAX_LIB_PIPELINES_PIPELINESTAGES_H
+
+#include "mlir/Pass/PassManager.h"
+
+namespace mlir::relax {
+
+/// Graph level: from high-level ops to planned allocations and calls of
+/// tensor programs (with `library`, matmuls offloaded first).
+void addGraphStage(OpPassManager &pm, bool inferShapes, bool library,
+                   bool fuse, bool planMemory);
+
+/// After --relax-kernels-to-func: what the kernels' deallocation left,
+/// simplified and lowered.
+void addKernelCleanupStage(OpPassManager &pm);
+
+/// Host functions: patterns on memrefs with the kernel calls as calls; the
+/// ranges of `sym.constraints` are used by the range analysis before the
+/// assumptions go.
+void addHostStage(OpPassManager &pm);
+
+} // namespace mlir::relax
+
+#endif // RELAX_LIB_PIPELINES_PIPELINESTAGES_H
