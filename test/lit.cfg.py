@@ -50,6 +50,9 @@ if config.has_cuda_runtime in ("ON", "1", "TRUE"):
     config.available_features.add("cuda-runtime")
 if config.has_hip_runtime in ("ON", "1", "TRUE"):
     config.available_features.add("hip-runtime")
+# The libFuzzer targets of fuzz/, built by clang builds.
+if config.has_fuzzers in ("ON", "1", "TRUE"):
+    config.available_features.add("fuzzers")
 if lit.util.which("spirv-val"):
     config.available_features.add("spirv-tools")
 # CUDA's assembler, which checks the PTX of the cuda target.

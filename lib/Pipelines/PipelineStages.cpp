@@ -44,6 +44,7 @@ void relax::addKernelCleanupStage(OpPassManager &pm) {
 
 void relax::addHostStage(OpPassManager &pm) {
   pm.addPass(createRelaxToFuncPass());
+  pm.addPass(createRelaxLimitCallDepthPass());
   ConvertSymToArithPassOptions keepAssumes;
   keepAssumes.lowerAssumes = false;
   pm.addPass(createConvertSymToArithPass(keepAssumes));

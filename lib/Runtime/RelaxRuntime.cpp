@@ -22,6 +22,10 @@ void printToStderr(const char *message, void *) {
 std::atomic<RelaxErrorHandler> handler{printToStderr};
 std::atomic<void *> handlerData{nullptr};
 std::atomic<const char *> recorded{nullptr};
+
+// Recursion is on the thread that called the compiled code.
+thread_local unsigned long long callDepth = 0;
+thread_local unsigned long long maxCallDepth = 10000;
 } // namespace
 
 extern "C" RELAX_RUNTIME_EXPORT void
@@ -43,4 +47,22 @@ extern "C" RELAX_RUNTIME_EXPORT const char *relaxGetError(void) {
 
 extern "C" RELAX_RUNTIME_EXPORT void relaxClearError(void) {
   recorded.store(nullptr);
+  callDepth = 0;
+}
+
+extern "C" RELAX_RUNTIME_EXPORT void
+relaxSetMaxCallDepth(unsigned long long limit) {
+  maxCallDepth = limit;
+}
+
+extern "C" RELAX_RUNTIME_EXPORT int relaxEnterCall(void) {
+  if (callDepth >= maxCallDepth)
+    return 0;
+  ++callDepth;
+  return 1;
+}
+
+extern "C" RELAX_RUNTIME_EXPORT void relaxLeaveCall(void) {
+  if (callDepth)
+    --callDepth;
 }

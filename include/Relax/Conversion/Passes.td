@@ -417,4 +417,27 @@ def RelaxLowerChecksPass : Pass<"relax-lower-checks", "::mlir::ModuleOp"> {
   ];
 }
 
+def RelaxLimitCallDepthPass
+    : Pass<"relax-limit-call-depth", "::mlir::ModuleOp"> {
+  let summary = "Check the depth of recursive calls at run time";
+  let description = [{
+    Every `func.func` that can call itself, directly or through others (a
+    cycle of the call graph), starts with
+    `func.call @relaxEnterCall() : () -> i32` and a `cf.assert` that it
+    returned non-zero, and calls `@relaxLeaveCall()` before each return.
+    The runtime library counts the depth per thread and refuses a call past
+    `relaxSetMaxCallDepth` (10,000 unless set): recursion without a base case
+    then fails with a located message through the error callback
+    (`--relax-lower-checks`) instead of overflowing the stack or, once LLVM
+    has turned a tail call into a loop, never returning. Functions outside
+    cycles are left as they are. `relaxClearError` resets the depth, since a
+    failed check returns from every call without leaving it.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::func::FuncDialect"
+  ];
+}
+
 #endif // RELAX_CONVERSION_PASSES_TD

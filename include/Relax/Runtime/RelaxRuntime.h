@@ -36,8 +36,20 @@ void relaxReportError(const char *message);
 /// or null when there is none.
 const char *relaxGetError(void);
 
-/// Forgets the recorded error, before the next call into compiled code.
+/// Forgets the recorded error, before the next call into compiled code, and
+/// resets the calling thread's call depth (a failed check returns from every
+/// call without leaving it).
 void relaxClearError(void);
+
+/// Compiled functions that can call themselves (directly or through others)
+/// enter and leave through these: relaxEnterCall returns 0, without entering,
+/// when the calling thread is already `limit` calls deep, and the function
+/// then fails its check. The limit is 10,000 unless set: enough for small
+/// frames on a default 8 MiB stack. Set it before the call, on the thread
+/// that makes it; a larger limit needs a larger stack.
+void relaxSetMaxCallDepth(unsigned long long limit);
+int relaxEnterCall(void);
+void relaxLeaveCall(void);
 
 #ifdef __cplusplus
 }
