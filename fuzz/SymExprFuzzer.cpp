@@ -15,22 +15,28 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <memory>
 
 using namespace mlir;
 using namespace mlir::sym;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static MLIRContext *context = [] {
-    auto *ctx = new MLIRContext(MLIRContext::Threading::DISABLED);
-    ctx->loadDialect<SymDialect>();
-    return ctx;
-  }();
-  ScopedDiagnosticHandler silence(context, [](Diagnostic &) {});
+  // Attributes live as long as their context: a fresh one every so often
+  // keeps memory bounded over millions of inputs.
+  static std::unique_ptr<MLIRContext> context;
+  static unsigned inputs = 0;
+  if (!context || ++inputs % 1000 == 0) {
+    context.reset();
+    context = std::make_unique<MLIRContext>(MLIRContext::Threading::DISABLED);
+    context->loadDialect<SymDialect>();
+  }
+  ScopedDiagnosticHandler silence(context.get(), [](Diagnostic &) {});
 
   std::string text = "#sym.expr<";
   text.append(reinterpret_cast<const char *>(data), size);
   text += ">";
-  auto expr = dyn_cast_or_null<SymExprAttr>(parseAttribute(text, context));
+  auto expr =
+      dyn_cast_or_null<SymExprAttr>(parseAttribute(text, context.get()));
   if (!expr)
     return 0;
 
@@ -38,7 +44,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   std::string printed;
   llvm::raw_string_ostream os(printed);
   os << expr;
-  Attribute reparsed = parseAttribute(printed, context);
+  Attribute reparsed = parseAttribute(printed, context.get());
   if (reparsed != expr) {
     llvm::errs() << "round trip changed " << printed << " into " << reparsed
                  << "\n";
@@ -46,18 +52,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
 
   // The canonicalizing constructors on the parsed expression.
-  SymExprAttr one = SymExprAttr::getConstant(context, 1);
+  SymExprAttr one = SymExprAttr::getConstant(context.get(), 1);
   SymExprAttr shifted = expr.replaceVars([&](StringAttr name) {
     return SymExprAttr::add(SymExprAttr::getVar(name), one);
   });
   SymExprAttr squared = SymExprAttr::mul(expr, expr);
   SymExprAttr diff = SymExprAttr::sub(squared, squared);
-  if (squared && diff != SymExprAttr::getConstant(context, 0)) {
+  if (squared && diff != SymExprAttr::getConstant(context.get(), 0)) {
     llvm::errs() << "e * e - e * e is not 0 for " << printed << "\n";
     abort();
   }
   (void)SymExprAttr::floorDiv(shifted, expr);
-  (void)SymExprAttr::mod(expr, SymExprAttr::getConstant(context, 7));
+  (void)SymExprAttr::mod(expr, SymExprAttr::getConstant(context.get(), 7));
   (void)SymExprAttr::max({expr, shifted, one});
   return 0;
 }
