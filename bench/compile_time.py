@@ -26,8 +26,15 @@ Peers, timed on the same shapes when installed (never installed from here;
     the host CPU.
 Both peers go down to machine code; relax-opt stops at the llvm dialect.
 
+A second table times the whole way to machine code on graphs of N
+elementwise ops in a chain (--chain, without fusion, so every op is a
+kernel call): relax-run's own compile time (the pipeline, LLVM's -O2 and
+the JIT), which shows whether LLVM's time stays linear in the number of
+kernel calls of one host function.
+
 Usage: bench/compile_time.py [--relax-opt build/bin/relax-opt]
            [--layers 1,8,32] [--reps 3] [--long 30] [--peers tvm,iree]
+           [--chain 250,1000,2000]
 """
 
 import argparse
@@ -270,6 +277,55 @@ def iree_run(tool, model, out):
 
 # ---------------------------------------------------------------------------
 
+CHAIN_OPS = [
+    "relax.add {x}, %w : (!relax.tensor<[n, 16], f32>, !relax.tensor<[16], f32>)",
+    "relax.exp {x} : (!relax.tensor<[n, 16], f32>)",
+    "relax.multiply {x}, %w : (!relax.tensor<[n, 16], f32>, !relax.tensor<[16], f32>)",
+    "relax.tanh {x} : (!relax.tensor<[n, 16], f32>)",
+]
+
+
+def chain_model(ops):
+    """A graph function of `ops` elementwise ops in a chain."""
+    lines = ["relax.func @main(%x: !relax.tensor<[n, 16], f32>, "
+             "%w: !relax.tensor<[16], f32>) -> !relax.tensor<[n, 16], f32> {"]
+    previous = "%x"
+    for i in range(ops):
+        op = CHAIN_OPS[i % len(CHAIN_OPS)].format(x=previous)
+        lines.append(f"  %v{i} = {op} -> !relax.tensor<[n, 16], f32>")
+        previous = f"%v{i}"
+    lines.append(f"  relax.return {previous} : !relax.tensor<[n, 16], f32>")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def relax_run_compile_seconds(tool, model):
+    proc = subprocess.run([tool, model, "--size", "n=4", "--fuse=0"],
+                          capture_output=True, text=True)
+    if proc.returncode:
+        raise RuntimeError(f"relax-run failed on {model}:\n{proc.stderr}")
+    return float(proc.stdout.split("compile ")[1].split(" ms")[0]) / 1000
+
+
+def print_chain_table(relax_run, counts, reps, workdir):
+    rows = []
+    for n in counts:
+        model = os.path.join(workdir, f"chain{n}.mlir")
+        with open(model, "w") as f:
+            f.write(chain_model(n))
+        rows.append((n, min(relax_run_compile_seconds(relax_run, model)
+                            for _ in range(reps))))
+    print("\nA chain of N elementwise ops, no fusion (N kernel calls in one "
+          "host function): relax-run's compile time to machine code, best "
+          f"of {reps}\n")
+    print("| ops | compile s | per op ms | growth vs "
+          f"{rows[0][0]} ops |")
+    print("|---:|---:|---:|---:|")
+    for n, seconds in rows:
+        print(f"| {n} | {seconds:.2f} | {1000 * seconds / n:.2f} | "
+              f"{seconds / rows[0][1]:.1f}x |")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--relax-opt",
@@ -283,6 +339,8 @@ def main():
                         help="comma-separated peers to time when installed "
                              "(tvm, iree); empty for none")
     parser.add_argument("--top", type=int, default=5)
+    parser.add_argument("--chain", default="250,1000,2000",
+                        help="op counts of the chain table; empty for none")
     parser.add_argument("--tvm-worker", type=int, help=argparse.SUPPRESS)
     opts = parser.parse_args()
     if opts.tvm_worker is not None:
@@ -389,6 +447,13 @@ def main():
     for name, (seconds, count) in top:
         print(f"| {name} | {count} | {seconds:.2f} | "
               f"{100 * seconds / total:.1f}% |")
+
+    if opts.chain:
+        relax_run = os.path.join(os.path.dirname(opts.relax_opt), "relax-run")
+        with tempfile.TemporaryDirectory() as workdir:
+            print_chain_table(relax_run,
+                              sorted(int(n) for n in opts.chain.split(",")),
+                              opts.reps, workdir)
 
 
 if __name__ == "__main__":

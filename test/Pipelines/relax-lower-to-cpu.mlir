@@ -6,7 +6,10 @@
 // RUN: relax-opt %s --pass-pipeline="builtin.module(relax-lower-to-cpu{parallel=1 runtime=openmp})" | FileCheck %s --check-prefix=OMP
 // RUN: relax-opt %s --relax-lower-to-cpu="to-llvm=0" | FileCheck %s --check-prefix=HOST
 
+// Kernels reach LLVM as `noinline`: inlined, hundreds of loop nests in one
+// host function make LLVM's loop passes superlinear.
 // CHECK-LABEL: llvm.func @exp_kernel
+// CHECK-SAME: passthrough = ["noinline"]
 // CHECK: llvm.intr.masked.load {{.*}} -> vector<16xf32>
 // CHECK-LABEL: llvm.func @main
 // CHECK: llvm.call @exp_kernel
@@ -16,7 +19,7 @@
 // WIDTH8-NOT: vector<16xf32>
 // OMP: omp.wsloop
 // HOST-LABEL: func.func private @exp_kernel
-// HOST-SAME: attributes {relax.kernel
+// HOST-SAME: attributes {no_inline, passthrough = ["noinline"], relax.kernel
 // HOST-LABEL: func.func @main
 // HOST-SAME: (%[[X:.*]]: memref<?x?xf32>) -> memref<?x?xf32>
 // HOST: %[[S0:.*]] = memref.alloc

@@ -5,7 +5,7 @@
 
 // CHECK-LABEL: func.func private @exp_kernel
 // CHECK-SAME: (%{{.*}}: memref<?x4xf32> {sym.shape = #sym.shape<[d0, 4]>}, %{{.*}}: memref<?x4xf32> {sym.shape = #sym.shape<[d1, 4]>})
-// CHECK-SAME: attributes {relax.kernel}
+// CHECK-SAME: attributes {no_inline, passthrough = ["noinline"], relax.kernel}
 // CHECK-LABEL: func.func @main
 // CHECK-SAME: (%[[X:.*]]: memref<?x4xf32>) -> memref<?x4xf32> attributes {llvm.emit_c_interface}
 // CHECK: %[[N:.*]] = sym.dim %[[X]][0] : memref<?x4xf32>
