@@ -359,10 +359,12 @@ static LogicalResult buildStridedSlice(TensorProgramBody &body,
 }
 
 /// `x[..., indices[j...], ...]`: the indices are a generic input read at the
-/// dims they cover, the data is read with tensor.extract. An index outside
-/// `[0, size)` of the axis is a run-time error (a `cf.assert` naming the op
-/// and the axis size), and the element read is at the index clamped to the
-/// axis, so that nothing outside `x` is read while the error returns.
+/// dims they cover, the data is read with tensor.extract. By the op's mode,
+/// an index outside `[0, size)` of the axis is a run-time error (`check`, a
+/// `cf.assert` naming the op), clamped (`clip`) or taken modulo the size
+/// (`wrap`, where an empty axis is the error). The element is always read at
+/// an index clamped to the axis, so that nothing outside `x` is read while
+/// an error returns.
 static Value buildTake(OpBuilder &b, Location loc, TakeOp op, Value x,
                        Value indices, Value out) {
   MLIRContext *ctx = b.getContext();
@@ -388,23 +390,47 @@ static Value buildTake(OpBuilder &b, Location loc, TakeOp op, Value x,
                    nb, nloc, nb.getIndexType(), args[0]);
                Value size = tensor::DimOp::create(nb, nloc, x, axis);
                Value zero = arith::ConstantIndexOp::create(nb, nloc, 0);
-               Value valid = arith::AndIOp::create(
-                   nb, nloc,
-                   arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::sge,
-                                         index, zero),
-                   arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::slt,
-                                         index, size));
+               Value valid, one = arith::ConstantIndexOp::create(nb, nloc, 1);
+               switch (op.getMode()) {
+               case IndexMode::Check:
+                 valid = arith::AndIOp::create(
+                     nb, nloc,
+                     arith::CmpIOp::create(
+                         nb, nloc, arith::CmpIPredicate::sge, index, zero),
+                     arith::CmpIOp::create(
+                         nb, nloc, arith::CmpIPredicate::slt, index, size));
+                 break;
+               case IndexMode::Clip:
+                 break;
+               case IndexMode::Wrap: {
+                 // index mod size, in [0, size), dividing by 1 when the
+                 // axis is empty (then the check fails).
+                 valid = arith::CmpIOp::create(
+                     nb, nloc, arith::CmpIPredicate::sgt, size, zero);
+                 Value divisor = arith::MaxSIOp::create(nb, nloc, size, one);
+                 Value rem = arith::RemSIOp::create(nb, nloc, index, divisor);
+                 Value negative = arith::CmpIOp::create(
+                     nb, nloc, arith::CmpIPredicate::slt, rem, zero);
+                 index = arith::SelectOp::create(
+                     nb, nloc, negative,
+                     arith::AddIOp::create(nb, nloc, rem, divisor), rem);
+                 break;
+               }
+               }
                // The check needs the cf dialect, which --relax-legalize
                // loads; a pass that reuses the patterns without it gets
                // the clamping alone.
-               if (nb.getContext()->getLoadedDialect<cf::ControlFlowDialect>())
-                 cf::AssertOp::create(nb, nloc, valid,
-                                      message + ": an index is out of range");
+               if (valid &&
+                   nb.getContext()->getLoadedDialect<cf::ControlFlowDialect>())
+                 cf::AssertOp::create(
+                     nb, nloc, valid,
+                     message + (op.getMode() == IndexMode::Wrap
+                                    ? ": an index into an empty axis"
+                                    : ": an index is out of range"));
                // An empty axis with indices: every index is out of range
                // and the read goes to element 0 of a tensor with none; the
                // destination is empty only when the indices are too.
-               Value last = arith::SubIOp::create(
-                   nb, nloc, size, arith::ConstantIndexOp::create(nb, nloc, 1));
+               Value last = arith::SubIOp::create(nb, nloc, size, one);
                Value clamped = arith::MaxSIOp::create(
                    nb, nloc, arith::MinSIOp::create(nb, nloc, index, last),
                    zero);

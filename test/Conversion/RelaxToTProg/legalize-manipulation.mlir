@@ -202,6 +202,37 @@ relax.func @embed(%w: !relax.tensor<[v, 64], f32>, %ids: !relax.tensor<[b, s], i
 
 // -----
 
+// take's modes: `clip` clamps without a check; `wrap` takes the index
+// modulo the axis (a negative remainder plus the size) and checks only that
+// the axis is not empty.
+
+// CHECK-LABEL: tprog.func private @take
+// CHECK-NOT: cf.assert
+// CHECK: %[[N:.*]] = tensor.dim
+// CHECK: %[[LOW:.*]] = arith.minsi
+// CHECK: arith.maxsi %[[LOW]]
+// CHECK-NOT: cf.assert
+// CHECK-LABEL: tprog.func private @take_0
+// CHECK: %[[ID:.*]] = arith.index_cast
+// CHECK: %[[SIZE:.*]] = tensor.dim
+// CHECK: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: %[[C1:.*]] = arith.constant 1 : index
+// CHECK: %[[NONEMPTY:.*]] = arith.cmpi sgt, %[[SIZE]], %[[C0]]
+// CHECK: %[[DIV:.*]] = arith.maxsi %[[SIZE]], %[[C1]]
+// CHECK: %[[REM:.*]] = arith.remsi %[[ID]], %[[DIV]]
+// CHECK: %[[NEG:.*]] = arith.cmpi slt, %[[REM]], %[[C0]]
+// CHECK: %[[UP:.*]] = arith.addi %[[REM]], %[[DIV]]
+// CHECK: %[[WRAPPED:.*]] = arith.select %[[NEG]], %[[UP]], %[[REM]]
+// CHECK: cf.assert %[[NONEMPTY]], "relax.take at {{.*}} (axis 0): an index into an empty axis"
+// CHECK: arith.minsi %[[WRAPPED]]
+relax.func @take_modes(%w: !relax.tensor<[v, 8], f32>, %ids: !relax.tensor<[s], i64>) {
+  %0 = relax.take %w, %ids {mode = #relax.index_mode<clip>} : (!relax.tensor<[v, 8], f32>, !relax.tensor<[s], i64>) -> !relax.tensor<[s, 8], f32>
+  %1 = relax.take %w, %ids {mode = #relax.index_mode<wrap>} : (!relax.tensor<[v, 8], f32>, !relax.tensor<[s], i64>) -> !relax.tensor<[s, 8], f32>
+  relax.return
+}
+
+// -----
+
 // Creation: fills, and arange as start + i * step converted to the dtype.
 
 // CHECK-LABEL: tprog.func private @full

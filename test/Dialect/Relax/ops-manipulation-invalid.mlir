@@ -384,6 +384,15 @@ relax.func @take_float_indices(%w: !relax.tensor<[v, h], f32>, %i: !relax.tensor
 
 // -----
 
+relax.func @take_mode(%w: !relax.tensor<[v, h], f32>, %i: !relax.tensor<[s], i64>) -> !relax.tensor<*, f32> {
+  // expected-error @+2 {{expected ::mlir::relax::IndexMode to be one of: check, clip, wrap}}
+  // expected-error @+1 {{failed to parse Relax_IndexModeAttr parameter 'value'}}
+  %0 = relax.take %w, %i {mode = #relax.index_mode<raise>} : (!relax.tensor<[v, h], f32>, !relax.tensor<[s], i64>) -> !relax.tensor<*, f32>
+  relax.return %0 : !relax.tensor<*, f32>
+}
+
+// -----
+
 relax.func @take_axis_range(%w: !relax.tensor<[v, h], f32>, %i: !relax.tensor<[s], i64>) -> !relax.tensor<*, f32> {
   // expected-error @+1 {{'relax.take' op axis 2 is out of range for rank 2}}
   %0 = relax.take %w, %i {axis = 2} : (!relax.tensor<[v, h], f32>, !relax.tensor<[s], i64>) -> !relax.tensor<*, f32>

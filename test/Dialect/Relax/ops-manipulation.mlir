@@ -369,12 +369,12 @@ relax.func @slice_mixed(%x: !relax.tensor<[b, s, 4096], f32>) -> !relax.tensor<*
 
 // CHECK-LABEL: relax.func @take_static(
 // CHECK-SAME: ) -> !relax.tensor<[100, 2, 3], f32>
-// CHECK-NEXT: %[[V0:[0-9]+]] = take %arg0, %arg1 {{.*}} -> !relax.tensor<[2, 3, 16], f32>
-// CHECK-NEXT: %[[V1:[0-9]+]] = take %arg0, %arg1 {{.*}} -> !relax.tensor<[100, 2, 3], f32>
+// CHECK-NEXT: %[[V0:[0-9]+]] = take %arg0, %arg1 {mode = #relax.index_mode<clip>} : {{.*}} -> !relax.tensor<[2, 3, 16], f32>
+// CHECK-NEXT: %[[V1:[0-9]+]] = take %arg0, %arg1 {axis = 1 : i64, mode = #relax.index_mode<wrap>} : {{.*}} -> !relax.tensor<[100, 2, 3], f32>
 // CHECK-NEXT: return %[[V1]] : !relax.tensor<[100, 2, 3], f32>
 relax.func @take_static(%w: !relax.tensor<[100, 16], f32>, %i: !relax.tensor<[2, 3], i64>) -> !relax.tensor<*, f32> {
-  %0 = relax.take %w, %i : (!relax.tensor<[100, 16], f32>, !relax.tensor<[2, 3], i64>) -> !relax.tensor<*, f32>
-  %1 = relax.take %w, %i {axis = 1} : (!relax.tensor<[100, 16], f32>, !relax.tensor<[2, 3], i64>) -> !relax.tensor<*, f32>
+  %0 = relax.take %w, %i {mode = #relax.index_mode<clip>} : (!relax.tensor<[100, 16], f32>, !relax.tensor<[2, 3], i64>) -> !relax.tensor<*, f32>
+  %1 = relax.take %w, %i {axis = 1, mode = #relax.index_mode<wrap>} : (!relax.tensor<[100, 16], f32>, !relax.tensor<[2, 3], i64>) -> !relax.tensor<*, f32>
   relax.return %1 : !relax.tensor<*, f32>
 }
 

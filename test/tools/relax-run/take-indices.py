@@ -4,12 +4,18 @@
 # relax.take checks its indices at run time: an index outside the axis,
 # read from a .npy input, is an error on stderr and exit code 1 (also from
 # parallel loops), and nothing is read out of bounds; indices in range give
-# numpy's result.
+# numpy's result. In modes `clip` and `wrap`, indices out of range give
+# numpy's np.take(..., mode='clip' or 'wrap'), and `wrap` of an empty axis is
+# the error.
 #
 # CHECK: in range: ok
 # CHECK: too large: exit 1: relax-run: error: run-time check failed: relax.take at {{.*}}model.mlir:3:8 (axis 0): an index is out of range
 # CHECK: negative: exit 1: relax-run: error: run-time check failed: relax.take at {{.*}} an index is out of range
 # CHECK: too large, parallel: exit 1: relax-run: error: run-time check failed: relax.take at {{.*}} an index is out of range
+# CHECK: clip: ok
+# CHECK: wrap: ok
+# CHECK: wrap, parallel: ok
+# CHECK: wrap, empty axis: exit 1: relax-run: error: run-time check failed: relax.take at {{.*}} an index into an empty axis
 
 import os
 import subprocess
@@ -26,6 +32,14 @@ relax.func @main(%w: !relax.tensor<[v, 4], f32>, %i: !relax.tensor<[s], i64>) ->
   %r = relax.take %w, %i : (!relax.tensor<[v, 4], f32>, !relax.tensor<[s], i64>) -> !relax.tensor<*, f32>
   relax.return %r : !relax.tensor<*, f32>
 }
+relax.func @clip(%w: !relax.tensor<[v, 4], f32>, %i: !relax.tensor<[s], i64>) -> !relax.tensor<*, f32> {
+  %r = relax.take %w, %i {mode = #relax.index_mode<clip>} : (!relax.tensor<[v, 4], f32>, !relax.tensor<[s], i64>) -> !relax.tensor<*, f32>
+  relax.return %r : !relax.tensor<*, f32>
+}
+relax.func @wrap(%w: !relax.tensor<[v, 4], f32>, %i: !relax.tensor<[s], i64>) -> !relax.tensor<*, f32> {
+  %r = relax.take %w, %i {mode = #relax.index_mode<wrap>} : (!relax.tensor<[v, 4], f32>, !relax.tensor<[s], i64>) -> !relax.tensor<*, f32>
+  relax.return %r : !relax.tensor<*, f32>
+}
 """)
 
 
@@ -40,9 +54,9 @@ w_path = save("w.npy", w)
 out = os.path.join(work, "out.npy")
 
 
-def run(name, indices, *extra):
+def run(name, indices, *extra, table=w_path):
     result = subprocess.run(
-        ["relax-run", model, "--input", w_path,
+        ["relax-run", model, "--input", table,
          "--input", save(name + ".npy", np.array(indices, np.int64)),
          "--output", out, *extra],
         capture_output=True, text=True)
@@ -57,3 +71,17 @@ for name, indices, extra in [("too large", [0, 1 << 40, 1], []),
                              ("too large, parallel", [3] * 64, ["--parallel"])]:
     result = run(name.replace(" ", "_").replace(",", ""), indices, *extra)
     print(f"{name}: exit {result.returncode}: {result.stderr.strip()}")
+
+indices = [-9, -5, -1, 0, 2, 3, 7, 1 << 40, -(1 << 40)]
+for mode, extra in [("clip", []), ("wrap", []), ("wrap", ["--parallel"])]:
+    result = run(mode, indices, "--entry", mode, *extra)
+    # np.take(mode='wrap') wraps one size at a time: index numpy itself.
+    wrapped = (np.clip(indices, 0, len(w) - 1) if mode == "clip"
+               else np.mod(indices, len(w)))
+    expected = w[wrapped]
+    ok = result.returncode == 0 and np.array_equal(np.load(out), expected)
+    name = mode + (", parallel" if extra else "")
+    print(f"{name}:", "ok" if ok else "MISMATCH " + result.stderr)
+empty = save("empty.npy", np.zeros((0, 4), np.float32))
+result = run("wrap_empty", [0], "--entry", "wrap", table=empty)
+print(f"wrap, empty axis: exit {result.returncode}: {result.stderr.strip()}")

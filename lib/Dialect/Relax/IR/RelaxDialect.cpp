@@ -1,6 +1,7 @@
 //===- RelaxDialect.cpp - Relax graph dialect -----------------------------===//
 
 #include "Relax/Dialect/Relax/IR/RelaxDialect.h"
+#include "Relax/Dialect/Relax/IR/RelaxAttrs.h"
 #include "Relax/Dialect/Relax/IR/RelaxGraphOps.h"
 #include "Relax/Dialect/Relax/IR/RelaxOps.h"
 #include "Relax/Dialect/Relax/IR/RelaxTypes.h"
@@ -8,14 +9,22 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::relax;
 
 #include "Relax/Dialect/Relax/IR/RelaxDialect.cpp.inc"
+#include "Relax/Dialect/Relax/IR/RelaxEnums.cpp.inc"
+#define GET_ATTRDEF_CLASSES
+#include "Relax/Dialect/Relax/IR/RelaxAttrs.cpp.inc"
 
 void RelaxDialect::initialize() {
   registerTypes();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "Relax/Dialect/Relax/IR/RelaxAttrs.cpp.inc"
+      >();
   addOperations<
 #define GET_OP_LIST
 #include "Relax/Dialect/Relax/IR/RelaxOps.cpp.inc"

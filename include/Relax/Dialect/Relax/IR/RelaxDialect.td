@@ -26,6 +26,7 @@ def Relax_Dialect : Dialect {
     "::mlir::tprog::TProgDialect"
   ];
   let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
   let hasConstantMaterializer = 1;
   let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{

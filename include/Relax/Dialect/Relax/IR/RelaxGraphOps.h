@@ -4,6 +4,7 @@
 #ifndef RELAX_DIALECT_RELAX_IR_RELAXGRAPHOPS_H
 #define RELAX_DIALECT_RELAX_IR_RELAXGRAPHOPS_H
 
+#include "Relax/Dialect/Relax/IR/RelaxAttrs.h"
 #include "Relax/Dialect/Relax/IR/RelaxDialect.h"
 #include "Relax/Dialect/Relax/IR/RelaxInterfaces.h"
 #include "Relax/Dialect/Relax/IR/RelaxShapeInference.h"

@@ -8,6 +8,7 @@
 #ifndef RELAX_DIALECT_RELAX_IR_RELAXGRAPHOPS_TD
 #define RELAX_DIALECT_RELAX_IR_RELAXGRAPHOPS_TD
 
+include "Relax/Dialect/Relax/IR/RelaxAttrs.td"
 include "Relax/Dialect/Relax/IR/RelaxTypes.td"
 include "Relax/Dialect/Relax/IR/RelaxInterfaces.td"
 include "Relax/Dialect/Sym/IR/SymAttrDefs.td"
@@ -565,16 +566,21 @@ def Relax_TakeOp : Relax_GraphOp<"take",
     integer element type.
 
     - `axis = 1` (default `0`); negative counts from the end.
+    - `mode = #relax.index_mode<clip>`: what an index outside the axis does
+      (`#relax.index_mode`): `check` (default) makes it a run-time error,
+      `clip` clamps it, `wrap` takes it modulo the axis size.
 
     ```mlir
     %e = relax.take %table, %ids : (!relax.tensor<[32000, 4096], f16>, !relax.tensor<[b, s], i64>) -> !relax.tensor<[b, s, 4096], f16>
-    %c = relax.take %x, %cols {axis = 1} : (!relax.tensor<[n, 8], f32>, !relax.tensor<[k], i32>) -> !relax.tensor<[n, k], f32>
+    %c = relax.take %x, %cols {axis = 1, mode = #relax.index_mode<wrap>} : (!relax.tensor<[n, 8], f32>, !relax.tensor<[k], i32>) -> !relax.tensor<[n, k], f32>
     ```
 
     Pattern kind: injective.
   }];
   let arguments = (ins Relax_AnyTensor:$x, Relax_AnyTensor:$indices,
-                       DefaultValuedAttr<I64Attr, "0">:$axis);
+                       DefaultValuedAttr<I64Attr, "0">:$axis,
+                       DefaultValuedAttr<Relax_IndexModeAttr,
+                                         "::mlir::relax::IndexMode::Check">:$mode);
   let results = (outs Relax_AnyTensor:$result);
 }
 

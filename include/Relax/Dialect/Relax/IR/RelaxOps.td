@@ -3,6 +3,7 @@
 #ifndef RELAX_DIALECT_RELAX_IR_RELAXOPS_TD
 #define RELAX_DIALECT_RELAX_IR_RELAXOPS_TD
 
+include "Relax/Dialect/Relax/IR/RelaxAttrs.td"
 include "Relax/Dialect/Relax/IR/RelaxInterfaces.td"
 include "Relax/Dialect/Relax/IR/RelaxTypes.td"
 include "Relax/Dialect/Sym/IR/SymAttrDefs.td"

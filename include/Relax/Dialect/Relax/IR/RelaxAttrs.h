@@ -1,0 +1,15 @@
+//===- RelaxAttrs.h - Relax graph dialect attributes ------------*- C++ -*-===//
+
+#ifndef RELAX_DIALECT_RELAX_IR_RELAXATTRS_H
+#define RELAX_DIALECT_RELAX_IR_RELAXATTRS_H
+
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/OpImplementation.h"
+
+#include "Relax/Dialect/Relax/IR/RelaxEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "Relax/Dialect/Relax/IR/RelaxAttrs.h.inc"
+
+#endif // RELAX_DIALECT_RELAX_IR_RELAXATTRS_H
