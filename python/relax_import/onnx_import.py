@@ -225,8 +225,10 @@ class OnnxImporter:
         return self._op("concat", values, {"axis": str(attrs.get("axis", 0))}, node=node)
 
     def op_Gather(self, node, attrs):
+        # ONNX indices may be negative, counting from the end of the axis.
         return self._op("take", [self._in(node, 0), self._in(node, 1)],
-                        {"axis": str(attrs.get("axis", 0))}, node=node)
+                        {"axis": str(attrs.get("axis", 0)),
+                         "mode": "#relax.index_mode<wrap>"}, node=node)
 
     def _axes(self, node, attrs):
         if "axes" in attrs:

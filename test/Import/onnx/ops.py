@@ -28,6 +28,11 @@
 # CHECK: relax.conv1d %x, %w {strides = array<i64: 2>, padding = array<i64: 1, 1>, dilation = array<i64: 1>, groups = 1}
 # CHECK: verify: ok
 #
+# CHECK-LABEL: // ----- gather
+# CHECK: relax.take %table, %ids {axis = 0, mode = #relax.index_mode<wrap>}
+# CHECK: verify: ok
+# CHECK: gather [4, 3]: ok
+#
 # CHECK-LABEL: // ----- unnamed
 # CHECK: exit 1: relax-import: error: cannot import the model:
 # CHECK-NEXT: input 'x' dim 0 is dynamic without a name
@@ -124,6 +129,21 @@ imported("conv", model(
     [tensor("x", ["batch", 4, "frames"])], [tensor("y", None)],
     [("w", rng.standard_normal((8, 4, 3)).astype(np.float32)),
      ("b", rng.standard_normal(8).astype(np.float32))]))
+
+# ONNX Gather indices may count from the end of the axis.
+table = rng.standard_normal((5, 3)).astype(np.float32)
+gather = imported("gather", model(
+    [helper.make_node("Gather", ["table", "ids"], ["y"], axis=0)],
+    [tensor("table", [5, 3]), tensor("ids", ["n"], TensorProto.INT64)],
+    [tensor("y", None)]))
+ids = np.array([-1, 0, -5, 4], np.int64)
+paths = [os.path.join(work, n) for n in ("table.npy", "ids.npy", "g.npy")]
+np.save(paths[0], table)
+np.save(paths[1], ids)
+result = subprocess.run(["relax-run", gather, "--input", paths[0], "--input", paths[1],
+                         "--output", paths[2]], capture_output=True, text=True)
+ok = result.returncode == 0 and np.array_equal(np.load(paths[2]), table[ids])
+print(f"gather [4, 3]: {'ok' if ok else 'MISMATCH ' + result.stderr}")
 
 imported("unnamed", model([helper.make_node("Relu", ["x"], ["y"])],
                           [tensor("x", [None, 4])], [tensor("y", None)]))
