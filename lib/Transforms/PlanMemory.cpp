@@ -51,6 +51,9 @@ struct Summary {
   /// Storages before and after planning.
   unsigned before = 0, after = 0;
   SymExprAttr peak, naive, lowerBound;
+  /// Their largest values under the constraints (at the upper bounds of the
+  /// variables), where the prover finds one.
+  std::optional<int64_t> peakMax, naiveMax, lowerBoundMax;
 };
 } // namespace
 
@@ -174,6 +177,7 @@ public:
 
   /// Plans the function's body block; fills `summary`.
   void run(Summary &summary);
+  void plan(Summary &summary);
 
 private:
   /// Collects the candidates and the positions where variables are bound.
@@ -572,6 +576,18 @@ SymExprAttr MemoryPlanner::getLowerBound() {
 }
 
 void MemoryPlanner::run(Summary &summary) {
+  plan(summary);
+  auto getMax = [&](SymExprAttr expr) -> std::optional<int64_t> {
+    if (!expr)
+      return std::nullopt;
+    return prover.getBounds(expr).upper;
+  };
+  summary.peakMax = getMax(summary.peak);
+  summary.naiveMax = getMax(summary.naive);
+  summary.lowerBoundMax = getMax(summary.lowerBound);
+}
+
+void MemoryPlanner::plan(Summary &summary) {
   analyze();
   SmallVector<SymExprAttr> sizes, unplanned;
   for (const Buffer &buffer : llvm::concat<const Buffer>(buffers, others))
@@ -691,6 +707,21 @@ struct RelaxPlanMemoryPass
       printSize(os, summary.naive, values);
       os << ", lower bound ";
       printSize(os, summary.lowerBound, values);
+      // Not for constant sizes, which are their own bounds.
+      if (summary.peakMax && !summary.peak.isConstant()) {
+        auto print = [&](std::optional<int64_t> value) {
+          if (value)
+            os << *value;
+          else
+            os << "unbounded";
+        };
+        os << "; at the upper bounds: peak ";
+        print(summary.peakMax);
+        os << " bytes, naive ";
+        print(summary.naiveMax);
+        os << ", lower bound ";
+        print(summary.lowerBoundMax);
+      }
       func.emitRemark(text);
     }
   }

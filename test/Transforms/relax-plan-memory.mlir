@@ -153,7 +153,7 @@ tprog.func private @f2(%x: tensor<?x?xf32> {sym.shape = #sym.shape<[d0, d1]>}, %
 // STATIC-NEXT: alloc_tensor %[[ARENA]][0] : <[m, n], f32>
 // STATIC:      alloc_tensor %[[ARENA]][64 * ((4 * m * n + 63) floordiv 64)] : <[m, n], f32>
 // STATIC:      alloc_tensor %[[ARENA]][0] : <[m, n], f32>
-// REPORT: remark: storages: 4 -> 2; peak 4 * m * n + 128 * ((4 * m * n + 63) floordiv 64) (98304) bytes, naive 16 * m * n (131072), lower bound 8 * m * n (65536)
+// REPORT: remark: storages: 4 -> 2; peak 4 * m * n + 128 * ((4 * m * n + 63) floordiv 64) (98304) bytes, naive 16 * m * n (131072), lower bound 8 * m * n (65536); at the upper bounds: peak 98304 bytes, naive 131072, lower bound 65536
 relax.func @bounded(%x: !relax.tensor<[m, n], f32>) -> !relax.tensor<[m, n], f32>
     attributes {sym.constraints = [#sym.range<n in [1, 128]>, #sym.range<m in [1, 64]>]} {
   %a = relax.call_tir @f2(%x) : (!relax.tensor<[m, n], f32>) -> !relax.tensor<[m, n], f32>

@@ -115,8 +115,9 @@ def RelaxPlanMemoryPass : Pass<"relax-plan-memory", "::mlir::ModuleOp"> {
     With `report`, each graph function gets a remark with the planned peak
     (the arena, plus the storages left out), the naive total (the sum of all
     storage sizes) and a lower bound (the largest sum of sizes live at one
-    point), as symbolic expressions; `sizes=n=128,m=64` also evaluates them
-    at those values.
+    point), as symbolic expressions, and, where the constraints bound them,
+    their values at the upper bounds of the variables; `sizes=n=128,m=64`
+    also evaluates them at those values.
 
     ```mlir
     %s0 = relax.alloc_storage size(64 * n)
