@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes the seed corpora of the fuzz targets into DIR/<target>/, taken
 from the tests: the bodies of #sym.expr attributes, the split chunks of the
-graph-level tests, and .npy headers of every element type relax-run reads."""
+graph-level tests, .npy headers of every element type relax-run reads, and
+`--size` entries."""
 
 import hashlib
 import pathlib
@@ -49,3 +50,11 @@ for descr, size in [("<f2", 2), ("<f4", 4), ("<f8", 8), ("|b1", 1),
 write("npy", npy("<f4", [], bytes(4)))
 write("npy", npy("<f4", [0, 5], b""))
 write("npy", npy("<i8", [3], bytes(24), version=2))
+
+# --size entries, one per line, for the function of fuzz/SizesFuzzer.cpp
+# (variables n, m, k; m in [1, 1000000]; k a multiple of 3).
+for entries in (["n=2", "m=3", "k=9"], ["n=0", "m=1", "k=0"],
+                ["n=3037000499", "m=1", "k=3"], ["n=-1"], ["m=1000001"],
+                ["k=4"], ["n=1", "n=2"], ["x=1"], ["n="],
+                ["n=9223372036854775807", "m=2", "k=9223372036854775806"]):
+    write("sizes", "\n".join(entries))

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Npy.h"
+#include "Sizes.h"
 #include "Weights.h"
 
 #include "Relax/Conversion/Passes.h"
@@ -237,42 +238,13 @@ static int fail(const Twine &message) {
 /// Checks the values of symbolic variables against `func`'s constraints.
 /// Every value relax-run binds, from --size or from the inputs, passes
 /// here before the compiled code sees it.
-static LogicalResult
-checkValues(relax::FuncOp func,
-            const llvm::MapVector<StringAttr, int64_t> &values) {
-  for (auto [var, value] : values) {
-    if (value < 0) {
-      fail(var.getValue() + " = " + Twine(value) +
-           ": a size cannot be negative");
-      return failure();
-    }
-  }
-  auto constraints =
-      func->getAttrOfType<ArrayAttr>(sym::SymDialect::getConstraintsAttrName());
-  if (!constraints)
+static LogicalResult checkValues(relax::FuncOp func,
+                                 const relax_run::SizeValues &values) {
+  std::string error;
+  if (succeeded(relax_run::checkSizes(func, values, error)))
     return success();
-  for (Attribute attr : constraints) {
-    if (auto range = dyn_cast<sym::SymRangeAttr>(attr)) {
-      auto it = values.find(range.getVar());
-      if (it != values.end() &&
-          ((range.getLower() && it->second < *range.getLower()) ||
-           (range.getUpper() && it->second > *range.getUpper()))) {
-        fail(range.getVar().getValue() + " = " + Twine(it->second) +
-             " breaks the constraint " +
-             llvm::formatv("{0}", Attribute(range)).str());
-        return failure();
-      }
-    } else if (auto div = dyn_cast<sym::SymDivisibleAttr>(attr)) {
-      auto it = values.find(div.getVar());
-      if (it != values.end() && it->second % div.getDivisor() != 0) {
-        fail(div.getVar().getValue() + " = " + Twine(it->second) +
-             " breaks the constraint " +
-             llvm::formatv("{0}", Attribute(div)).str());
-        return failure();
-      }
-    }
-  }
-  return success();
+  fail(error);
+  return failure();
 }
 
 /// Erases the graph functions and tensor programs that `entry` does not
@@ -558,29 +530,12 @@ int main(int argc, char **argv) {
     for (SymExprAttr dim : type.getDims())
       if (dim)
         dim.collectVars(paramVars);
-  llvm::MapVector<StringAttr, int64_t> sizeValues;
-  for (const std::string &size : sizes) {
-    auto [name, value] = StringRef(size).split('=');
-    int64_t v;
-    if (name.empty() || value.getAsInteger(10, v))
-      return fail("bad --size '" + size + "', expected name=value");
-    StringAttr var = StringAttr::get(&context, name);
-    if (!paramVars.contains(var)) {
-      std::string known;
-      llvm::raw_string_ostream os(known);
-      llvm::interleaveComma(paramVars, os,
-                            [&](StringAttr v) { os << v.getValue(); });
-      return fail("--size " + size + ": @" + entry + " has no variable '" +
-                  name + "' (" +
-                  (known.empty() ? "its parameters have none"
-                                 : "its variables: " + known) +
-                  ")");
-    }
-    auto [it, inserted] = sizeValues.try_emplace(var, v);
-    if (!inserted && it->second != v)
-      return fail("--size gives " + name + " twice: " + Twine(it->second) +
-                  " and " + Twine(v));
-  }
+  std::string sizeError;
+  FailureOr<relax_run::SizeValues> parsedSizes =
+      relax_run::parseSizes(sizes, paramVars, entry, &context, sizeError);
+  if (failed(parsedSizes))
+    return fail(sizeError);
+  relax_run::SizeValues &sizeValues = *parsedSizes;
   if (failed(checkValues(func, sizeValues)))
     return 1;
   if (!inputs.empty() && seed.getNumOccurrences())
@@ -613,40 +568,17 @@ int main(int argc, char **argv) {
     }
   } else {
     // Every shape first, so that nothing is allocated for a bad one.
-    auto lookupSize = [&](StringAttr var) {
-      auto it = sizeValues.find(var);
-      return it == sizeValues.end()
-                 ? SymExprAttr()
-                 : SymExprAttr::getConstant(&context, it->second);
-    };
     std::vector<std::vector<int64_t>> shapes;
     for (auto [i, type] : llvm::enumerate(paramTypes)) {
-      std::vector<int64_t> &shape = shapes.emplace_back();
-      if (isWeight(i))
+      if (isWeight(i)) {
+        shapes.emplace_back();
         continue;
-      for (auto [d, dim] : llvm::enumerate(type.getDims())) {
-        SymExprAttr value = dim ? dim.replaceVars(lookupSize) : SymExprAttr();
-        if (dim && !value)
-          return fail("argument #" + Twine(i) + " dim " + Twine(d) + ": " +
-                      sym::toString(dim) +
-                      " has no value (a 64-bit overflow or a division by "
-                      "zero)");
-        if (!value || !value.getConstantValue())
-          return fail("argument #" + Twine(i) + ": give the size of dim " +
-                      sym::toString(dim) + " with --size");
-        if (*value.getConstantValue() < 0)
-          return fail("argument #" + Twine(i) + " dim " + Twine(d) + ": " +
-                      sym::toString(dim) + " = " +
-                      Twine(*value.getConstantValue()) + " is negative");
-        shape.push_back(*value.getConstantValue());
       }
-      if (!relax_run::getNumBytes(shape, paramLayouts[i].size)) {
-        std::string dims;
-        llvm::raw_string_ostream os(dims);
-        llvm::interleaveComma(shape, os);
-        return fail("argument #" + Twine(i) + " of shape [" + dims +
-                    "] has more bytes than 64 bits can count");
-      }
+      std::optional<std::vector<int64_t>> shape = relax_run::getShape(
+          type, sizeValues, paramLayouts[i].size, i, sizeError);
+      if (!shape)
+        return fail(sizeError);
+      shapes.push_back(std::move(*shape));
     }
     RandomBits bits(seed);
     for (auto [i, type] : llvm::enumerate(paramTypes)) {
@@ -665,7 +597,7 @@ int main(int argc, char **argv) {
 
   // Check the inputs against the symbolic signature before calling. With
   // --input, the values --size gives are checks.
-  llvm::MapVector<StringAttr, int64_t> values;
+  relax_run::SizeValues values;
   for (auto [i, type] : llvm::enumerate(paramTypes)) {
     Array &array = args[i];
     if (array.shape.size() != static_cast<size_t>(type.getRank()))
