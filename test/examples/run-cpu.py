@@ -22,39 +22,26 @@
 
 import os
 import re
-import subprocess
 import sys
 
 import numpy as np
 
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "Inputs"))
+import examples as ex  # noqa: E402
+
 examples, work = sys.argv[1], sys.argv[2]
 os.makedirs(work, exist_ok=True)
 rng = np.random.default_rng(0)
-
-
-def relax_run(model, *args):
-    result = subprocess.run(["relax-run", os.path.join(examples, model),
-                             *args], capture_output=True, text=True)
-    if result.returncode:
-        sys.exit(f"{model}: relax-run failed:\n{result.stderr}")
-    return result.stdout
-
-
-def save(name, array):
-    path = os.path.join(work, name)
-    np.save(path, array.astype(np.float32))
-    return path
-
 
 for b in (1, 5):
     x, w1, b1 = rng.standard_normal((b, 784)), rng.standard_normal(
         (784, 256)) * 0.05, rng.standard_normal(256)
     w2, b2 = rng.standard_normal((256, 10)) * 0.1, rng.standard_normal(10)
     out = os.path.join(work, "mlp.npy")
-    relax_run("mlp.mlir", "--output", out,
-              *[arg for name, a in (("x", x), ("w1", w1), ("b1", b1),
-                                    ("w2", w2), ("b2", b2))
-                for arg in ("--input", save(name + ".npy", a))])
+    ex.relax_run(examples, "mlp.mlir", "--output", out,
+                 *[arg for name, a in (("x", x), ("w1", w1), ("b1", b1),
+                                       ("w2", w2), ("b2", b2))
+                   for arg in ("--input", ex.save(work, name + ".npy", a))])
     args = [a.astype(np.float32) for a in (x, w1, b1, w2, b2)]
     logits = np.maximum(args[0] @ args[1] + args[2], 0) @ args[3] + args[4]
     shifted = logits - logits.max(axis=1, keepdims=True)
@@ -63,14 +50,11 @@ for b in (1, 5):
     print(f"mlp b={b}: max abs error {error:.1e}",
           "ok" if error < 1e-4 else "BAD")
 
-for model, sizes in (
-        ("clip_vision_block", ("b=1 h=32 w=32", "b=2 h=48 w=16")),
-        ("gpt2_block", ("b=1 s=3 p=0", "b=2 s=5 p=4")),
-        ("llama_decoder_layer", ("b=1 s=3", "b=2 s=7")),
-        ("llama_layer", ("b=1 s=3 p=0", "b=2 s=5 p=4")),
-        ("whisper_encoder_block", ("b=1 t=6", "b=2 t=10"))):
+for model, sizes in ex.SIZES:
+    if model == "mlp":
+        continue
     for size in sizes:
-        out = relax_run(model + ".mlir",
-                        *[a for s in size.split() for a in ("--size", s)])
+        out = ex.relax_run(examples, model + ".mlir",
+                           *[a for s in size.split() for a in ("--size", s)])
         shape = re.search(r"result #0 shape \[[^\]]*\]", out).group(0)
         print(f"{model} {size}: {shape}")

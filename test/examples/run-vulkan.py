@@ -21,49 +21,27 @@
 # CHECK: whisper_encoder_block b=1 t=6: 1 results, {{.*}} ok
 # CHECK: whisper_encoder_block b=2 t=10: 1 results, {{.*}} ok
 
-import glob
 import os
-import subprocess
 import sys
 
 import numpy as np
 
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "Inputs"))
+import examples as ex  # noqa: E402
+
 examples, work = sys.argv[1], sys.argv[2]
 os.makedirs(work, exist_ok=True)
 rng = np.random.default_rng(0)
-
-
-def relax_run(model, *args):
-    result = subprocess.run(["relax-run", os.path.join(examples, model),
-                             *args], capture_output=True, text=True)
-    if result.returncode:
-        sys.exit(f"{model}: relax-run failed:\n{result.stderr}")
-    return result.stdout
-
-
-def save(name, array):
-    path = os.path.join(work, name)
-    np.save(path, array.astype(np.float32))
-    return path
-
-
-def results(prefix):
-    """The .npy results relax-run wrote for --output prefix.npy, in order."""
-    paths = [prefix + ".npy"] + sorted(
-        glob.glob(prefix + ".[0-9]*.npy"),
-        key=lambda p: int(p[len(prefix) + 1:-4]))
-    return [np.load(p) for p in paths]
-
 
 for b in (1, 5):
     x, w1, b1 = rng.standard_normal((b, 784)), rng.standard_normal(
         (784, 256)) * 0.05, rng.standard_normal(256)
     w2, b2 = rng.standard_normal((256, 10)) * 0.1, rng.standard_normal(10)
     out = os.path.join(work, "mlp.npy")
-    relax_run("mlp.mlir", "--device", "vulkan", "--output", out,
-              *[arg for name, a in (("x", x), ("w1", w1), ("b1", b1),
-                                    ("w2", w2), ("b2", b2))
-                for arg in ("--input", save(name + ".npy", a))])
+    ex.relax_run(examples, "mlp.mlir", "--device", "vulkan", "--output", out,
+                 *[arg for name, a in (("x", x), ("w1", w1), ("b1", b1),
+                                       ("w2", w2), ("b2", b2))
+                   for arg in ("--input", ex.save(work, name + ".npy", a))])
     args = [a.astype(np.float32) for a in (x, w1, b1, w2, b2)]
     logits = np.maximum(args[0] @ args[1] + args[2], 0) @ args[3] + args[4]
     shifted = logits - logits.max(axis=1, keepdims=True)
@@ -72,21 +50,13 @@ for b in (1, 5):
     print(f"mlp b={b}: max abs error {error:.1e}",
           "ok" if error < 1e-4 else "BAD")
 
-for model, sizes in (
-        ("clip_vision_block", ("b=1 h=32 w=32", "b=2 h=48 w=16")),
-        ("gpt2_block", ("b=1 s=3 p=0", "b=2 s=5 p=4")),
-        ("llama_decoder_layer", ("b=1 s=3", "b=2 s=7")),
-        ("llama_layer", ("b=1 s=3 p=0", "b=2 s=5 p=4")),
-        ("whisper_encoder_block", ("b=1 t=6", "b=2 t=10"))):
+for model, sizes in ex.SIZES:
+    if model == "mlp":
+        continue
     for size in sizes:
-        tag = model + "_" + size.replace(" ", "_").replace("=", "")
-        outs = {}
-        for device in ("cpu", "vulkan"):
-            prefix = os.path.join(work, f"{tag}_{device}")
-            relax_run(model + ".mlir", "--device", device, "--seed", "1",
-                      "--output", prefix + ".npy",
-                      *[a for s in size.split() for a in ("--size", s)])
-            outs[device] = results(prefix)
+        outs = {device: ex.run(examples, work, model, size, device,
+                               ["--device", device])
+                for device in ("cpu", "vulkan")}
         worst = 0.0
         ok = len(outs["cpu"]) == len(outs["vulkan"])
         for cpu, gpu in zip(outs["cpu"], outs["vulkan"]):

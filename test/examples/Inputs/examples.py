@@ -19,17 +19,39 @@ SIZES = (
 )
 
 
+def relax_run(examples, model, *args):
+    """Runs relax-run on the example file `model` with `args`; returns its
+    stdout, or exits with its stderr."""
+    result = subprocess.run(["relax-run", os.path.join(examples, model),
+                             *args], capture_output=True, text=True)
+    if result.returncode:
+        sys.exit(f"{model}: relax-run failed:\n{result.stderr}")
+    return result.stdout
+
+
+def save(work, name, array):
+    """Writes `array` as f32 to `work`/`name`; returns the path."""
+    path = os.path.join(work, name)
+    np.save(path, array.astype(np.float32))
+    return path
+
+
+def results(prefix):
+    """The .npy results relax-run wrote for --output prefix.npy, in order."""
+    paths = [prefix + ".npy"] + sorted(
+        glob.glob(prefix + ".[0-9]*.npy"),
+        key=lambda p: int(p[len(prefix) + 1:-4]))
+    return [np.load(p) for p in paths]
+
+
 def run(examples, work, model, size, tag, flags):
     """Runs `model` at `size` on seeded inputs with relax-run `flags`;
     returns its results as arrays."""
-    out = os.path.join(work, f"{model}.{tag}.npy")
-    for old in glob.glob(out[:-4] + "*.npy"):
+    prefix = os.path.join(work, f"{model}.{tag}")
+    for old in glob.glob(prefix + ".*npy"):
         os.remove(old)
-    args = ["relax-run", os.path.join(examples, model + ".mlir"), "--seed", "1",
-            "--output", out] + flags
+    args = ["--seed", "1", "--output", prefix + ".npy"] + flags
     for s in size.split():
         args += ["--size", s]
-    result = subprocess.run(args, capture_output=True, text=True)
-    if result.returncode:
-        sys.exit(f"{model} {size}: relax-run failed:\n{result.stderr}")
-    return [np.load(f) for f in sorted(glob.glob(out[:-4] + "*.npy"))]
+    relax_run(examples, model + ".mlir", *args)
+    return results(prefix)
