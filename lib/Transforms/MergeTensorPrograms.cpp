@@ -171,6 +171,11 @@ FailureOr<CallTIROp> relax::mergeTensorProgramCalls(ArrayRef<CallTIROp> calls,
           }))
         outputs.push_back(result);
   }
+  // A group whose results are all unused (dead code in the region) would be
+  // a program without destinations, which is invalid: it stays as it is,
+  // for dead-code elimination.
+  if (outputs.empty())
+    return failure();
 
   // The signature, in the call site's shapes with renamed variables.
   MLIRContext *ctx = rewriter.getContext();

@@ -292,3 +292,20 @@ relax.func @static_calls(%x: !relax.tensor<[8, 16], f32>, %y: !relax.tensor<[8, 
   }
   relax.return %r#0, %r#1 : !relax.tensor<[8, 16], f32>, !relax.tensor<[8, 16], f32>
 }
+
+// -----
+
+// A group none of whose results is used (dead code in the region) is left
+// unfused: its merged program would have no destination.
+// CHECK-LABEL: relax.func @dead_chain
+// CHECK-NOT: fused
+// CHECK: return
+relax.func @dead_chain(%x: !relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32> {
+  %r = relax.dataflow -> !relax.tensor<[n, 4], f32> {
+    %a = relax.exp %x : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32>
+    %b = relax.neg %a : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32>
+    %c = relax.abs %x : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32>
+    relax.output %c : !relax.tensor<[n, 4], f32>
+  }
+  relax.return %r : !relax.tensor<[n, 4], f32>
+}

@@ -60,7 +60,7 @@ partitionIntoFusionGroups(Block &block, const sym::SymProver &prover,
 /// cannot give become symbolic arguments. The block may need a topological
 /// sort afterwards (values the group produces can be used between its
 /// calls). Fails, changing nothing, when a callee is not a single-block
-/// program.
+/// program or when no result of the group is used outside it.
 FailureOr<CallTIROp> mergeTensorProgramCalls(ArrayRef<CallTIROp> calls,
                                              StringRef name,
                                              RewriterBase &rewriter);
