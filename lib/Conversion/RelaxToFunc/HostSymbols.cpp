@@ -73,14 +73,34 @@ struct HostSymbols::Binder {
                          const std::string &what,
                          ArrayRef<SymExprAttr> sourceDims = {}) {
     SmallVector<Value> actual(dims.size());
+    bindVars(loc, source, dims, actual);
+    return checkDims(loc, source, dims, known, what, actual, sourceDims);
+  }
+
+  /// Binds the bare-variable dims of `dims` that are unbound to the matching
+  /// run-time dims of `source`, which are read into `actual`.
+  void bindVars(Location loc, Value source, ArrayRef<SymExprAttr> dims,
+                MutableArrayRef<Value> actual) {
+    for (auto [i, d] : llvm::enumerate(dims))
+      if (d && d.isVar() && !vars.count(d.getName())) {
+        actual[i] = sym::DimOp::create(b, loc, b.getIndexType(), source, i);
+        record(d.getName(), actual[i]);
+      }
+  }
+
+  /// Checks the dims of `dims` that bindVars did not bind against the
+  /// run-time dims of `source` (those read so far are in `actual`).
+  LogicalResult checkDims(Location loc, Value source,
+                          ArrayRef<SymExprAttr> dims,
+                          ArrayRef<std::optional<int64_t>> known,
+                          const std::string &what,
+                          MutableArrayRef<Value> actual,
+                          ArrayRef<SymExprAttr> sourceDims = {}) {
     auto read = [&](size_t i) {
       if (!actual[i])
         actual[i] = sym::DimOp::create(b, loc, b.getIndexType(), source, i);
       return actual[i];
     };
-    for (auto [i, d] : llvm::enumerate(dims))
-      if (d && d.isVar() && !vars.count(d.getName()))
-        record(d.getName(), read(i));
     for (auto [i, d] : llvm::enumerate(dims)) {
       if (!d ||
           (d.isVar() && actual[i] && vars.lookup(d.getName()) == actual[i]))
@@ -103,25 +123,35 @@ struct HostSymbols::Binder {
     return success();
   }
 
-  LogicalResult bindLeaves(Location loc, Value value, const std::string &what) {
+  /// A ranked tensor leaf of an argument, with the dims read from it.
+  struct Leaf {
+    Value value;
+    ArrayRef<SymExprAttr> dims;
+    SmallVector<std::optional<int64_t>> known;
+    std::string what;
+    SmallVector<Value> actual;
+  };
+
+  /// Appends the ranked tensor leaves of `value` to `leaves`.
+  void collectLeaves(Location loc, Value value, const std::string &what,
+                     SmallVectorImpl<Leaf> &leaves) {
     SmallVector<Type> leafTypes = getLeafTypes(value.getType());
     for (auto [i, leafType] : llvm::enumerate(leafTypes)) {
       auto tensor = dyn_cast<RelaxTensorType>(leafType);
       if (!tensor || !tensor.hasRank())
         continue;
-      Value leaf = value;
+      Leaf &leaf = leaves.emplace_back();
+      leaf.value = value;
       if (isa<TupleType>(value.getType()))
-        leaf = getLeaf(loc, value, i);
-      std::string name = what;
+        leaf.value = getLeaf(loc, value, i);
+      leaf.what = what;
       if (leafTypes.size() > 1)
-        name += " field #" + std::to_string(i);
-      SmallVector<std::optional<int64_t>> known;
-      for (SymExprAttr d : tensor.getDims())
-        known.push_back(d ? d.getConstantValue() : std::nullopt);
-      if (failed(bindDims(loc, leaf, tensor.getDims(), known, name)))
-        return failure();
+        leaf.what += " field #" + std::to_string(i);
+      leaf.dims = tensor.getDims();
+      for (SymExprAttr d : leaf.dims)
+        leaf.known.push_back(d ? d.getConstantValue() : std::nullopt);
+      leaf.actual.resize(leaf.dims.size());
     }
-    return success();
   }
 
   /// Leaf `index` of a tuple value, read with relax.tuple_get.
@@ -257,11 +287,19 @@ struct HostSymbols::Binder {
     Block &body = func.getBody().front();
     b.setInsertionPointToStart(&body);
     Location loc = func.getLoc();
+    SmallVector<Leaf> leaves;
     for (auto [i, arg] : llvm::enumerate(body.getArguments()))
-      if (failed(bindLeaves(
-              loc, arg,
-              ("@" + func.getSymName() + " argument #" + std::to_string(i))
-                  .str())))
+      collectLeaves(
+          loc, arg,
+          ("@" + func.getSymName() + " argument #" + std::to_string(i)).str(),
+          leaves);
+    // Every argument binds its variables before any dim is checked: a dim
+    // may use a variable that a later argument binds.
+    for (Leaf &leaf : leaves)
+      bindVars(loc, leaf.value, leaf.dims, leaf.actual);
+    for (Leaf &leaf : leaves)
+      if (failed(checkDims(loc, leaf.value, leaf.dims, leaf.known, leaf.what,
+                           leaf.actual)))
         return failure();
     if (failed(bindConstraints(loc)))
       return failure();

@@ -202,3 +202,18 @@ relax.func @views(%x: !relax.tensor<[n, 4], f32>) -> (!relax.tensor<[4 * n], f32
   %s = relax.shape_of %x : !relax.tensor<[n, 4], f32>
   relax.return %v, %s : !relax.tensor<[4 * n], f32>, !relax.shape<[n, 4]>
 }
+
+// -----
+
+// A dim may use a variable that a later argument binds: every argument binds
+// its variables before any dim is checked.
+
+// CHECK-LABEL: func.func @bound_later
+// CHECK-SAME: (%[[A:.*]]: memref<?xf32>, %[[B:.*]]: memref<?x4xf32>)
+// CHECK: %[[N:.*]] = sym.dim %[[B]][0]
+// CHECK: %[[EXPECTED:.*]] = sym.eval <2 * n + 1> (n = %[[N]])
+// CHECK: %[[AN:.*]] = sym.dim %[[A]][0]
+// CHECK: sym.assert_eq %[[AN]], %[[EXPECTED]], "@bound_later argument #0: dim 0 must be 2 * n + 1"
+relax.func @bound_later(%a: !relax.tensor<[2 * n + 1], f32>, %b: !relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32> {
+  relax.return %b : !relax.tensor<[n, 4], f32>
+}
