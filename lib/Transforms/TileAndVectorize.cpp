@@ -483,6 +483,15 @@ struct RelaxTileAndVectorizePass
       if (failed(linalg::vectorizeOpPrecondition(op, sizes, scalable,
                                                  /*vectorizeNDExtract=*/true)))
         continue;
+      // MLIR 22's vectorizer reduces only values read from inputs: a
+      // reduction whose body reads none (a sum of ones, after fusion folded
+      // a fill into it) would add its value once instead of once per
+      // element. Such ops stay scalar.
+      if (op.getNumReductionLoops() != 0 &&
+          llvm::none_of(op.getDpsInputOperands(), [&](OpOperand *input) {
+            return op.payloadUsesValueFromOperand(input);
+          }))
+        continue;
       rewriter.setInsertionPoint(op);
       FailureOr<linalg::VectorizationResult> vectorized =
           linalg::vectorize(rewriter, op, sizes, scalable,

@@ -187,3 +187,27 @@ func.func @window(%x: tensor<?xf32>, %w: tensor<3xf32>, %init: tensor<?xf32>) ->
 func.func @bad_option() {
   return
 }
+
+// -----
+
+// A reduction whose body reads no input (a sum of ones, once fusion has
+// folded a fill into it) stays scalar: the vectorizer would add the value
+// once instead of once per element.
+
+// CHECK-LABEL: func.func @count
+// CHECK-NOT: vector.
+// CHECK: linalg.generic
+// CHECK: arith.addf
+// CHECK-NOT: vector.
+// CHECK: return
+func.func @count(%x: tensor<7xf32>, %o: tensor<f32>) -> tensor<f32> {
+  %one = arith.constant 1.0 : f32
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>],
+                       iterator_types = ["reduction"]}
+      ins(%x : tensor<7xf32>) outs(%o : tensor<f32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.addf %out, %one : f32
+    linalg.yield %s : f32
+  } -> tensor<f32>
+  return %r : tensor<f32>
+}
