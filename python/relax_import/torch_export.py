@@ -76,6 +76,18 @@ class _Unsupported(Exception):
     pass
 
 
+class _Empty:
+    """A weight without elements (the empty tensors a transformers
+    DynamicCache starts from): no parameter, but a `relax.zeros` where an op
+    uses it."""
+
+    def __init__(self, name, shape, element):
+        self.name = name
+        self.shape = shape
+        self.element = element
+        self.value = None
+
+
 def save(ep, path):
     """`torch.export.save`, also recording the names of the program's `Dim`s
     so that an import of the file names its variables after them."""
@@ -190,11 +202,26 @@ class TorchImporter:
                     coeff, rest = dim.as_coeff_Mul()
                     if isinstance(rest, sympy.Symbol) and coeff > 1:
                         scaled.setdefault(rest, (node.name, d, int(coeff)))
-        constraints = []
+        # Torch may keep two symbols for one `Dim` (the past length of every
+        # layer of a KV cache, say), related by a run-time guard only; inputs
+        # that share a `Dim` have equal sizes, so symbols named alike are one
+        # variable, within the intersection of their ranges.
+        by_dim, var_ranges = {}, {}
         for symbol, (inp, d) in alone.items():
-            name = self._fresh_var(self.user_names.get(str(symbol)) or f"{inp}_{d}", used)
+            dim = self.user_names.get(str(symbol))
+            vr = ranges.get(str(symbol))
+            if dim in by_dim:
+                name = by_dim[dim]
+                self.sym_names[symbol] = name
+                if vr is not None:
+                    var_ranges[name] = vr if var_ranges[name] is None else var_ranges[name] & vr
+                continue
+            name = self._fresh_var(dim or f"{inp}_{d}", used)
             self.sym_names[symbol] = name
-            constraints.append(self._range(name, ranges.get(str(symbol)), 1))
+            if dim:
+                by_dim[dim] = name
+            var_ranges[name] = vr
+        constraints = [self._range(name, vr, 1) for name, vr in var_ranges.items()]
         for symbol, (inp, d, coeff) in scaled.items():
             if symbol in alone:
                 continue
@@ -311,7 +338,14 @@ class TorchImporter:
     def arg(self, a):
         import torch.fx
         if isinstance(a, torch.fx.Node):
-            return self.env[a]
+            value = self.env[a]
+            if isinstance(value, _Empty):
+                if value.value is None:
+                    value.value = self.e.op("zeros", [], {
+                        "shape": shape_attr(value.shape), "dtype": value.element},
+                        hint=value.name, element=value.element, shape=value.shape)
+                value = value.value
+            return value
         if isinstance(a, (list, tuple)):
             return [self.arg(x) for x in a]
         return a
@@ -397,6 +431,10 @@ class TorchImporter:
             array = array.contiguous().numpy()
             weight_nodes.append((node, target, array))
         for node, target, array in weight_nodes:
+            if array.size == 0:
+                self.env[node] = _Empty(target, list(array.shape),
+                                        element_of(node.meta["val"].dtype))
+                continue
             if self.constants:
                 continue
             self.env[node] = self.e.param(target, [str(d) for d in array.shape],
@@ -405,7 +443,8 @@ class TorchImporter:
             self.weights[target] = array
         if self.constants:
             for node, target, array in weight_nodes:
-                self.env[node] = self.e.constant(array, hint=target)
+                if array.size:
+                    self.env[node] = self.e.constant(array, hint=target)
         outputs = []
         failed = set()
         for node in ep.graph.nodes:
@@ -426,7 +465,7 @@ class TorchImporter:
                 for out in torch.utils._pytree.tree_leaves(node.args[0]):
                     if out is None:
                         continue
-                    value = self.env.get(out)
+                    value = self.arg(out) if out in self.env else None
                     if not isinstance(value, Value):
                         self.errors.append(f"output '{out}' is not a tensor")
                         continue
@@ -469,7 +508,8 @@ class TorchImporter:
                 or target == "aten.sym_size.int":
             return val.node.expr if isinstance(val, (torch.SymInt, torch.SymBool)) else val
         if target in _IDENTITY:
-            return self.arg(node.args[0])
+            x = node.args[0]
+            return self.env[x] if isinstance(x, torch.fx.Node) else self.arg(x)
         if target in _UNARY:
             x = self.arg(node.args[0])
             out = element_of(val.dtype)
@@ -737,6 +777,9 @@ class TorchImporter:
         return self.emit("squeeze", [s], {"axes": i64_array([dim])}, node=node)
 
     def op_aten_cat_default(self, node, tensors, dim=0):
+        # Torch skips 1-D empty tensors whatever the rank of the others (the
+        # empty cache a transformers DynamicCache starts from).
+        tensors = [t for t in tensors if self._dims(t) != [0]] or tensors[:1]
         values = [self.arg(t) for t in tensors]
         out = element_of(node.meta["val"].dtype)
         values = [self.astype(v, out) for v in values]

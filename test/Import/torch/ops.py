@@ -151,4 +151,48 @@ frames = Dim("frames", min=1, max=32)
 case("divisible", lambda m, x: x.reshape(x.shape[0], -1, 4),
      [torch.randn(2, 16)], [{0: batch, 1: 4 * frames}])
 
+# A transformers DynamicCache starts each layer from an empty 1-D tensor and
+# concatenates the keys to it: torch skips such a tensor whatever the rank
+# of the others, and so does the import; the unused constant is no
+# parameter.
+# CHECK-LABEL: // ----- cat-empty
+# CHECK: relax.func @main(%x: !relax.tensor<[batch, seq, 8], f32>)
+# CHECK-NOT: relax.concat
+# CHECK: relax.output %x
+case("cat-empty", lambda m, x: torch.cat([torch.tensor([]), x], dim=-2), [x3], [bs])
+
+# A weight without elements is no parameter either, but zeros where it is
+# used.
+# CHECK-LABEL: // ----- empty-weight
+# CHECK: relax.func @main(%x: !relax.tensor<[seq, 8], f32>)
+# CHECK: %[[E:.*]] = relax.zeros {shape = #sym.shape<[0, 8]>, dtype = f32}
+# CHECK: relax.concat %[[E]], %x {axis = 0}
+case("empty-weight", lambda m, x: torch.cat([m.empty, x]), [torch.randn(5, 8)], [{0: seq}],
+     empty=torch.zeros(0, 8))
+
+# Symbols named alike are one variable, within both ranges: torch.export may
+# keep two symbols for one Dim (the past length of each layer of a
+# transformers KV cache) related only by a run-time guard. Here the second
+# symbol is an automatic dim, named `past` as `--dim-name` would.
+# CHECK-LABEL: // ----- one-variable-per-name
+# CHECK: relax.func @main(%a: !relax.tensor<[2, past, 3], f32>,
+# CHECK-NEXT: %b: !relax.tensor<[2, past, 3], f32>)
+# CHECK: attributes {sym.constraints = [#sym.range<past in [2, 64]>]}
+class TwoInputs(torch.nn.Module):
+    def forward(self, a, b):
+        return a.sum(1), b.sum(1)
+
+
+past = Dim("past", min=0, max=64)
+ep = export(TwoInputs(), (torch.randn(2, 5, 3), torch.randn(2, 5, 3)),
+            dynamic_shapes=({1: past}, {1: Dim.DYNAMIC}))
+second = [n for n in ep.graph.nodes if n.name == "b"][0].meta["val"].shape[1]
+text, _ = import_torch(ep, names={str(second): "past"})
+print("// ----- one-variable-per-name")
+print(text)
+check = subprocess.run(["relax-opt", "--relax-infer-shapes", "-o", os.devnull],
+                       input=text, capture_output=True, text=True)
+if check.returncode:
+    print(f"// relax-opt failed: {check.stderr}")
+
 # CHECK-NOT: relax-opt failed
