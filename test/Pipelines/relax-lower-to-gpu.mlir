@@ -5,12 +5,13 @@
 // RUN: relax-opt %s --relax-lower-to-gpu="target=rocm chip=gfx942 to-binary=false" | FileCheck %s --check-prefix=ROCM
 // RUN: relax-opt %s --relax-lower-to-gpu="target=cuda block-size=64 format=isa" | FileCheck %s --check-prefix=PTX
 
-// The fused kernel's launcher: the grid from the symbolic row count at run
-// time (a ceiling division; one block of 256 threads covers the 64 columns),
-// launched on a stream of the runtime.
+// The fused kernel's launcher: a one-dimensional grid from the symbolic
+// element count at run time (a ceiling division by the block size, at most
+// 65535 blocks), launched on a stream of the runtime.
 // CHECK-LABEL: llvm.func @fused_multiply_exp_kernel(
+// CHECK:         %[[MAX:.*]] = llvm.mlir.constant(65535 : index) : i64
 // CHECK:         %[[STREAM:.*]] = llvm.call @mgpuStreamCreate()
-// CHECK:         gpu.launch_func <%[[STREAM]] : !llvm.ptr> @fused_multiply_exp_kernel_kernel::@fused_multiply_exp_kernel_kernel blocks in (%{{.*}}, %[[ROWS:.*]], %{{.*}}) threads in (%[[BLOCK:.*]], %{{.*}}, %{{.*}}) : i64
+// CHECK:         gpu.launch_func <%[[STREAM]] : !llvm.ptr> @fused_multiply_exp_kernel_kernel::@fused_multiply_exp_kernel_kernel blocks in (%[[BLOCKS:.*]], %[[ONE:.*]], %[[ONE]]) threads in (%[[BLOCK:.*]], %[[ONE]], %[[ONE]]) : i64
 // CHECK:         llvm.call @mgpuStreamSynchronize(%[[STREAM]])
 // CHECK:       gpu.binary @fused_multiply_exp_kernel_kernel [#gpu.object<#nvvm.target<O = 3, chip = "sm_80">, {{.*}}bin = "\7FELF
 // The entry copies its arguments to device memory and its result back.
@@ -24,7 +25,7 @@
 // CHECK-LABEL: llvm.func @_mlir_ciface_main(
 
 // VULKAN-LABEL: func.func private @fused_multiply_exp_kernel(
-// VULKAN:         gpu.launch_func @fused_multiply_exp_kernel_kernel::@fused_multiply_exp_kernel_kernel blocks in (%c1, %{{.*}}, %c1) threads in (%c128, %c1, %c1)
+// VULKAN:         gpu.launch_func @fused_multiply_exp_kernel_kernel::@fused_multiply_exp_kernel_kernel blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1)
 // VULKAN:       gpu.module @fused_multiply_exp_kernel_kernel [#spirv.target_env<#spirv.vce<v1.3, [Shader, Int64, Int16, Int8, Float16, StorageBuffer16BitAccess, StorageBuffer8BitAccess], [SPV_KHR_storage_buffer_storage_class, SPV_KHR_16bit_storage, SPV_KHR_8bit_storage]>, api=Vulkan
 // VULKAN:         spirv.module @__spv__fused_multiply_exp_kernel_kernel Logical GLSL450
 // VULKAN:           spirv.GlobalVariable @{{.*}} bind(0, 0)
@@ -39,7 +40,7 @@
 // ROCM:         gpu.module @fused_multiply_exp_kernel_kernel [#rocdl.target<O = 3, chip = "gfx942">]
 // ROCM:           llvm.func @fused_multiply_exp_kernel_kernel(
 // ROCM-SAME:        rocdl.kernel
-// ROCM:             rocdl.workgroup.id.y
+// ROCM:             rocdl.workgroup.id.x
 // ROCM:             rocdl.workitem.id.x
 
 // PTX:          gpu.launch_func {{.*}} threads in (%{{.*}}, %{{.*}}, %{{.*}})

@@ -176,12 +176,13 @@ def RelaxMapKernelsToGPUPass
     - each linalg op (and each `memref.copy`, as a `linalg.copy`) becomes
       loops: an `scf.parallel` over its parallel dims, its reduction dims as
       sequential `scf.for` loops inside;
-    - the parallel loops are tiled by `block-size` along the innermost dim and
-      by 1 along the others; the loops over tiles are mapped to the grid
-      (innermost dim to x, then y and z; further dims run sequentially in each
-      block) and the loop inside a tile to the threads of a block, guarded by a
-      bounds check, so one kernel serves every value of the symbolic dims: the
-      grid is computed at run time from the dims, the block size is constant;
+    - the dims of each parallel loop are collapsed into one, whose
+      iterations go to consecutive threads (`block-size` per block) of a
+      one-dimensional grid of `ceildiv(iterations, block-size)` blocks, at
+      most 65535, each thread striding over the grid while iterations
+      remain; so one kernel serves every value of the symbolic dims: the
+      grid is computed at run time from the dims, the block size is
+      constant, and no thread idles on a small innermost dim;
     - what accesses memory outside such loops (a full reduction to a scalar)
       runs on one thread;
     - every buffer a launch reads or writes is passed as a rank-1 buffer from
@@ -204,7 +205,7 @@ def RelaxMapKernelsToGPUPass
   }];
   let options = [
     Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
-           "Threads per block (the tile of the innermost parallel dim)">,
+           "Threads per block">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",

@@ -1,9 +1,10 @@
 //===- MapKernelsToGPU.cpp - Kernel loops onto GPU blocks and threads -----===//
 //
 // The generic GPU schedule of a kernel function: every linalg op becomes an
-// scf.parallel over its parallel dims (reductions sequential inside), tiled
-// by the block size along the innermost dim, mapped to the grid and the
-// threads of a block, and converted to gpu.launch by the upstream patterns.
+// scf.parallel over its parallel dims (reductions sequential inside),
+// collapsed into one dim whose iterations go to consecutive threads of a
+// one-dimensional grid, striding over the grid while iterations remain, and
+// converted to gpu.launch by the upstream patterns.
 // The buffers each launch uses are then passed as rank-1 buffers with their
 // offset, sizes and strides, because SPIR-V kernels can index a buffer only
 // as a flat array.
@@ -24,12 +25,15 @@
 #include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
+
+#include <numeric>
 
 namespace mlir::relax {
 #define GEN_PASS_DEF_RELAXMAPKERNELSTOGPUPASS
@@ -91,32 +95,89 @@ static LogicalResult serializeNestedLoops(scf::ParallelOp root) {
   return success();
 }
 
-/// Tiles a top-level parallel loop of a kernel and maps the loops over tiles
-/// to the grid (innermost dim to x) and the loop inside a tile to threads.
+/// The most blocks a launch of the generic schedule has: 65535 is the limit
+/// of grid y and z on CUDA and ROCm and the least any Vulkan device allows in
+/// each dim. Larger iteration spaces are covered by grid-stride loops.
+static constexpr int64_t kMaxBlocks = 65535;
+
+/// Maps a top-level parallel loop of a kernel onto a one-dimensional grid:
+/// its dims are collapsed into one (so that a small innermost dim leaves no
+/// thread idle), the blocks' threads take consecutive iterations, and each
+/// thread strides over the grid while iterations remain:
+///
+///   scf.parallel (%g) = (0) to (min(ceildiv(n, B), kMaxBlocks))  // blocks
+///     scf.parallel (%t) = (0) to (B)                              // threads
+///       scf.for %i = %g * B + %t to n step blocks * B
+///         <body at %i>
 static LogicalResult tileAndMap(scf::ParallelOp loop, int64_t blockSize) {
   MLIRContext *ctx = loop.getContext();
   if (failed(serializeNestedLoops(loop)))
     return failure();
-  unsigned rank = loop.getNumLoops();
-  SmallVector<int64_t> tileSizes(rank, 1);
-  tileSizes.back() = blockSize;
-  auto [outer, inner] =
-      scf::tileParallelLoop(loop, tileSizes, /*noMinMaxBounds=*/true);
-  const gpu::Processor blocks[] = {gpu::Processor::BlockX,
-                                   gpu::Processor::BlockY,
-                                   gpu::Processor::BlockZ};
-  SmallVector<gpu::ParallelLoopDimMappingAttr> outerMapping, innerMapping;
-  for (unsigned i = 0; i < rank; ++i) {
-    unsigned fromInnermost = rank - 1 - i;
-    outerMapping.push_back(getMapping(
-        ctx, fromInnermost < 3 ? blocks[fromInnermost]
-                               : gpu::Processor::Sequential));
-    innerMapping.push_back(getMapping(ctx, fromInnermost == 0
-                                               ? gpu::Processor::ThreadX
-                                               : gpu::Processor::Sequential));
+  IRRewriter rewriter(ctx);
+  Location loc = loop.getLoc();
+  if (loop.getNumLoops() > 1) {
+    // The collapsed loop replaces `loop` where it was.
+    Operation *before = loop->getPrevNode();
+    Block *block = loop->getBlock();
+    rewriter.setInsertionPoint(loop);
+    std::vector<unsigned> all(loop.getNumLoops());
+    std::iota(all.begin(), all.end(), 0);
+    collapseParallelLoops(rewriter, loop, {all});
+    Operation *next = before ? before->getNextNode() : &block->front();
+    while (next && !isa<scf::ParallelOp>(next))
+      next = next->getNextNode();
+    if (!next)
+      return emitError(loc, "collapsing a parallel loop lost it");
+    loop = cast<scf::ParallelOp>(next);
   }
-  if (failed(gpu::setMappingAttr(outer, outerMapping)) ||
-      failed(gpu::setMappingAttr(inner, innerMapping)))
+
+  // Bounds of the one dim, normalized to start at 0 with step 1.
+  rewriter.setInsertionPoint(loop);
+  Value lower = loop.getLowerBound()[0], upper = loop.getUpperBound()[0],
+        step = loop.getStep()[0];
+  AffineExpr l, u, st;
+  bindSymbols(ctx, l, u, st);
+  Value count = affine::makeComposedAffineApply(
+                    rewriter, loc, (u - l).ceilDiv(st), {lower, upper, step})
+                    .getResult();
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  Value threads = arith::ConstantIndexOp::create(rewriter, loc, blockSize);
+  Value tiles = arith::CeilDivUIOp::create(rewriter, loc, count, threads);
+  Value blocks = arith::MinUIOp::create(
+      rewriter, loc, tiles,
+      arith::ConstantIndexOp::create(rewriter, loc, kMaxBlocks));
+  Value stride = arith::MulIOp::create(rewriter, loc, blocks, threads);
+
+  auto grid = scf::ParallelOp::create(rewriter, loc, ValueRange{zero},
+                                      ValueRange{blocks}, ValueRange{one});
+  rewriter.setInsertionPointToStart(grid.getBody());
+  auto block = scf::ParallelOp::create(rewriter, loc, ValueRange{zero},
+                                       ValueRange{threads}, ValueRange{one});
+  rewriter.setInsertionPointToStart(block.getBody());
+  Value first = arith::AddIOp::create(
+      rewriter, loc,
+      arith::MulIOp::create(rewriter, loc, grid.getInductionVars()[0],
+                            threads),
+      block.getInductionVars()[0]);
+  auto strided = scf::ForOp::create(rewriter, loc, first, count, stride);
+
+  // The body, at the original induction value lower + i * step.
+  rewriter.setInsertionPointToStart(strided.getBody());
+  Value iv = affine::makeComposedAffineApply(
+                 rewriter, loc, l + u * st,
+                 {lower, strided.getInductionVar(), step})
+                 .getResult();
+  Block *body = loop.getBody();
+  rewriter.eraseOp(body->getTerminator());
+  rewriter.inlineBlockBefore(body, strided.getBody()->getTerminator(),
+                             ValueRange{iv});
+  rewriter.eraseOp(loop);
+
+  if (failed(gpu::setMappingAttr(
+          grid, {getMapping(ctx, gpu::Processor::BlockX)})) ||
+      failed(gpu::setMappingAttr(
+          block, {getMapping(ctx, gpu::Processor::ThreadX)})))
     return failure();
   return success();
 }

@@ -1,26 +1,33 @@
 // RUN: relax-opt %s -split-input-file --relax-map-kernels-to-gpu=block-size=64 --canonicalize | FileCheck %s
 
-// An elementwise kernel: the grid is computed from the symbolic dims at run
-// time (rows in y, column tiles of 64 in x), the block size is constant, each
-// thread checks its bounds, and the buffers are passed flat with their
-// strides.
+// An elementwise kernel: its dims are collapsed into one, so that the
+// threads of a block take consecutive elements; the grid is computed from
+// the symbolic dims at run time, at most 65535 blocks, each thread striding
+// over the grid while elements remain; the element's indices are recovered
+// from the collapsed one, and the buffers are passed flat with their strides.
 
 // CHECK-LABEL: func.func private @exp_kernel(
 // CHECK-SAME:    %[[X:.*]]: memref<?x?xf32>, %[[Y:.*]]: memref<?x?xf32>)
+// CHECK-DAG:     %[[MAX:.*]] = arith.constant 65535 : index
 // CHECK-DAG:     %[[C64:.*]] = arith.constant 64 : index
 // CHECK-DAG:     %[[ROWS:.*]] = memref.dim %[[X]], %c0
 // CHECK-DAG:     %[[COLS:.*]] = memref.dim %[[X]], %c1
-// CHECK:         %[[TILES:.*]] = affine.apply #{{.*}}()[%[[COLS]]]
+// CHECK:         %[[N:.*]] = arith.muli %[[ROWS]], %[[COLS]]
+// CHECK:         %[[TILES:.*]] = arith.ceildivui %[[N]], %[[C64]]
+// CHECK:         %[[BLOCKS:.*]] = arith.minui %[[TILES]], %[[MAX]]
+// CHECK:         %[[STRIDE:.*]] = arith.muli %[[BLOCKS]], %[[C64]]
 // CHECK:         %{{.*}}, %{{.*}}, %{{.*}}:2, %[[XSTRIDES:.*]]:2 = memref.extract_strided_metadata %[[X]]
 // CHECK:         %[[XFLAT:.*]] = memref.reinterpret_cast %[[X]] to offset: [0], sizes: [%{{.*}}], strides: [1] : memref<?x?xf32> to memref<?xf32>
 // CHECK:         %[[YFLAT:.*]] = memref.reinterpret_cast %[[Y]] to offset: [0], sizes: [%{{.*}}], strides: [1] : memref<?x?xf32> to memref<?xf32>
-// CHECK:         gpu.launch blocks(%{{[a-z0-9]+}}, %[[BY:[a-z0-9]+]], %{{[a-z0-9]+}}) in (%{{[a-z0-9]+}} = %[[TILES]], %{{[a-z0-9]+}} = %[[ROWS]], %{{[a-z0-9]+}} = %c1) threads({{.*}}) in (%{{[a-z0-9]+}} = %[[C64]], %{{[a-z0-9]+}} = %c1, %{{[a-z0-9]+}} = %c1)
-// CHECK:           %[[INROW:.*]] = arith.cmpi ult, %[[BY]], %[[ROWS]]
-// CHECK:           %[[INCOL:.*]] = arith.cmpi ult, %{{.*}}, %[[COLS]]
-// CHECK:           %[[IN:.*]] = arith.andi %[[INROW]], %[[INCOL]]
-// CHECK:           scf.if %[[IN]] {
-// CHECK:             %[[ROW:.*]] = arith.muli %[[BY]], %[[XSTRIDES]]#0
-// CHECK:             memref.load %[[XFLAT]][%{{.*}}] : memref<?xf32>
+// CHECK:         gpu.launch blocks(%[[BX:[a-z0-9]+]], %{{[a-z0-9]+}}, %{{[a-z0-9]+}}) in (%{{[a-z0-9]+}} = %[[BLOCKS]], %{{[a-z0-9]+}} = %c1, %{{[a-z0-9]+}} = %c1) threads(%[[TX:[a-z0-9]+]], %{{[a-z0-9]+}}, %{{[a-z0-9]+}}) in (%{{[a-z0-9]+}} = %[[C64]], %{{[a-z0-9]+}} = %c1, %{{[a-z0-9]+}} = %c1)
+// CHECK:           %[[BASE:.*]] = arith.muli %[[BX]], %[[C64]]
+// CHECK:           %[[FIRST:.*]] = arith.addi %[[BASE]], %[[TX]]
+// CHECK:           scf.for %[[I:.*]] = %[[FIRST]] to %[[N]] step %[[STRIDE]] {
+// CHECK:             %[[COL:.*]] = arith.remsi %[[I]], %[[COLS]]
+// CHECK:             %[[ROW:.*]] = arith.divsi %[[I]], %[[COLS]]
+// CHECK:             %[[XROW:.*]] = arith.muli %[[ROW]], %[[XSTRIDES]]#0
+// CHECK:             %[[XAT:.*]] = arith.addi %[[XROW]], %[[COL]]
+// CHECK:             memref.load %[[XFLAT]][%[[XAT]]] : memref<?xf32>
 // CHECK:             math.exp
 // CHECK:             memref.store %{{.*}}, %[[YFLAT]][%{{.*}}] : memref<?xf32>
 // CHECK:           gpu.terminator
@@ -62,12 +69,12 @@ func.func private @sum_kernel(%x: memref<?xf32>, %y: memref<f32>) attributes {re
 
 // -----
 
-// A matmul in the generic schedule: one thread per output element, the
-// reduction a sequential loop inside it.
+// A matmul in the generic schedule: one thread per output element (in a
+// grid-stride loop), the reduction a sequential loop inside it.
 
 // CHECK-LABEL: func.func private @matmul_kernel(
 // CHECK:         gpu.launch
-// CHECK:           scf.if
+// CHECK:           scf.for
 // CHECK:             scf.for %{{.*}} = %c0 to %c8 step %c1 {
 // CHECK:               arith.mulf
 // CHECK:               arith.addf
