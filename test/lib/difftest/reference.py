@@ -1,0 +1,197 @@
+"""A numpy interpreter of the generator's graphs.
+
+It reads the `Graph` description (graph.py), not the relax IR, so it shares
+nothing with the compiler: every op is written here from its definition in
+docs/Dialects/RelaxOpLibrary.md. It runs in float64 for the expected results
+and in float32 to estimate how much rounding alone can move a value (the
+generator keeps only ops whose float32 and float64 results agree closely).
+"""
+
+import math
+
+import numpy as np
+
+_erf = np.vectorize(math.erf, otypes=[np.float64])
+
+
+def _sigmoid(x):
+    return 1 / (1 + np.exp(-x))
+
+
+def _gelu(x):
+    return 0.5 * x * (1 + _erf(x.astype(np.float64) / math.sqrt(2)).astype(x.dtype))
+
+
+def _gelu_tanh(x):
+    c = x.dtype.type(math.sqrt(2 / math.pi))
+    return 0.5 * x * (1 + np.tanh(c * (x + x.dtype.type(0.044715) * x ** 3)))
+
+
+UNARY = {
+    "exp": np.exp, "log": np.log, "sqrt": np.sqrt,
+    "rsqrt": lambda x: 1 / np.sqrt(x), "tanh": np.tanh, "sigmoid": _sigmoid,
+    "silu": lambda x: x * _sigmoid(x), "gelu": _gelu, "gelu_tanh": _gelu_tanh,
+    "erf": lambda x: _erf(x.astype(np.float64)).astype(x.dtype),
+    "sin": np.sin, "cos": np.cos, "relu": lambda x: np.maximum(x, 0),
+    "neg": np.negative, "abs": np.abs,
+}
+BINARY = {
+    "add": np.add, "subtract": np.subtract, "multiply": np.multiply,
+    "divide": np.divide, "power": np.power, "maximum": np.maximum,
+    "minimum": np.minimum,
+}
+COMPARE = {
+    "less": np.less, "less_equal": np.less_equal, "greater": np.greater,
+    "greater_equal": np.greater_equal,
+}
+REDUCE = {
+    "sum": np.sum, "mean": np.mean, "max": np.max, "min": np.min,
+    "prod": np.prod, "variance": np.var,
+}
+
+
+def _axes(axes):
+    return None if axes is None else tuple(axes)
+
+
+def _axis(attrs):
+    """The `axis` attribute; softmax's default is the last axis."""
+    return -1 if attrs.get("axis") is None else attrs["axis"]
+
+
+def _shape(dims, env):
+    return tuple(-1 if d is None else d.evaluate(env) for d in dims)
+
+
+def _softmax(x, axis):
+    e = np.exp(x - x.max(axis=axis, keepdims=True))
+    return e / e.sum(axis=axis, keepdims=True)
+
+
+def _log_softmax(x, axis):
+    s = x - x.max(axis=axis, keepdims=True)
+    return s - np.log(np.exp(s).sum(axis=axis, keepdims=True))
+
+
+def normalized_axes(node, rank):
+    axes = node.attrs.get("axes")
+    return tuple(range(rank - 1, rank)) if axes is None else tuple(
+        a % rank for a in axes)
+
+
+def apply(node, values, env, dtype):
+    """The result of `node` with operands read from `values` (a dict from
+    value names to arrays) and variables from `env`, which a match_cast
+    extends. Arrays are of `dtype`."""
+    op, a = node.op, node.attrs
+    args = [values[v.name] for v in node.operands]
+    x = args[0] if args else None
+    with np.errstate(all="ignore"):
+        if op in UNARY:
+            return UNARY[op](x).astype(dtype)
+        if op in BINARY:
+            return BINARY[op](x, args[1]).astype(dtype)
+        if op in COMPARE:
+            return COMPARE[op](x, args[1])
+        if op == "where":
+            return np.where(x, args[1], args[2]).astype(dtype)
+        if op == "astype":
+            return x.astype(dtype)
+        if op == "matmul":
+            lhs, rhs = x, args[1]
+            if a.get("transpose_a") and lhs.ndim >= 2:
+                lhs = np.swapaxes(lhs, -1, -2)
+            if a.get("transpose_b") and rhs.ndim >= 2:
+                rhs = np.swapaxes(rhs, -1, -2)
+            return np.asarray(np.matmul(lhs, rhs), dtype=dtype)
+        if op in REDUCE:
+            return np.asarray(REDUCE[op](x, axis=_axes(a.get("axes")),
+                                         keepdims=bool(a.get("keepdims"))), dtype=dtype)
+        if op == "softmax":
+            return _softmax(x, _axis(a)).astype(dtype)
+        if op == "log_softmax":
+            return _log_softmax(x, _axis(a)).astype(dtype)
+        if op == "cumsum":
+            return np.cumsum(x, axis=_axis(a)).astype(dtype)
+        if op == "rms_norm":
+            axes = normalized_axes(node, x.ndim)
+            eps = dtype(a.get("epsilon") or 1e-5)
+            return (x / np.sqrt(np.mean(x * x, axis=axes, keepdims=True) + eps)
+                    * args[1]).astype(dtype)
+        if op == "layer_norm":
+            axes = normalized_axes(node, x.ndim)
+            eps = dtype(a.get("epsilon") or 1e-5)
+            m = x.mean(axis=axes, keepdims=True)
+            v = ((x - m) ** 2).mean(axis=axes, keepdims=True)
+            return ((x - m) / np.sqrt(v + eps) * args[1] + args[2]).astype(dtype)
+        if op == "reshape":
+            return x.reshape(_shape(a["shape"], env))
+        if op == "permute_dims":
+            return np.transpose(x, _axes(a.get("axes")))
+        if op == "expand_dims":
+            return np.expand_dims(x, tuple(a["axes"]))
+        if op == "squeeze":
+            axes = a.get("axes")
+            if axes is None:
+                # Only dims of literal size 1 in the operand's type.
+                axes = [i for i, d in enumerate(node.operands[0].shape)
+                        if d.is_const() and d.value() == 1]
+            return np.squeeze(x, tuple(axes)) if axes else x
+        if op == "concat":
+            return np.concatenate(args, axis=a.get("axis", 0))
+        if op == "strided_slice":
+            index = [slice(None)] * x.ndim
+            strides = a.get("strides") or [1] * len(a["axes"])
+            for axis, b, e, s in zip(a["axes"], a["begin"], a["end"], strides):
+                dim = x.shape[axis]
+                index[axis] = slice(min(b.evaluate(env), dim), min(e.evaluate(env), dim), s)
+            return x[tuple(index)]
+        if op == "broadcast_to":
+            return np.broadcast_to(x, _shape(a["shape"], env)).copy()
+        if op in ("tril", "triu"):
+            return getattr(np, op)(x, a.get("k", 0)).astype(dtype)
+        if op == "constant":
+            return a["value"].astype(dtype)
+        if op in ("zeros", "ones"):
+            return getattr(np, op)(_shape(a["shape"], env), dtype)
+        if op == "full":
+            return np.full(_shape(a["shape"], env), x, dtype)
+        if op == "arange":
+            return np.arange(a["start"].evaluate(env), a["end"].evaluate(env),
+                             a["step"].evaluate(env)).astype(dtype)
+        if op == "match_cast":
+            for d, size in zip(node.result.shape, x.shape):
+                if d.is_var() and d.terms[0][0][0] not in env:
+                    env[d.terms[0][0][0]] = size
+            return x
+        if op == "if":
+            branch = a["then"] if bool(x) else a["else"]
+            return run(branch[0], branch[1], dict(values), env, dtype)
+    raise ValueError(f"no reference for {op}")
+
+
+def run(nodes, result, values, env, dtype):
+    """Evaluates `nodes` in order into `values`; returns `result`'s array."""
+    for node in nodes:
+        values[node.result.name] = apply(node, values, env, dtype)
+    return values[result.name]
+
+
+def bind(graph, run_index):
+    """The variables the parameters bind for run `run_index`."""
+    env = {}
+    for p in graph.params:
+        array = graph.inputs[run_index][p.name]
+        for d, size in zip(p.shape, array.shape):
+            if d.is_var():
+                env[d.terms[0][0][0]] = size
+    return env
+
+
+def evaluate(graph, run_index, dtype=np.float64):
+    """The outputs of `graph` on the inputs of run `run_index`."""
+    env = bind(graph, run_index)
+    values = {p.name: graph.inputs[run_index][p.name].astype(dtype) for p in graph.params}
+    for node in graph.nodes:
+        values[node.result.name] = apply(node, values, env, dtype)
+    return [values[v.name] for v in graph.outputs]
