@@ -50,6 +50,9 @@ def parse(argv):
                    help="no reductions with keepdims over a middle axis that "
                         "keep an innermost dim needing masked vectors (relax-opt "
                         "fails on them; see generate.Options)")
+    p.add_argument("--no-bool-outputs", action="store_true",
+                   help="no comparison results among the graphs' results (i1 "
+                        "results read back wrong; see generate.Options)")
     p.add_argument("--out", help="where reproducers are written (default: none "
                                  "are written)")
     p.add_argument("--no-reduce", action="store_true",
@@ -73,7 +76,8 @@ def main(argv=None):
     options = generate.Options(max_ops=args.max_ops,
                                control_flow=not args.no_control_flow,
                                match_cast=not args.no_match_cast,
-                               keepdims_inner_reductions=not args.no_keepdims_inner_reductions)
+                               keepdims_inner_reductions=not args.no_keepdims_inner_reductions,
+                               bool_outputs=not args.no_bool_outputs)
     start = time.time()
     graphs = [generate.generate(args.seed, i, options)
               for i in range(args.first, args.first + args.count)]

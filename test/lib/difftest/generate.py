@@ -68,7 +68,8 @@ class Options:
     """What the generator may produce."""
 
     def __init__(self, max_ops=12, control_flow=True, match_cast=True,
-                 max_elements=2048, keepdims_inner_reductions=True):
+                 max_elements=2048, keepdims_inner_reductions=True,
+                 bool_outputs=True):
         self.max_ops = max_ops
         self.control_flow = control_flow
         self.match_cast = match_cast
@@ -81,6 +82,12 @@ class Options:
         # shape ("inferred mask type ('vector<16xi1>') and mask operand type
         # ('vector<1xi1>') don't match").
         self.keepdims_inner_reductions = keepdims_inner_reductions
+        # Comparison results among the graph's results: the CPU lowering
+        # stores an i1 vector written whole (a vector.transfer_write without
+        # a mask) as an LLVM <N x i1>, whose bits are packed, while the
+        # buffer is read one byte per element, so returned booleans are
+        # wrong (relax.less on [16] tensors returns the packed bytes).
+        self.bool_outputs = bool_outputs
 
 
 def broadcast(*shapes):
@@ -720,7 +727,7 @@ class _Builder:
             (self.unary, 14), (self.binary, 16), (self.matmul, 8), (self.reduce, 8),
             (self.along_axis, 5), (self.norm, 4), (self.reshape, 6), (self.permute, 4),
             (self.expand, 3), (self.squeeze, 3), (self.concat, 4), (self.slice, 5),
-            (self.broadcast_to, 3), (self.where, 4), (self.astype, 1),
+            (self.broadcast_to, 3), (self.where, 4), (self.compare, 2), (self.astype, 1),
             (self.triangle, 1), (self.create, 2), (self.motif, 6),
         ]
         if self.options.match_cast:
@@ -743,7 +750,8 @@ class _Builder:
         for n in g.walk():
             for _, result in n.branches():
                 used.add(result.name)
-        results = [n.result for n in g.nodes if n.result.dtype == "f32"]
+        results = [n.result for n in g.nodes if n.result.dtype == "f32" or
+                   self.options.bool_outputs]
         sinks = [v for v in results if v.name not in used]
         outputs = sinks[-3:] or results[-1:] or g.params[:1]
         if self.rng.random() < 0.1:

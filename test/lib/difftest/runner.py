@@ -158,12 +158,53 @@ def driver(host, graphs):
                          f"  {r} = {call}")
             for k, t in enumerate(results):
                 value = f"{r}#{k}" if len(results) > 1 else r
-                u = f"%u_{g.name}_{run}_{k}"
+                name = f"{g.name}_{run}_{k}"
+                if _element_type(t) == "i1":
+                    value, t = _bool_to_f32(lines, value, t, name)
+                u = f"%u_{name}"
                 lines.append(f"  {u} = memref.cast {value} : {t} to memref<*xf32>")
                 lines.append(f"  func.call @printMemrefF32({u}) : (memref<*xf32>) -> ()")
     lines += ['  vector.print str "@@ end\\n"', "  return", "}",
               "func.func private @printMemrefF32(memref<*xf32>)"]
     return "\n".join(lines + globals_)
+
+
+def _shape_and_element(memref_type):
+    """(["?", "4"], "i1") for memref<?x4xi1, ...>."""
+    inner = _split_top(memref_type[len("memref<"):-1])[0]
+    *dims, element = inner.split("x")
+    return dims, element
+
+
+def _element_type(memref_type):
+    return _shape_and_element(memref_type)[1]
+
+
+def _bool_to_f32(lines, value, memref_type, name):
+    """Appends loops that copy an i1 result into a new f32 buffer, element by
+    element (scalar loads see the bytes each element is stored in); returns
+    the buffer and its type."""
+    dims, _ = _shape_and_element(memref_type)
+    f32_type = "memref<" + "".join(f"{d}x" for d in dims) + "f32>"
+    indices, sizes = [], []
+    for i, d in enumerate(dims):
+        lines.append(f"  %k{i}_{name} = arith.constant {i} : index")
+        lines.append(f"  %n{i}_{name} = memref.dim {value}, %k{i}_{name} : {memref_type}")
+        if d == "?":
+            sizes.append(f"%n{i}_{name}")
+    lines.append(f"  %one_{name} = arith.constant 1 : index")
+    lines.append(f"  %zero_{name} = arith.constant 0 : index")
+    lines.append(f"  %f_{name} = memref.alloc({', '.join(sizes)}) : {f32_type}")
+    for i in range(len(dims)):
+        indices.append(f"%i{i}_{name}")
+        lines.append(f"  scf.for %i{i}_{name} = %zero_{name} to %n{i}_{name} "
+                     f"step %one_{name} {{")
+    at = ", ".join(indices)
+    lines.append(f"  %b_{name} = memref.load {value}[{at}] : {memref_type}")
+    lines.append(f"  %x_{name} = arith.uitofp %b_{name} : i1 to f32")
+    lines.append(f"  memref.store %x_{name}, %f_{name}[{at}] : {f32_type}")
+    lines += ["  }"] * len(dims)
+    return f"%f_{name}", f32_type
 
 
 def parse_outputs(text):
@@ -196,6 +237,7 @@ def compare(graph, run, outputs):
     if len(outputs) != len(expected):
         return f"run {run}: {len(outputs)} results printed, {len(expected)} expected"
     for k, (out, exp) in enumerate(zip(outputs, expected)):
+        exp = np.asarray(exp, np.float64)   # booleans compare as 0 and 1
         if out.shape != exp.shape:
             return f"run {run}: result {k} has shape {list(out.shape)}, expected {list(exp.shape)}"
         error = np.abs(out - exp)
