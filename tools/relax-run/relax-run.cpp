@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DeviceMemory.h"
 #include "Npy.h"
 #include "Sizes.h"
 #include "Weights.h"
@@ -36,6 +37,7 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/CommandLine.h"
@@ -104,6 +106,13 @@ static cl::opt<std::string> output(
     "output",
     cl::desc("Write the result as .npy (more results: y.npy, y.1.npy, ...)"),
     cl::cat(runCategory));
+static cl::opt<bool> timeTransfers(
+    "time-transfers",
+    cl::desc("With a GPU --device, copy the inputs to the device and the "
+             "results back in every timed call (by default the inputs are "
+             "copied once and the calls run on device memory)"),
+    cl::init(false), cl::cat(runCategory));
+
 static cl::opt<uint64_t> maxCallDepth(
     "max-call-depth",
     cl::desc("Calls of recursive graph functions may nest this deep (the "
@@ -717,9 +726,21 @@ int main(int argc, char **argv) {
         llvm::JITSymbolFlags::Exported};
     return symbols;
   });
+  // On a GPU, calls go to the entry's device version (`@<entry>_device`,
+  // --relax-host-to-gpu) on inputs copied to the device once, unless
+  // --time-transfers asks for the host-memory entry, which copies them in
+  // every call.
+  std::unique_ptr<relax_run::DeviceMemory> deviceMemory;
+  std::string callee = "_mlir_ciface_" + entry;
+  if (device != Device::CPU && !timeTransfers) {
+    std::string error;
+    deviceMemory = relax_run::DeviceMemory::load(error);
+    if (!deviceMemory)
+      return relaxGetError() ? 1 : fail(error);
+    callee += "_device";
+  }
   // Code is generated at the first lookup: do it before timing calls.
-  if (auto function = (*engine)->lookupPacked("_mlir_ciface_" + entry);
-      !function)
+  if (auto function = (*engine)->lookupPacked(callee); !function)
     return fail("no compiled function for @" + entry + ": " +
                 toString(function.takeError()));
   double compileMs = std::chrono::duration<double, std::milli>(
@@ -734,8 +755,22 @@ int main(int argc, char **argv) {
   Descriptor result(0);
   result.words.assign(resultWords, 0);
   std::vector<Descriptor> descriptors;
-  for (Array &array : args)
+  std::vector<void *> deviceInputs;
+  llvm::scope_exit freeDeviceInputs([&] {
+    for (void *ptr : deviceInputs)
+      deviceMemory->free(ptr);
+  });
+  for (Array &array : args) {
     descriptors.push_back(Descriptor::of(array));
+    if (!deviceMemory)
+      continue;
+    void *copy = deviceMemory->upload(array.data(), array.getNumBytes());
+    if (!copy)
+      return 1;
+    deviceInputs.push_back(copy);
+    Descriptor &d = descriptors.back();
+    d.words[0] = d.words[1] = reinterpret_cast<int64_t>(copy);
+  }
   void *resultPtr = result.words.data();
   std::vector<void *> descriptorPtrs;
   for (Descriptor &d : descriptors)
@@ -751,9 +786,16 @@ int main(int argc, char **argv) {
     for (unsigned i = 0, e = resultTypes.size(), pos = 0; i < e; ++i) {
       void *allocated = reinterpret_cast<void *>(result.words[pos]);
       pos += 3 + 2 * resultTypes[i].getRank();
-      bool isInput = llvm::any_of(
-          args, [&](const Array &array) { return allocated == array.data(); });
-      if (allocated && !isInput && freed.insert(allocated).second)
+      bool isInput =
+          llvm::any_of(
+              args,
+              [&](const Array &array) { return allocated == array.data(); }) ||
+          llvm::is_contained(deviceInputs, allocated);
+      if (!allocated || isInput || !freed.insert(allocated).second)
+        continue;
+      if (deviceMemory)
+        deviceMemory->free(allocated);
+      else
         free(allocated);
     }
   };
@@ -771,8 +813,7 @@ int main(int argc, char **argv) {
     for (unsigned rep = 0; rep < repetitions; ++rep) {
       auto start = std::chrono::steady_clock::now();
       relaxClearError();
-      if (llvm::Error error =
-              (*engine)->invokePacked("_mlir_ciface_" + entry, packed)) {
+      if (llvm::Error error = (*engine)->invokePacked(callee, packed)) {
         status = fail("call failed: " + toString(std::move(error)));
         return;
       }
@@ -811,9 +852,15 @@ int main(int argc, char **argv) {
     const char *aligned =
         reinterpret_cast<const char *>(result.words[base + 1]);
     int64_t offset = result.words[base + 2];
-    if (out->getNumBytes())
+    if (deviceMemory) {
+      if (!deviceMemory->download(out->data(),
+                                  aligned + offset * out->layout.size,
+                                  out->getNumBytes()))
+        return 1;
+    } else if (out->getNumBytes()) {
       std::memcpy(out->data(), aligned + offset * out->layout.size,
                   out->getNumBytes());
+    }
     base += 3 + 2 * rank;
     if (!output.empty()) {
       // Results after the first: y.npy, y.1.npy, y.2.npy, ...
@@ -832,6 +879,7 @@ int main(int argc, char **argv) {
   llvm::outs() << "; compile " << llvm::format("%.1f", compileMs) << " ms, "
                << llvm::format("%.3f", totalMs / repetitions)
                << " ms per call over " << repetitions << " calls (best "
-               << llvm::format("%.3f", bestMs) << " ms)\n";
+               << llvm::format("%.3f", bestMs) << " ms)"
+               << (deviceMemory ? ", inputs on the device" : "") << "\n";
   return 0;
 }

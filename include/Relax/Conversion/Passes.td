@@ -307,7 +307,11 @@ def RelaxHostToGPUPass : Pass<"relax-host-to-gpu", "::mlir::ModuleOp"> {
     - every public function `@f` keeps its contract on host memory: it becomes
       a wrapper that copies its buffer arguments to the device, calls the
       device version `@f_device`, copies the results back into new host
-      buffers and frees the device copies.
+      buffers and frees the device copies. `@f_device` stays public (with
+      the C interface where `@f` had it) for programs that keep their
+      buffers on the device across calls: its buffer arguments are device
+      memory, and so are its results, which the caller frees with the GPU
+      runtime (`mgpuMemFree`) unless one is an argument.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -105,8 +105,10 @@ static LogicalResult moveToDevice(func::FuncOp func) {
   return success();
 }
 
-/// Turns the public function `func` into a wrapper on host memory around a
-/// private `<name>_device` that works on device memory.
+/// Turns the public function `func` into a wrapper on host memory around
+/// `<name>_device`, which works on device memory. The device version stays
+/// public, with the C interface, for programs that keep their buffers on the
+/// device across calls.
 static LogicalResult wrapEntry(func::FuncOp func, ModuleOp module,
                                SymbolTable &symbols) {
   MLIRContext *ctx = func.getContext();
@@ -120,8 +122,6 @@ static LogicalResult wrapEntry(func::FuncOp func, ModuleOp module,
   auto wrapper = cast<func::FuncOp>(b.clone(*func.getOperation()));
   wrapper.getBody().getBlocks().clear();
   func.setSymName(name);
-  func.setPrivate();
-  func->removeAttr("llvm.emit_c_interface");
 
   Location loc = func.getLoc();
   Block *entry = wrapper.addEntryBlock();

@@ -3,9 +3,10 @@
 // A public function keeps its contract on host memory: it copies its buffer
 // arguments to the device, calls the device version, copies the result back
 // into a new host buffer and frees the device buffers (a result that is an
-// argument's copy only once). The device version allocates and copies on the
-// device, copies a constant to the device where it is used, and reads a
-// branch condition through a host copy.
+// argument's copy only once). The device version, public with the C
+// interface for callers that keep buffers on the device, allocates and
+// copies on the device, copies a constant to the device where it is used,
+// and reads a branch condition through a host copy.
 
 // CHECK-LABEL: func.func @main(
 // CHECK-SAME:    %[[X:.*]]: memref<?x4xf32>, %[[FLAG:.*]]: memref<i1>) -> memref<?x4xf32>
@@ -28,8 +29,8 @@
 // CHECK:         }
 // CHECK:         return %[[HOST]]
 
-// CHECK-LABEL: func.func private @main_device(
-// CHECK-SAME:    %[[X:.*]]: memref<?x4xf32>, %[[FLAG:.*]]: memref<i1>) -> memref<?x4xf32> {
+// CHECK-LABEL: func.func @main_device(
+// CHECK-SAME:    %[[X:.*]]: memref<?x4xf32>, %[[FLAG:.*]]: memref<i1>) -> memref<?x4xf32> attributes {llvm.emit_c_interface} {
 // CHECK:         %[[S:.*]] = gpu.alloc () : memref<4xf32>
 // CHECK:         %[[G:.*]] = memref.get_global @scale
 // CHECK:         gpu.memcpy %[[S]], %[[G]]
@@ -68,12 +69,12 @@ func.func @main(%x: memref<?x4xf32>, %flag: memref<i1>) -> memref<?x4xf32> attri
 
 // CHECK-LABEL: func.func @outer(
 // CHECK:         call @outer_device
-// CHECK-LABEL: func.func private @outer_device(
+// CHECK-LABEL: func.func @outer_device(
 // CHECK:         %[[T:.*]] = gpu.alloc
 // CHECK:         call @inner_device(%{{.*}}, %[[T]], %{{.*}})
 // CHECK:         gpu.dealloc %[[T]]
 // CHECK-LABEL: func.func @inner(
-// CHECK-LABEL: func.func private @inner_device(
+// CHECK-LABEL: func.func @inner_device(
 func.func @outer(%x: memref<4xf32>, %k: index) {
   %t = memref.alloc() : memref<4xf32>
   func.call @inner(%x, %t, %k) : (memref<4xf32>, memref<4xf32>, index) -> ()

@@ -1,7 +1,10 @@
 // relax-run --device runs the module on a GPU through the GPU runtime
 // library; what does not apply there, or a library that is missing, is a
 // clear error before anything is compiled. Inputs are checked on the host as
-// on the CPU, and the results come back to host memory.
+// on the CPU, copied to the device once for all the timed calls (of the
+// entry's device version), and the results come back to host memory; with
+// --time-transfers every call copies through the host-memory entry. A result
+// that is an input (here `%x` itself) is not freed as a result.
 
 // RUN: not relax-run %s --device vulkan --parallel --size n=4 2>&1 | FileCheck %s --check-prefix=PARALLEL
 // PARALLEL: relax-run: error: --parallel and --library apply to --device cpu only
@@ -17,12 +20,25 @@
 // RUN: %if vulkan %{ relax-run %s --device vulkan --size n=5 --seed 3 --output %t.vk.npy > /dev/null %}
 // RUN: %if vulkan %{ relax-run %s --size n=5 --seed 3 --output %t.cpu.npy > /dev/null %}
 // RUN: %if vulkan %{ %python -c "import numpy as np; print(np.array_equal(np.load('%t.vk.npy'), np.load('%t.cpu.npy')))" | FileCheck %s --check-prefix=SAME %}
-// RAN: @main: result #0 shape [5, 4]
+// RUN: %if vulkan %{ relax-run %s --device vulkan --size n=5 --seed 3 --reps 3 --output %t.reps.npy | FileCheck %s --check-prefix=REPS %}
+// RUN: %if vulkan %{ relax-run %s --device vulkan --size n=5 --seed 3 --reps 3 --time-transfers --output %t.copies.npy | FileCheck %s --check-prefix=COPIES %}
+// RUN: %if vulkan %{ %python -c "import numpy as np; print(np.array_equal(np.load('%t.reps.npy'), np.load('%t.cpu.npy')), np.array_equal(np.load('%t.copies.npy'), np.load('%t.cpu.npy')))" | FileCheck %s --check-prefix=SAME2 %}
+// RUN: %if vulkan %{ relax-run %s --entry identity --device vulkan --size n=3 --reps 2 | FileCheck %s --check-prefix=IDENTITY %}
+// RAN: @main: result #0 shape [5, 4]; {{.*}}, inputs on the device
 // OUT: (5, 4) float32
 // SAME: True
+// REPS: over 3 calls {{.*}}, inputs on the device
+// COPIES: over 3 calls
+// COPIES-NOT: on the device
+// SAME2: True True
+// IDENTITY: @identity: result #0 shape [3, 4]
 
 relax.func @main(%x: !relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32>
     attributes {sym.constraints = [#sym.range<n in [1, 64]>]} {
   %y = relax.relu %x : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32>
   relax.return %y : !relax.tensor<[n, 4], f32>
+}
+
+relax.func @identity(%x: !relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32> {
+  relax.return %x : !relax.tensor<[n, 4], f32>
 }
