@@ -12,12 +12,6 @@
 # A finding is reduced and written to the test's Output directory
 # (differential.py.tmp/, a directory per finding with repro.mlir and README.txt).
 #
-# The batch leaves out two constructs the CPU pipeline gets wrong (see
-# generate.Options): reductions with keepdims over a middle axis whose
-# innermost dim needs masked vectors, which relax-opt fails to compile, and
-# comparison results returned as i1 tensors, which are stored as packed bits
-# and read back one byte per element.
-#
 # CHECK-NOT: finding:
 # CHECK: differential: 200 graphs, 3 configurations, 0 mismatches, 0 failures
 
@@ -32,5 +26,4 @@ relax_opt, mlir_runner, mlir_lib_dir, out = sys.argv[1:5]
 sys.exit(cli.main([
     "--relax-opt", relax_opt, "--mlir-runner", mlir_runner,
     "--mlir-lib-dir", mlir_lib_dir, "--out", out, "--quiet",
-    "--count", "200", "--seed", "1", "--rotate", "--jobs", "2",
-    "--no-keepdims-inner-reductions", "--no-bool-outputs"]))
+    "--count", "200", "--seed", "1", "--rotate", "--jobs", "2"]))

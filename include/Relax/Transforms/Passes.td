@@ -340,6 +340,35 @@ def RelaxTileAndVectorizePass
   ];
 }
 
+def RelaxScalarizeI1TransfersPass
+    : Pass<"relax-scalarize-i1-transfers", "::mlir::func::FuncOp"> {
+  let summary = "Move vectors of i1 to and from memory one element at a time";
+  let description = [{
+    A buffer of `i1` holds one byte per element (the memref lowering sizes
+    its elements with `getelementptr`), but LLVM stores a vector of `i1` as
+    packed bits: `vector.transfer_write %v : vector<16xi1>, memref<16xi1>`
+    lowered to the llvm dialect writes 2 bytes of bits where 16 bytes of
+    booleans belong, and a vector read of such a buffer reads bits. This pass
+    unrolls every `vector.transfer_read` and `vector.transfer_write` of a
+    buffer of `i1` into scalar `memref.load`s and `memref.store`s (masks and
+    bounds become branches per element), leaving every other transfer, and
+    the `i1` vectors in registers, as they are. Run it on bufferized kernels
+    before the vector lowering (the CPU pipeline does).
+
+    ```mlir
+    vector.transfer_write %c, %out[%i] {in_bounds = [true]} : vector<16xi1>, memref<16xi1>
+    // becomes sixteen of
+    %e = vector.extract %c[0] : i1 from vector<16xi1>
+    memref.store %e, %out[%i] : memref<16xi1>
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def RelaxChooseCPUSchedulePass
     : InterfacePass<"relax-choose-cpu-schedule", "::mlir::FunctionOpInterface"> {
   let summary = "Record the CPU schedule of every linalg op on tensors";

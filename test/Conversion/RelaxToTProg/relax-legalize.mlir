@@ -55,15 +55,20 @@ relax.func @compare(%x: !relax.tensor<[n, 8], f32>, %t: !relax.tensor<[n, 1], f3
 
 // -----
 
-// Reduction: fill with the identity, then reduce along the axes.
+// Reduction: fill with the identity, then reduce along the axes. With
+// keepdims the destination is viewed without its unit dims for the
+// reduction, and the result expanded back.
 
 // CHECK-DAG: #[[IN:.*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
-// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2) -> (d0, 0, d2)>
+// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
 // CHECK-LABEL: tprog.func private @max
+// CHECK-SAME: %[[DEST:[a-z0-9]+]]: tensor<?x1x64xf32> {{.*}}tprog.output
+// CHECK: %[[FLAT:.*]] = tensor.collapse_shape %[[DEST]] {{\[}}[0], [1, 2]] : tensor<?x1x64xf32> into tensor<?x64xf32>
 // CHECK: %[[NEG_INF:.*]] = arith.constant 0xFF800000 : f32
-// CHECK: %[[INIT:.*]] = linalg.fill ins(%[[NEG_INF]] : f32)
-// CHECK: linalg.generic {indexing_maps = [#[[IN]], #[[OUT]]], iterator_types = ["parallel", "reduction", "parallel"]} {{.*}} outs(%[[INIT]]
+// CHECK: %[[INIT:.*]] = linalg.fill ins(%[[NEG_INF]] : f32) outs(%[[FLAT]]
+// CHECK: %[[R:.*]] = linalg.generic {indexing_maps = [#[[IN]], #[[OUT]]], iterator_types = ["parallel", "reduction", "parallel"]} {{.*}} outs(%[[INIT]]
 // CHECK: arith.maximumf
+// CHECK: tensor.expand_shape %[[R]] {{\[}}[0], [1, 2]] output_shape [%{{.*}}, 1, 64] : tensor<?x64xf32> into tensor<?x1x64xf32>
 // CHECK-LABEL: tprog.func private @mean
 // CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
 // CHECK: arith.addf

@@ -48,11 +48,9 @@ def parse(argv):
                    help="no relax.match_cast in the graphs")
     p.add_argument("--no-keepdims-inner-reductions", action="store_true",
                    help="no reductions with keepdims over a middle axis that "
-                        "keep an innermost dim needing masked vectors (relax-opt "
-                        "fails on them; see generate.Options)")
+                        "keep an innermost dim needing masked vectors")
     p.add_argument("--no-bool-outputs", action="store_true",
-                   help="no comparison results among the graphs' results (i1 "
-                        "results read back wrong; see generate.Options)")
+                   help="no comparison results among the graphs' results")
     p.add_argument("--out", help="where reproducers are written (default: none "
                                  "are written)")
     p.add_argument("--no-reduce", action="store_true",

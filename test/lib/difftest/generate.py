@@ -77,16 +77,10 @@ class Options:
         # Reductions with keepdims that keep a dim before a reduced axis and
         # keep an innermost dim the vectors need a mask for (dynamic, or
         # static past 16 and not a multiple of 16: [m, 5, k] or [m, 4, 17]
-        # over axis 1): relax-opt fails on them, since convert-vector-to-scf
-        # gives the masked transfer_write of the result a mask of the wrong
-        # shape ("inferred mask type ('vector<16xi1>') and mask operand type
-        # ('vector<1xi1>') don't match").
+        # over axis 1); relax-opt once failed on them.
         self.keepdims_inner_reductions = keepdims_inner_reductions
-        # Comparison results among the graph's results: the CPU lowering
-        # stores an i1 vector written whole (a vector.transfer_write without
-        # a mask) as an LLVM <N x i1>, whose bits are packed, while the
-        # buffer is read one byte per element, so returned booleans are
-        # wrong (relax.less on [16] tensors returns the packed bytes).
+        # Comparison results among the graph's results; they were once
+        # stored as packed bits and read back one byte per element.
         self.bool_outputs = bool_outputs
 
 
