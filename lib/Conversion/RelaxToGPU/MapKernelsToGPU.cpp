@@ -30,6 +30,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -46,6 +47,19 @@ using namespace mlir::relax;
 /// Rewrites every linalg op of `kernel` (copies first made linalg.copy) into
 /// parallel loops with sequential reductions.
 static LogicalResult convertToLoops(func::FuncOp kernel) {
+  // A view of a view of a buffer that is the buffer again (the expanded
+  // result of a keepdims reduction written into a collapsed view of its
+  // destination) is the buffer, and a copy onto itself is nothing: launches
+  // only take buffers, not views of them.
+  {
+    MLIRContext *ctx = kernel.getContext();
+    RewritePatternSet patterns(ctx);
+    memref::ExpandShapeOp::getCanonicalizationPatterns(patterns, ctx);
+    memref::CollapseShapeOp::getCanonicalizationPatterns(patterns, ctx);
+    memref::CopyOp::getCanonicalizationPatterns(patterns, ctx);
+    if (failed(applyPatternsGreedily(kernel, std::move(patterns))))
+      return failure();
+  }
   IRRewriter rewriter(kernel.getContext());
   SmallVector<memref::CopyOp> copies;
   kernel.walk([&](memref::CopyOp copy) { copies.push_back(copy); });
@@ -70,7 +84,13 @@ static LogicalResult convertToLoops(func::FuncOp kernel) {
   memref::populateFoldMemRefAliasOpPatterns(patterns);
   affine::AffineApplyOp::getCanonicalizationPatterns(patterns,
                                                      kernel.getContext());
-  return applyPatternsGreedily(kernel, std::move(patterns));
+  if (failed(applyPatternsGreedily(kernel, std::move(patterns))))
+    return failure();
+  // What the folding reads of a buffer's layout inside a loop (the sizes of
+  // a collapsed view, through memref.extract_strided_metadata) is computed
+  // once before it: a launch takes sizes, not buffer metadata.
+  kernel.walk([](LoopLikeOpInterface loop) { moveLoopInvariantCode(loop); });
+  return success();
 }
 
 static gpu::ParallelLoopDimMappingAttr getMapping(MLIRContext *ctx,
@@ -199,25 +219,56 @@ static bool staysOnHost(Operation *op) {
   return isMemoryEffectFree(op);
 }
 
-/// Moves each top-level load whose value only loops use into those loops,
-/// next to each use, when nothing in the kernel writes the buffer it reads
-/// (a scalar operand such as the value of a fill): a launch cannot use a
-/// value that the host would have to read from device memory.
-static void sinkLoadsIntoLoops(func::FuncOp kernel, Block &body) {
-  auto isWritten = [&](Value buffer) {
-    WalkResult result = kernel.walk([&](Operation *op) {
-      if (auto store = dyn_cast<memref::StoreOp>(op))
-        if (store.getMemref() == buffer)
+/// The buffer `value` is a view of, through view-like ops.
+static Value getRootBuffer(Value value) {
+  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
+    value = view.getViewSource();
+  return value;
+}
+
+/// Whether `op` or an op nested in it may write the buffer `root` (or a view
+/// of it); ops whose effects are unknown may.
+static bool mayWrite(Operation *op, Value root) {
+  WalkResult result = op->walk([&](Operation *nested) {
+    if (auto iface = dyn_cast<MemoryEffectOpInterface>(nested)) {
+      SmallVector<MemoryEffects::EffectInstance> effects;
+      iface.getEffects(effects);
+      for (const MemoryEffects::EffectInstance &effect : effects)
+        if (isa<MemoryEffects::Write>(effect.getEffect()) &&
+            (!effect.getValue() || getRootBuffer(effect.getValue()) == root))
           return WalkResult::interrupt();
       return WalkResult::advance();
-    });
-    return result.wasInterrupted() || !isa<BlockArgument>(buffer);
-  };
+    }
+    if (nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return WalkResult::advance();
+    return WalkResult::interrupt();
+  });
+  return result.wasInterrupted();
+}
+
+/// Moves each top-level load whose value only loops use into those loops,
+/// next to each use, when nothing from the load to its last use writes the
+/// buffer it reads (a scalar operand such as the value of a fill, or a
+/// reduction's result that a fill then broadcasts): a launch cannot use a
+/// value that the host would have to read from device memory.
+static void sinkLoadsIntoLoops(Block &body) {
   for (auto load : llvm::make_early_inc_range(body.getOps<memref::LoadOp>())) {
-    if (isWritten(load.getMemref()) ||
-        !llvm::all_of(load->getUsers(), [&](Operation *user) {
+    if (!llvm::all_of(load->getUsers(), [&](Operation *user) {
           return user->getParentOfType<scf::ParallelOp>() != nullptr;
         }))
+      continue;
+    Operation *last = load;
+    for (Operation *user : load->getUsers()) {
+      Operation *top = body.findAncestorOpInBlock(*user);
+      if (top && last->isBeforeInBlock(top))
+        last = top;
+    }
+    Value root = getRootBuffer(load.getMemref());
+    bool written = false;
+    for (Operation *op = load->getNextNode(); op && !written;
+         op = op == last ? nullptr : op->getNextNode())
+      written = mayWrite(op, root);
+    if (written)
       continue;
     for (OpOperand &use : llvm::make_early_inc_range(load->getUses())) {
       OpBuilder b(use.getOwner());
@@ -456,7 +507,7 @@ static LogicalResult mapBlock(func::FuncOp kernel, Block &block,
         return failure();
     }
   }
-  sinkLoadsIntoLoops(kernel, block);
+  sinkLoadsIntoLoops(block);
   return wrapSerialCode(block);
 }
 

@@ -16,12 +16,12 @@
 // CHECK:         gpu.launch blocks(%[[BX:[a-z0-9]+]], %{{[a-z0-9]+}}, %{{[a-z0-9]+}}) in (%{{[a-z0-9]+}} = %[[GRID]], %{{[a-z0-9]+}} = %c1, %{{[a-z0-9]+}} = %c1) threads(%[[TX:[a-z0-9]+]], %{{[a-z0-9]+}}, %{{[a-z0-9]+}}) in (%{{[a-z0-9]+}} = %[[C64]], %{{[a-z0-9]+}} = %c1, %{{[a-z0-9]+}} = %c1)
 // CHECK:           %[[INCLAMPED:.*]] = arith.minui %[[ROWS]], %[[LIMIT]]
 // CHECK:           %[[STEP:.*]] = arith.maxui %[[INCLAMPED]], %c1
+// CHECK:           %[[FIRST:.*]] = arith.cmpi eq, %[[TX]], %c0
 // CHECK:           scf.for %[[ROW:.*]] = %[[BX]] to %[[ROWS]] step %[[STEP]] {
 // CHECK:             %[[PARTIAL:.*]] = scf.for %{{.*}} = %[[TX]] to %[[COLS]] step %[[C64]] iter_args(%[[ACC:.*]] = %cst)
 // CHECK:               memref.load
 // CHECK:               arith.maximumf %[[ACC]]
 // CHECK:             %[[ALL:.*]] = gpu.all_reduce maximumf %[[PARTIAL]] uniform {
-// CHECK:             %[[FIRST:.*]] = arith.cmpi eq, %[[TX]], %c0
 // CHECK:             scf.if %[[FIRST]] {
 // CHECK:               %[[OLD:.*]] = memref.load
 // CHECK:               %[[NEW:.*]] = arith.maximumf %[[OLD]], %[[ALL]]

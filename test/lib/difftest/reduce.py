@@ -23,7 +23,8 @@ from .graph import Value, emit
 # relax-run's flags for each configuration.
 RELAX_RUN_FLAGS = {"default": [], "fuse=0": ["--fuse=0"],
                    "plan-memory=0": ["--plan-memory=0"],
-                   "parallel": ["--parallel"], "library": ["--library"]}
+                   "parallel": ["--parallel"], "library": ["--library"],
+                   "vulkan": ["--device", "vulkan"]}
 
 
 def _param_vars(graph):

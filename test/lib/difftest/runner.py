@@ -14,10 +14,12 @@ running (its marker is the last line printed), and the graphs after it run
 again in a new batch.
 """
 
+import glob
 import os
 import re
 import shutil
 import subprocess
+import tempfile
 import threading
 
 import numpy as np
@@ -33,7 +35,11 @@ CONFIGS = {
     "plan-memory=0": "plan-memory=0",
     "parallel": "parallel=1 runtime=openmp",
     "library": "library=1",
+    # The GPU pipeline on Vulkan (Mesa's lavapipe where there is no GPU),
+    # through relax-run --device vulkan, a graph and a run at a time.
+    "vulkan": None,
 }
+DEVICE_CONFIGS = {"vulkan"}
 DEFAULT_CONFIGS = ["default", "fuse=0", "plan-memory=0"]
 RTOL = ATOL = 1e-4
 # Seconds a tool may take on one batch (a batch takes a few).
@@ -82,6 +88,8 @@ class Finding:
 def pipeline(config, to_llvm=True):
     """The relax-opt flag of `config`'s pipeline, to the llvm dialect or to
     host functions on memrefs."""
+    if config in DEVICE_CONFIGS:
+        return f"--relax-lower-to-gpu=target={config}"
     options = ([] if to_llvm else ["to-llvm=0"]) + ([CONFIGS[config]] if CONFIGS[config] else [])
     return "--relax-lower-to-cpu" + ("=" + " ".join(options) if options else "")
 
@@ -264,10 +272,53 @@ def _first_lines(text, count=30):
     return "\n".join(text.strip().splitlines()[:count])
 
 
+def run_on_device(tools, graphs, device, stats=None):
+    """Runs each of `graphs` with relax-run --device `device` on its inputs
+    as .npy files; returns the findings."""
+    relax_run = os.path.join(os.path.dirname(os.path.abspath(
+        shutil.which(tools.relax_opt) or tools.relax_opt)), "relax-run")
+    findings = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for g in graphs:
+            if stats is not None:
+                with _stats_lock:
+                    stats["modules"] = stats.get("modules", 0) + 1
+            model = os.path.join(tmp, g.name + ".mlir")
+            with open(model, "w") as f:
+                f.write(emit(g))
+            for run in range(len(g.inputs)):
+                args = []
+                for i, array in enumerate(g.input_arrays(run)):
+                    path = os.path.join(tmp, f"{g.name}.{run}.{i}.npy")
+                    np.save(path, array)
+                    args += ["--input", path]
+                prefix = os.path.join(tmp, f"{g.name}.{run}.out")
+                proc = _run([relax_run, model, "--entry", g.name, "--device",
+                             device, "--output", prefix + ".npy"] + args, None)
+                if proc.returncode:
+                    kind = ("runtime-error" if "run-time check failed" in proc.stderr
+                            else "crash" if proc.returncode < 0 else "compile-error")
+                    findings.append(Finding(g, device, kind, f"run {run}: relax-run "
+                                            f"--device {device} exited with "
+                                            f"{proc.returncode}:\n" + _first_lines(proc.stderr)))
+                    break
+                paths = [prefix + ".npy"] + sorted(
+                    glob.glob(prefix + ".[0-9]*.npy"),
+                    key=lambda p: int(p[len(prefix) + 1:-4]))
+                outputs = [np.load(p).astype(np.float64) for p in paths]
+                why = compare(g, run, outputs)
+                if why:
+                    findings.append(Finding(g, device, "mismatch", why))
+                    break
+    return findings
+
+
 def run_batch(tools, graphs, config, stats=None):
     """Runs `graphs` under `config`; returns the findings."""
     if not graphs:
         return []
+    if config in DEVICE_CONFIGS:
+        return run_on_device(tools, graphs, config, stats)
     if stats is not None:
         with _stats_lock:
             stats["modules"] = stats.get("modules", 0) + 1
