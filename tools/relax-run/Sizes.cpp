@@ -32,8 +32,8 @@ relax_run::parseSizes(ArrayRef<std::string> entries,
       llvm::raw_string_ostream os(known);
       llvm::interleaveComma(vars, os,
                             [&](StringAttr v) { os << v.getValue(); });
-      error = ("--size " + size + ": @" + entry + " has no variable '" +
-               name + "' (" +
+      error = ("--size " + size + ": @" + entry + " has no variable '" + name +
+               "' (" +
                (known.empty() ? "its parameters have none"
                               : "its variables: " + known) +
                ")")

@@ -786,11 +786,11 @@ int main(int argc, char **argv) {
     for (unsigned i = 0, e = resultTypes.size(), pos = 0; i < e; ++i) {
       void *allocated = reinterpret_cast<void *>(result.words[pos]);
       pos += 3 + 2 * resultTypes[i].getRank();
-      bool isInput =
-          llvm::any_of(
-              args,
-              [&](const Array &array) { return allocated == array.data(); }) ||
-          llvm::is_contained(deviceInputs, allocated);
+      bool isInput = llvm::any_of(args,
+                                  [&](const Array &array) {
+                                    return allocated == array.data();
+                                  }) ||
+                     llvm::is_contained(deviceInputs, allocated);
       if (!allocated || isInput || !freed.insert(allocated).second)
         continue;
       if (deviceMemory)
@@ -803,9 +803,9 @@ int main(int argc, char **argv) {
   // Recursive graph functions count their depth (--relax-limit-call-depth);
   // the calls run on a thread whose stack holds that many small frames.
   constexpr uint64_t kStackPerCall = 1024, kBaseStack = 8 << 20;
-  uint64_t stackBytes = std::min<uint64_t>(
-      kBaseStack + maxCallDepth * kStackPerCall,
-      std::numeric_limits<unsigned>::max());
+  uint64_t stackBytes =
+      std::min<uint64_t>(kBaseStack + maxCallDepth * kStackPerCall,
+                         std::numeric_limits<unsigned>::max());
   double totalMs = 0, bestMs = std::numeric_limits<double>::infinity();
   int status = 0;
   auto callRepeatedly = [&]() {

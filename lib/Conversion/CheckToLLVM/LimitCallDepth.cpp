@@ -64,8 +64,8 @@ void RelaxLimitCallDepthPass::runOnOperation() {
     for (const CallGraphNode *node : *scc) {
       if (node->isExternal())
         continue;
-      if (auto func = dyn_cast<func::FuncOp>(
-              node->getCallableRegion()->getParentOp()))
+      if (auto func =
+              dyn_cast<func::FuncOp>(node->getCallableRegion()->getParentOp()))
         recursive.push_back(func);
     }
   }

@@ -177,27 +177,26 @@ static LogicalResult tileAndMap(scf::ParallelOp loop, int64_t blockSize) {
   rewriter.setInsertionPointToStart(block.getBody());
   Value first = arith::AddIOp::create(
       rewriter, loc,
-      arith::MulIOp::create(rewriter, loc, grid.getInductionVars()[0],
-                            threads),
+      arith::MulIOp::create(rewriter, loc, grid.getInductionVars()[0], threads),
       block.getInductionVars()[0]);
   auto strided = scf::ForOp::create(rewriter, loc, first, count, stride);
 
   // The body, at the original induction value lower + i * step.
   rewriter.setInsertionPointToStart(strided.getBody());
-  Value iv = affine::makeComposedAffineApply(
-                 rewriter, loc, l + u * st,
-                 {lower, strided.getInductionVar(), step})
-                 .getResult();
+  Value iv =
+      affine::makeComposedAffineApply(rewriter, loc, l + u * st,
+                                      {lower, strided.getInductionVar(), step})
+          .getResult();
   Block *body = loop.getBody();
   rewriter.eraseOp(body->getTerminator());
   rewriter.inlineBlockBefore(body, strided.getBody()->getTerminator(),
                              ValueRange{iv});
   rewriter.eraseOp(loop);
 
-  if (failed(gpu::setMappingAttr(
-          grid, {getMapping(ctx, gpu::Processor::BlockX)})) ||
-      failed(gpu::setMappingAttr(
-          block, {getMapping(ctx, gpu::Processor::ThreadX)})))
+  if (failed(gpu::setMappingAttr(grid,
+                                 {getMapping(ctx, gpu::Processor::BlockX)})) ||
+      failed(gpu::setMappingAttr(block,
+                                 {getMapping(ctx, gpu::Processor::ThreadX)})))
     return failure();
   return success();
 }

@@ -395,10 +395,10 @@ static Value buildTake(OpBuilder &b, Location loc, TakeOp op, Value x,
                case IndexMode::Check:
                  valid = arith::AndIOp::create(
                      nb, nloc,
-                     arith::CmpIOp::create(
-                         nb, nloc, arith::CmpIPredicate::sge, index, zero),
-                     arith::CmpIOp::create(
-                         nb, nloc, arith::CmpIPredicate::slt, index, size));
+                     arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::sge,
+                                           index, zero),
+                     arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::slt,
+                                           index, size));
                  break;
                case IndexMode::Clip:
                  break;
@@ -422,11 +422,11 @@ static Value buildTake(OpBuilder &b, Location loc, TakeOp op, Value x,
                // the clamping alone.
                if (valid &&
                    nb.getContext()->getLoadedDialect<cf::ControlFlowDialect>())
-                 cf::AssertOp::create(
-                     nb, nloc, valid,
-                     message + (op.getMode() == IndexMode::Wrap
-                                    ? ": an index into an empty axis"
-                                    : ": an index is out of range"));
+                 cf::AssertOp::create(nb, nloc, valid,
+                                      message +
+                                          (op.getMode() == IndexMode::Wrap
+                                               ? ": an index into an empty axis"
+                                               : ": an index is out of range"));
                // An empty axis with indices: every index is out of range
                // and the read goes to element 0 of a tensor with none; the
                // destination is empty only when the indices are too.
