@@ -5,11 +5,11 @@
 # code too: a comparison returned as an i1 tensor (16 lanes, and a tail that
 # needs a mask), a boolean input read by a where, and a fused kernel that
 # keeps a comparison in a temporary before a matmul, each at two sizes
-# against numpy, with and without fusion. Also keepdims reductions over a
-# middle axis whose innermost dim needs a mask.
+# against numpy, with and without fusion. Also keepdims reductions (sum,
+# variance, mean) over a middle axis whose innermost dim needs a mask.
 #
 # CHECK-NOT: MISMATCH
-# CHECK-COUNT-20: ok
+# CHECK-COUNT-24: ok
 # CHECK-NOT: MISMATCH
 
 import os
@@ -46,6 +46,10 @@ relax.func @sum_keepdims(%x: {t(['m', '4', 'n'])}) -> !relax.tensor<*, f32> {{
   %s = relax.sum %x {{axes = array<i64: 1>, keepdims = true}} : ({t(['m', '4', 'n'])}) -> !relax.tensor<*, f32>
   relax.return %s : !relax.tensor<*, f32>
 }}
+relax.func @variance_keepdims(%x: {t(['m', '5', 'n'])}) -> !relax.tensor<*, f32> {{
+  %s = relax.variance %x {{axes = array<i64: 1>, keepdims = true}} : ({t(['m', '5', 'n'])}) -> !relax.tensor<*, f32>
+  relax.return %s : !relax.tensor<*, f32>
+}}
 relax.func @mean_keepdims(%x: {t(['m', '5', 'n'])}) -> !relax.tensor<*, f32> {{
   %s = relax.mean %x {{axes = array<i64: 0, 1>, keepdims = true}} : ({t(['m', '5', 'n'])}) -> !relax.tensor<*, f32>
   relax.return %s : !relax.tensor<*, f32>
@@ -69,6 +73,8 @@ CASES = [
      lambda a, b, s, p, v: np.where(a < b, s, p).T @ v),
     ("sum_keepdims", lambda n: [f32(n + 1, 4, 17 * n)],
      lambda x: x.sum(1, keepdims=True)),
+    ("variance_keepdims", lambda n: [f32(n + 1, 5, 17 * n)],
+     lambda x: x.var(1, keepdims=True)),
     ("mean_keepdims", lambda n: [f32(n + 2, 5, 9 * n + 1)],
      lambda x: x.mean((0, 1), keepdims=True)),
 ]

@@ -395,7 +395,10 @@ static LogicalResult buildVariance(OpBuilder &b, Location loc, VarianceOp op,
   int64_t rank = type.getRank();
   SmallVector<int64_t> all = llvm::to_vector(llvm::seq<int64_t>(0, rank));
   SmallVector<int64_t> axes = normalizeAxes(op.getAxes(), rank, all);
-  AffineMap stats = reducedMap(ctx, rank, axes, op.getKeepdims());
+  auto outType = cast<RankedTensorType>(out.getType());
+  std::optional<SmallVector<ReassociationIndices>> groups =
+      collapseKeptDims(b, loc, out, axes, op.getKeepdims());
+  AffineMap stats = reducedMap(ctx, rank, axes, op.getKeepdims() && !groups);
   SmallVector<Iterator> reduce = iteratorsFor(rank, axes);
   Value count = countAlong(b, loc, x, axes, type.getElementType());
   Value mean = divideBy(
@@ -406,7 +409,8 @@ static LogicalResult buildVariance(OpBuilder &b, Location loc, VarianceOp op,
                 Value d = arith::SubFOp::create(nb, nloc, args[0], args[1]);
                 return arith::MulFOp::create(nb, nloc, d, d);
               });
-  results.push_back(divideBy(b, loc, var, count));
+  results.push_back(
+      expandKeptDims(b, loc, divideBy(b, loc, var, count), outType, groups));
   return success();
 }
 

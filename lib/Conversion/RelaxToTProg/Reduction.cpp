@@ -174,28 +174,12 @@ static LogicalResult buildReduction(TensorProgramBody &body, Operation *op,
     for (int64_t i = 0; i < rank; ++i)
       axes.insert(i);
   }
-  // With keepdims the reduction writes the destination without its unit
-  // dims (a collapse_shape view), and the result is that expanded back: a
-  // generic whose output map has constant 0s makes vector transfers with a
-  // permutation that upstream's transfer lowerings reject once masked.
-  SmallVector<ReassociationIndices> groups;
   auto outType = cast<RankedTensorType>(out.getType());
-  bool collapse = keepdims && !axes.empty();
-  if (collapse) {
-    ReassociationIndices pending;
-    for (int64_t i = 0; i < rank; ++i) {
-      pending.push_back(i);
-      if (!axes.contains(i)) {
-        groups.push_back(pending);
-        pending.clear();
-      }
-    }
-    if (!groups.empty())
-      llvm::append_range(groups.back(), pending);
-    out = tensor::CollapseShapeOp::create(b, loc, out, groups);
-  }
+  SmallVector<int64_t> axisList = llvm::to_vector(axes);
+  std::optional<SmallVector<ReassociationIndices>> groups =
+      collapseKeptDims(b, loc, out, axisList, keepdims);
   Value reduced = reduce(b, loc, x, fill(b, loc, out, combiner), axes,
-                         /*keepdims=*/keepdims && !collapse, combiner);
+                         /*keepdims=*/false, combiner);
   if (isMean) {
     auto type = cast<RankedTensorType>(reduced.getType());
     Value count =
@@ -215,8 +199,7 @@ static LogicalResult buildReduction(TensorProgramBody &body, Operation *op,
             })
             .getResult(0);
   }
-  if (collapse)
-    reduced = tensor::ExpandShapeOp::create(b, loc, outType, reduced, groups);
+  reduced = expandKeptDims(b, loc, reduced, outType, groups);
   body.results.push_back(reduced);
   return success();
 }

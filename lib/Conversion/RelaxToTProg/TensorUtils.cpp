@@ -93,3 +93,32 @@ AffineMap lowering::getBroadcastMap(MLIRContext *ctx, Type type,
       numDims, 0,
       getBroadcastExprs(ctx, shape, numDims - shape.size(), outputShape), ctx);
 }
+
+std::optional<SmallVector<ReassociationIndices>>
+lowering::collapseKeptDims(OpBuilder &b, Location loc, Value &out,
+                           ArrayRef<int64_t> axes, bool keepdims) {
+  if (!keepdims || axes.empty())
+    return std::nullopt;
+  int64_t rank = cast<RankedTensorType>(out.getType()).getRank();
+  SmallVector<ReassociationIndices> groups;
+  ReassociationIndices pending;
+  for (int64_t i = 0; i < rank; ++i) {
+    pending.push_back(i);
+    if (!llvm::is_contained(axes, i)) {
+      groups.push_back(pending);
+      pending.clear();
+    }
+  }
+  if (!groups.empty())
+    llvm::append_range(groups.back(), pending);
+  out = tensor::CollapseShapeOp::create(b, loc, out, groups);
+  return groups;
+}
+
+Value lowering::expandKeptDims(
+    OpBuilder &b, Location loc, Value result, RankedTensorType type,
+    const std::optional<SmallVector<ReassociationIndices>> &groups) {
+  if (!groups)
+    return result;
+  return tensor::ExpandShapeOp::create(b, loc, type, result, *groups);
+}

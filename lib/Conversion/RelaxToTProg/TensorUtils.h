@@ -7,6 +7,7 @@
 #ifndef LIB_CONVERSION_RELAXTOTPROG_TENSORUTILS_H
 #define LIB_CONVERSION_RELAXTOTPROG_TENSORUTILS_H
 
+#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/Builders.h"
 
@@ -42,6 +43,22 @@ SmallVector<AffineExpr> getBroadcastExprs(MLIRContext *ctx,
 /// dims broadcast (are read at index 0).
 AffineMap getBroadcastMap(MLIRContext *ctx, Type type, unsigned numDims,
                           ArrayRef<int64_t> outputShape);
+
+/// With keepdims, a reduction along `axes` writes a collapse_shape view of
+/// its destination `out` without the kept unit dims, and the result is that
+/// expanded back (expandKeptDims): a generic whose output map has constant
+/// 0s makes vector transfers with a permutation that upstream's transfer
+/// lowerings reject once masked. Returns the view and its reassociation, or
+/// nothing (and `out` stays) without keepdims or reduced axes.
+std::optional<SmallVector<ReassociationIndices>>
+collapseKeptDims(OpBuilder &b, Location loc, Value &out,
+                 ArrayRef<int64_t> axes, bool keepdims);
+
+/// The result computed in a view from collapseKeptDims, as `type`.
+Value expandKeptDims(OpBuilder &b, Location loc, Value result,
+                     RankedTensorType type,
+                     const std::optional<SmallVector<ReassociationIndices>>
+                         &groups);
 
 } // namespace mlir::relax::lowering
 
