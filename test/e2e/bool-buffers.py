@@ -6,10 +6,10 @@
 # needs a mask), a boolean input read by a where, and a fused kernel that
 # keeps a comparison in a temporary before a matmul, each at two sizes
 # against numpy, with and without fusion. Also keepdims reductions (sum,
-# variance, mean) over a middle axis whose innermost dim needs a mask.
+# variance, argmax, mean) over a middle axis whose innermost dim needs a mask.
 #
 # CHECK-NOT: MISMATCH
-# CHECK-COUNT-24: ok
+# CHECK-COUNT-28: ok
 # CHECK-NOT: MISMATCH
 
 import os
@@ -50,6 +50,10 @@ relax.func @variance_keepdims(%x: {t(['m', '5', 'n'])}) -> !relax.tensor<*, f32>
   %s = relax.variance %x {{axes = array<i64: 1>, keepdims = true}} : ({t(['m', '5', 'n'])}) -> !relax.tensor<*, f32>
   relax.return %s : !relax.tensor<*, f32>
 }}
+relax.func @argmax_keepdims(%x: {t(['m', '4', 'n'])}) -> !relax.tensor<*, i64> {{
+  %r = relax.argmax %x {{axis = 1, keepdims = true}} : ({t(['m', '4', 'n'])}) -> !relax.tensor<*, i64>
+  relax.return %r : !relax.tensor<*, i64>
+}}
 relax.func @mean_keepdims(%x: {t(['m', '5', 'n'])}) -> !relax.tensor<*, f32> {{
   %s = relax.mean %x {{axes = array<i64: 0, 1>, keepdims = true}} : ({t(['m', '5', 'n'])}) -> !relax.tensor<*, f32>
   relax.return %s : !relax.tensor<*, f32>
@@ -75,6 +79,8 @@ CASES = [
      lambda x: x.sum(1, keepdims=True)),
     ("variance_keepdims", lambda n: [f32(n + 1, 5, 17 * n)],
      lambda x: x.var(1, keepdims=True)),
+    ("argmax_keepdims", lambda n: [f32(n + 1, 4, 17 * n)],
+     lambda x: x.argmax(1)[:, None, :]),
     ("mean_keepdims", lambda n: [f32(n + 2, 5, 9 * n + 1)],
      lambda x: x.mean((0, 1), keepdims=True)),
 ]

@@ -439,7 +439,10 @@ static LogicalResult buildArgmax(OpBuilder &b, Location loc, ArgmaxOp op,
     strides[i] = stride;
     stride = arith::MulIOp::create(b, loc, stride, dimSize(b, loc, x, i));
   }
-  AffineMap outMap = reducedMap(ctx, rank, axes, op.getKeepdims());
+  auto outType = cast<RankedTensorType>(out.getType());
+  std::optional<SmallVector<ReassociationIndices>> groups =
+      collapseKeptDims(b, loc, out, axes, op.getKeepdims());
+  AffineMap outMap = reducedMap(ctx, rank, axes, op.getKeepdims() && !groups);
   Value maxInit =
       fill(b, loc, emptyLike(b, loc, out, element), lowestOf(b, loc, element));
   Value indexInit = fill(b, loc, out, zeroOf(b, loc, b.getI64Type()));
@@ -470,7 +473,8 @@ static LogicalResult buildArgmax(OpBuilder &b, Location loc, ArgmaxOp op,
                 arith::SelectOp::create(nb, nloc, greater, args[0], args[1]),
                 arith::SelectOp::create(nb, nloc, greater, index, args[2])});
       });
-  results.push_back(argmax.getResult(1));
+  results.push_back(
+      expandKeptDims(b, loc, argmax.getResult(1), outType, groups));
   return success();
 }
 

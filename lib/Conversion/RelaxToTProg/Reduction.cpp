@@ -61,10 +61,11 @@ static Value combine(OpBuilder &b, Location loc, Combiner combiner, Value acc,
 
 /// Reduces `input` along `axes` into `init` (already holding the identity),
 /// applying `map` to each element first. Reduced dims are dropped from the
-/// result, or kept as size 1 with `keepdims`.
+/// result (with keepdims, callers reduce into a view without the kept dims:
+/// collapseKeptDims).
 static Value
 reduce(OpBuilder &b, Location loc, Value input, Value init,
-       const llvm::SmallSet<int64_t, 4> &axes, bool keepdims, Combiner combiner,
+       const llvm::SmallSet<int64_t, 4> &axes, Combiner combiner,
        function_ref<Value(OpBuilder &, Location, Value)> map = nullptr) {
   MLIRContext *ctx = b.getContext();
   unsigned rank = cast<RankedTensorType>(input.getType()).getRank();
@@ -76,8 +77,6 @@ reduce(OpBuilder &b, Location loc, Value input, Value init,
                                 : utils::IteratorType::parallel);
     if (!reduced)
       outExprs.push_back(getAffineDimExpr(i, ctx));
-    else if (keepdims)
-      outExprs.push_back(getAffineConstantExpr(0, ctx));
   }
   SmallVector<AffineMap> maps = {AffineMap::getMultiDimIdentityMap(rank, ctx),
                                  AffineMap::get(rank, 0, outExprs, ctx)};
@@ -110,7 +109,7 @@ static LogicalResult buildSoftmax(OpBuilder &b, Location loc, Value x,
   // max along the axis, then the sum of exp(x - max).
   Value max = reduce(
       b, loc, x, fill(b, loc, emptyWithout(b, loc, x, {axis}), Combiner::Max),
-      axes, /*keepdims=*/false, Combiner::Max);
+      axes, Combiner::Max);
   SmallVector<AffineExpr> projected;
   for (int64_t i = 0; i < rank; ++i)
     if (i != axis)
@@ -178,8 +177,8 @@ static LogicalResult buildReduction(TensorProgramBody &body, Operation *op,
   SmallVector<int64_t> axisList = llvm::to_vector(axes);
   std::optional<SmallVector<ReassociationIndices>> groups =
       collapseKeptDims(b, loc, out, axisList, keepdims);
-  Value reduced = reduce(b, loc, x, fill(b, loc, out, combiner), axes,
-                         /*keepdims=*/false, combiner);
+  Value reduced =
+      reduce(b, loc, x, fill(b, loc, out, combiner), axes, combiner);
   if (isMean) {
     auto type = cast<RankedTensorType>(reduced.getType());
     Value count =
