@@ -56,6 +56,53 @@ getContractionTiles(linalg::LinalgOp op, int64_t rows, int64_t cols,
   return tiles;
 }
 
+/// Returns the register tile of a contraction whose single reduction dim is
+/// innermost in both operands (`C[m, n] += A[m, k] * B[n, k]`): `rows` x
+/// `cols` along the output's two innermost dims (an `m` and the `n` dim),
+/// `width` along the reduction dim, 1 along every other dim. Rows run
+/// innermost and are peeled, as in `getContractionTiles`.
+static std::optional<SmallVector<int64_t>>
+getDotTiles(linalg::LinalgOp op, int64_t rows, int64_t cols, int64_t width,
+            SmallVectorImpl<int64_t> &order, int64_t &peeled) {
+  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
+      !linalg::isaContractionOpInterface(op))
+    return std::nullopt;
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
+  if (failed(dims) || dims->n.size() != 1 || dims->m.empty() ||
+      dims->k.size() != 1)
+    return std::nullopt;
+  AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  AffineMap lhsMap = op.getMatchingIndexingMap(op.getDpsInputOperand(0));
+  AffineMap rhsMap = op.getMatchingIndexingMap(op.getDpsInputOperand(1));
+  unsigned n = dims->n.front(), k = dims->k.front();
+  auto isDim = [](AffineExpr expr, unsigned dim) {
+    auto dimExpr = dyn_cast<AffineDimExpr>(expr);
+    return dimExpr && dimExpr.getPosition() == dim;
+  };
+  if (outMap.getNumResults() < 2 || lhsMap.getNumResults() == 0 ||
+      rhsMap.getNumResults() == 0 || !isDim(outMap.getResults().back(), n) ||
+      !isDim(lhsMap.getResults().back(), k) ||
+      !isDim(rhsMap.getResults().back(), k))
+    return std::nullopt;
+  auto mExpr =
+      dyn_cast<AffineDimExpr>(outMap.getResult(outMap.getNumResults() - 2));
+  if (!mExpr || !llvm::is_contained(dims->m, mExpr.getPosition()))
+    return std::nullopt;
+  unsigned m = mExpr.getPosition();
+  SmallVector<int64_t> tiles(op.getNumLoops(), 1);
+  tiles[m] = rows;
+  tiles[n] = cols;
+  tiles[k] = width;
+  for (unsigned i = 0, e = op.getNumLoops(); i < e; ++i)
+    if (i != m && i != n)
+      order.push_back(i);
+  order.push_back(n);
+  order.push_back(m);
+  peeled = m;
+  return tiles;
+}
+
 CPUSchedule relax::chooseCPUSchedule(linalg::LinalgOp op,
                                      const CPUScheduleOptions &options) {
   CPUSchedule schedule;
@@ -64,6 +111,11 @@ CPUSchedule relax::chooseCPUSchedule(linalg::LinalgOp op,
           schedule.peeled)) {
     schedule.tiles = std::move(*tiles);
     schedule.isContraction = true;
+  } else if (std::optional<SmallVector<int64_t>> tiles = getDotTiles(
+                 op, options.dotRows, options.dotCols, options.vectorWidth,
+                 schedule.order, schedule.peeled)) {
+    schedule.tiles = std::move(*tiles);
+    schedule.isDot = true;
   } else {
     schedule.tiles.assign(op.getNumLoops(), 1);
     schedule.tiles.back() = options.vectorWidth;
@@ -86,6 +138,8 @@ DictionaryAttr CPUSchedule::toAttr(MLIRContext *context) const {
     entries.push_back(b.getNamedAttr("peeled", b.getI64IntegerAttr(peeled)));
   if (isContraction)
     entries.push_back(b.getNamedAttr("contraction", b.getUnitAttr()));
+  if (isDot)
+    entries.push_back(b.getNamedAttr("dot", b.getUnitAttr()));
   return b.getDictionaryAttr(entries);
 }
 
@@ -123,6 +177,13 @@ FailureOr<CPUSchedule> CPUSchedule::fromAttr(linalg::LinalgOp op,
     return op.emitOpError("'")
            << kCPUScheduleAttrName << "' schedules a contraction, but the op "
            << "is not one";
+  schedule.isDot = static_cast<bool>(attr.get("dot"));
+  if (schedule.isDot &&
+      (schedule.isContraction || !linalg::isaContractionOpInterface(op) ||
+       op.getNumReductionLoops() != 1))
+    return op.emitOpError("'")
+           << kCPUScheduleAttrName << "' schedules a dot-product contraction, "
+           << "but the op is not a contraction over one reduction dim";
   return schedule;
 }
 

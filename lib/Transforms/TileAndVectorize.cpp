@@ -23,6 +23,7 @@
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/IR/Dominance.h"
@@ -115,7 +116,140 @@ static linalg::GenericOp getEpilogue(linalg::LinalgOp op) {
   return epilogue;
 }
 
+/// The value `kind` leaves its other operand alone with, as a splat of
+/// `type`; null for the kinds this does not handle.
+static Value getNeutralValue(OpBuilder &b, Location loc,
+                             vector::CombiningKind kind, VectorType type) {
+  Type element = type.getElementType();
+  TypedAttr value;
+  if (auto floatType = dyn_cast<FloatType>(element)) {
+    const llvm::fltSemantics &semantics = floatType.getFloatSemantics();
+    switch (kind) {
+    case vector::CombiningKind::ADD:
+      value = b.getFloatAttr(floatType, 0.0);
+      break;
+    case vector::CombiningKind::MUL:
+      value = b.getFloatAttr(floatType, 1.0);
+      break;
+    case vector::CombiningKind::MAXIMUMF:
+    case vector::CombiningKind::MAXNUMF:
+      value = b.getFloatAttr(floatType,
+                             APFloat::getInf(semantics, /*Negative=*/true));
+      break;
+    case vector::CombiningKind::MINIMUMF:
+    case vector::CombiningKind::MINNUMF:
+      value = b.getFloatAttr(floatType,
+                             APFloat::getInf(semantics, /*Negative=*/false));
+      break;
+    default:
+      return {};
+    }
+  } else if (element.isSignlessInteger()) {
+    if (kind == vector::CombiningKind::ADD)
+      value = b.getIntegerAttr(element, 0);
+    else if (kind == vector::CombiningKind::MUL)
+      value = b.getIntegerAttr(element, 1);
+    else
+      return {};
+  } else {
+    return {};
+  }
+  return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(type, value));
+}
+
 namespace {
+/// Defers a reduction across lanes out of the loop that accumulates it: an
+/// `scf.for` whose vector iter_arg only a `vector.multi_reduction` (maybe
+/// masked) reads, as its accumulator, to yield its result, instead carries
+/// the unreduced vector of partial results, combined lane by lane, and
+/// reduces it across lanes once after the loop. A dot-product tile then
+/// costs one multiply-add per lane and step, and one reduction at the end;
+/// so does a long row reduction.
+///
+///   %r = scf.for ... iter_args(%acc = %init) {
+///     %red = vector.multi_reduction <add>, %v, %acc [2] : vector<4x4x16xf32> to vector<4x4xf32>
+///     scf.yield %red
+///   }
+///
+/// becomes
+///
+///   %p = scf.for ... iter_args(%part = %zero) {
+///     %sum = arith.addf %v, %part : vector<4x4x16xf32>
+///     scf.yield %sum
+///   }
+///   %r = vector.multi_reduction <add>, %p, %init [2]
+struct DeferLoopReduction : OpRewritePattern<scf::ForOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(scf::ForOp loop,
+                                PatternRewriter &rewriter) const override {
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    for (unsigned index = 0, e = loop.getNumRegionIterArgs(); index < e;
+         ++index) {
+      BlockArgument arg = loop.getRegionIterArgs()[index];
+      if (!isa<VectorType>(arg.getType()) || !arg.hasOneUse())
+        continue;
+      Operation *root = yield.getOperand(index).getDefiningOp();
+      auto mask = dyn_cast_or_null<vector::MaskOp>(root);
+      auto reduction = dyn_cast_or_null<vector::MultiDimReductionOp>(
+          mask ? mask.getMaskableOp() : root);
+      if (!reduction || reduction.getAcc() != arg ||
+          (mask && (mask.getPassthru() || mask->getBlock() != loop.getBody())))
+        continue;
+      if (!mask && reduction->getBlock() != loop.getBody())
+        continue;
+      vector::CombiningKind kind = reduction.getKind();
+      VectorType partType = reduction.getSourceVectorType();
+      rewriter.setInsertionPoint(loop);
+      Value neutral = getNeutralValue(rewriter, loop.getLoc(), kind, partType);
+      if (!neutral)
+        continue;
+      Value source = reduction.getSource();
+      Value maskValue = mask ? mask.getMask() : Value();
+      SmallVector<bool> reducedDims = reduction.getReductionMask();
+      Operation *anchor = root;
+      FailureOr<LoopLikeOpInterface> replaced =
+          cast<LoopLikeOpInterface>(loop.getOperation())
+              .replaceWithAdditionalYields(
+                  rewriter, neutral, /*replaceInitOperandUsesInLoop=*/false,
+                  [&](OpBuilder &b, Location loc,
+                      ArrayRef<BlockArgument> newArgs) -> SmallVector<Value> {
+                    b.setInsertionPoint(anchor);
+                    Value part = newArgs.front();
+                    Value combined;
+                    auto product = source.getDefiningOp<arith::MulFOp>();
+                    if (kind == vector::CombiningKind::ADD && product &&
+                        product->hasOneUse())
+                      combined = vector::FMAOp::create(
+                          b, loc, product.getLhs(), product.getRhs(), part);
+                    else
+                      combined = vector::makeArithReduction(b, loc, kind,
+                                                            source, part);
+                    if (maskValue)
+                      combined = arith::SelectOp::create(b, loc, maskValue,
+                                                         combined, part);
+                    return {combined};
+                  });
+      if (failed(replaced))
+        return failure();
+      auto newLoop = cast<scf::ForOp>(replaced->getOperation());
+      auto newYield = cast<scf::YieldOp>(newLoop.getBody()->getTerminator());
+      // The accumulator passes through the loop unchanged now.
+      rewriter.modifyOpInPlace(newYield, [&] {
+        newYield->setOperand(index, newLoop.getRegionIterArgs()[index]);
+      });
+      rewriter.eraseOp(root);
+      rewriter.setInsertionPointAfter(newLoop);
+      Value result = newLoop.getResult(index);
+      auto reduced = vector::MultiDimReductionOp::create(
+          rewriter, newLoop.getLoc(), newLoop.getResults().back(), result,
+          reducedDims, kind);
+      rewriter.replaceAllUsesExcept(result, reduced.getResult(), reduced);
+      return success();
+    }
+    return failure();
+  }
+};
+
 struct RelaxTileAndVectorizePass
     : relax::impl::RelaxTileAndVectorizePassBase<RelaxTileAndVectorizePass> {
   using Base::Base;
@@ -138,7 +272,9 @@ struct RelaxTileAndVectorizePass
     llvm::SmallPtrSet<Operation *, 8> fusable;
     llvm::SetVector<Operation *> originals;
     for (linalg::LinalgOp contraction : contractions) {
-      linalg::LinalgOp op = toContract(rewriter, contraction);
+      linalg::LinalgOp op = schedule.isDot
+                                ? contraction
+                                : toContract(rewriter, contraction);
       fusable.insert(op);
       originals.insert(op);
       if (Operation *init = op.getDpsInitOperand(0)->get().getDefiningOp())
@@ -149,6 +285,8 @@ struct RelaxTileAndVectorizePass
     }
     linalg::LinalgOp op = cast<linalg::LinalgOp>(originals.front());
     epilogue->removeAttr(kCPUScheduleAttrName);
+    // Loops over the rows of a partial row tile.
+    llvm::SmallPtrSet<Operation *, 2> rowLoops;
     AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
     // Epilogue loop `j` is loop `outMap.getDimPosition(j)` of `op`.
     SmallVector<int64_t> tiles, order;
@@ -228,7 +366,39 @@ struct RelaxTileAndVectorizePass
       if (!inner->loops.empty()) {
         auto loop = cast<scf::ForOp>(inner->loops.front().getOperation());
         scf::ForOp partial;
-        (void)scf::peelForLoopAndSimplifyBounds(rewriter, loop, partial);
+        if (succeeded(
+                scf::peelForLoopAndSimplifyBounds(rewriter, loop, partial)) &&
+            partial) {
+          // The rows of the partial tile, one at a time: a tile of one row
+          // has static shapes, where a partial tile of several would be
+          // masked throughout.
+          linalg::LinalgOp last;
+          partial.getBody()->walk(
+              [&](linalg::LinalgOp tileOp) { last = tileOp; });
+          if (last) {
+            SmallVector<int64_t> oneRow(tiles.size(), 0);
+            oneRow[peeled] = 1;
+            FailureOr<scf::SCFTileAndFuseResult> rows = tileAndFuse(
+                cast<TilingInterface>(last.getOperation()), oneRow,
+                /*interchange=*/{}, scf::SCFTilingOptions::LoopType::ForOp,
+                [&](Operation *producer) {
+                  return partial->isProperAncestor(producer);
+                });
+            if (failed(rows))
+              return epilogue.emitError("failed to tile with its producer");
+            SmallVector<Operation *> clones;
+            partial.getBody()->walk([&](linalg::LinalgOp tileOp) {
+              if (!rows->tiledAndFusedOps.contains(tileOp))
+                clones.push_back(tileOp);
+            });
+            for (Operation *clone : llvm::reverse(clones))
+              if (clone->use_empty() &&
+                  !llvm::is_contained(rows->tiledAndFusedOps, clone))
+                rewriter.eraseOp(clone);
+            if (!rows->loops.empty())
+              rowLoops.insert(rows->loops.front().getOperation());
+          }
+        }
       }
     }
     // The originals are dead now.
@@ -294,23 +464,34 @@ struct RelaxTileAndVectorizePass
     }
     tileOps.clear();
     root->walk([&](linalg::LinalgOp tileOp) { tileOps.push_back(tileOp); });
+    // Tiles of one row take vectors of one row.
+    SmallVector<int64_t> rowTiles(tiles), rowScheduleTiles(schedule.tiles);
+    if (peeled >= 0) {
+      rowTiles[peeled] = 1;
+      rowScheduleTiles[schedule.peeled] = 1;
+    }
     for (linalg::LinalgOp tileOp : tileOps) {
+      bool oneRow = llvm::any_of(rowLoops, [&](Operation *loop) {
+        return loop->isProperAncestor(tileOp);
+      });
       if (tileOp.getNumReductionLoops() == 0) {
-        tileOp->setAttr(kVectorSizes, rewriter.getDenseI64ArrayAttr(tiles));
+        tileOp->setAttr(kVectorSizes,
+                        rewriter.getDenseI64ArrayAttr(oneRow ? rowTiles
+                                                             : tiles));
         continue;
       }
       SmallVector<utils::IteratorType> iterators =
           tileOp.getIteratorTypesArray();
+      ArrayRef<int64_t> sizes = oneRow ? rowScheduleTiles : schedule.tiles;
       FailureOr<linalg::LinalgOp> reduced = tileDims(
-          rewriter, tileOp, schedule.tiles, /*order=*/{},
+          rewriter, tileOp, sizes, /*order=*/{},
           [&](unsigned dim) {
             return iterators[dim] != utils::IteratorType::parallel;
           },
           scf::SCFTilingOptions::LoopType::ForOp);
       if (failed(reduced))
         return tileOp.emitError("failed to tile");
-      (*reduced)->setAttr(kVectorSizes,
-                          rewriter.getDenseI64ArrayAttr(schedule.tiles));
+      (*reduced)->setAttr(kVectorSizes, rewriter.getDenseI64ArrayAttr(sizes));
     }
     return success();
   }
@@ -333,9 +514,14 @@ struct RelaxTileAndVectorizePass
     if (failed(tiled))
       return op.emitError("failed to tile");
 
-    // The peeled dim: a loop of full tiles, then one partial tile.
-    SmallVector<linalg::LinalgOp> tiles = {*tiled};
+    // The peeled dim: a loop of full tiles, then one partial tile, whose
+    // rows go one at a time (a tile of one row has static shapes, where a
+    // partial tile of several would be masked throughout).
+    SmallVector<int64_t> rowTiles(schedule.tiles);
+    SmallVector<std::pair<linalg::LinalgOp, ArrayRef<int64_t>>> tiles = {
+        {*tiled, schedule.tiles}};
     if (schedule.peeled >= 0) {
+      rowTiles[schedule.peeled] = 1;
       SmallVector<LoopLikeOpInterface> loops;
       tiled = tileDims(
           rewriter, *tiled, schedule.tiles, /*order=*/{},
@@ -343,25 +529,35 @@ struct RelaxTileAndVectorizePass
           scf::SCFTilingOptions::LoopType::ForOp, &loops);
       if (failed(tiled))
         return op.emitError("failed to tile");
-      tiles = {*tiled};
+      tiles = {{*tiled, schedule.tiles}};
       auto loop = loops.empty()
                       ? scf::ForOp()
                       : dyn_cast<scf::ForOp>(loops.front().getOperation());
       scf::ForOp partial;
       if (loop &&
-          succeeded(scf::peelForLoopAndSimplifyBounds(rewriter, loop, partial)))
-        partial.walk([&](linalg::LinalgOp clone) { tiles.push_back(clone); });
+          succeeded(scf::peelForLoopAndSimplifyBounds(rewriter, loop, partial))) {
+        SmallVector<linalg::LinalgOp> clones;
+        partial.walk([&](linalg::LinalgOp clone) { clones.push_back(clone); });
+        for (linalg::LinalgOp clone : clones) {
+          FailureOr<linalg::LinalgOp> row = tileDims(
+              rewriter, clone, rowTiles, /*order=*/{},
+              [&](unsigned dim) { return int64_t(dim) == schedule.peeled; },
+              scf::SCFTilingOptions::LoopType::ForOp);
+          if (failed(row))
+            return op.emitError("failed to tile");
+          tiles.push_back({*row, rowTiles});
+        }
+      }
     }
 
-    for (linalg::LinalgOp tileOp : tiles) {
+    for (auto [tileOp, sizes] : tiles) {
       FailureOr<linalg::LinalgOp> inner = tileDims(
-          rewriter, tileOp, schedule.tiles, /*order=*/{},
+          rewriter, tileOp, sizes, /*order=*/{},
           [&](unsigned dim) { return !isParallel(dim); },
           scf::SCFTilingOptions::LoopType::ForOp);
       if (failed(inner))
         return op.emitError("failed to tile");
-      (*inner)->setAttr(kVectorSizes,
-                        rewriter.getDenseI64ArrayAttr(schedule.tiles));
+      (*inner)->setAttr(kVectorSizes, rewriter.getDenseI64ArrayAttr(sizes));
     }
     return success();
   }
@@ -414,7 +610,7 @@ struct RelaxTileAndVectorizePass
     llvm::SmallPtrSet<Operation *, 8> fused;
     if (fuseEpilogues)
       for (linalg::LinalgOp op : ops) {
-        if (!schedules[op].isContraction)
+        if (!schedules[op].isContraction && !schedules[op].isDot)
           continue;
         linalg::GenericOp epilogue = getEpilogue(op);
         if (!epilogue || !schedules.count(epilogue))
@@ -532,6 +728,13 @@ struct RelaxTileAndVectorizePass
       // The masks are loop invariant; they go first.
       moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
       (void)hoistLoopInvariantSubsets(rewriter, loop);
+    }
+    {
+      RewritePatternSet patterns(&getContext());
+      patterns.add<DeferLoopReduction>(&getContext());
+      scf::ForOp::getCanonicalizationPatterns(patterns, &getContext());
+      if (failed(applyPatternsGreedily(func, std::move(patterns))))
+        return signalPassFailure();
     }
   }
 };

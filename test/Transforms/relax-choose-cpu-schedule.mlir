@@ -11,10 +11,30 @@
 // OPTIONS-LABEL: func.func @chosen
 // OPTIONS: linalg.exp {relax.cpu_schedule = {tiles = array<i64: 1, 8>}}
 // OPTIONS: linalg.matmul {{.*}} tiles = array<i64: 4, 16, 1>
+
 func.func @chosen(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>, %a: tensor<?x64xf32>, %b: tensor<64x128xf32>, %c: tensor<?x128xf32>) -> (tensor<?x?xf32>, tensor<?x128xf32>) {
   %e = linalg.exp ins(%x : tensor<?x?xf32>) outs(%y : tensor<?x?xf32>) -> tensor<?x?xf32>
   %m = linalg.matmul ins(%a, %b : tensor<?x64xf32>, tensor<64x128xf32>) outs(%c : tensor<?x128xf32>) -> tensor<?x128xf32>
   return %e, %m : tensor<?x?xf32>, tensor<?x128xf32>
+}
+
+// -----
+
+// A matmul by a transposed matrix gets a dot-product register tile: 4 x 4
+// elements of 16 lanes of partial sums, rows peeled.
+
+// CHOOSE-LABEL: func.func @chosen_transposed
+// CHOOSE: linalg.generic {{.*}} attrs = {relax.cpu_schedule = {dot, order = array<i64: 2, 1, 0>, peeled = 0 : i64, tiles = array<i64: 4, 4, 16>}}
+// OPTIONS-LABEL: func.func @chosen_transposed
+// OPTIONS: tiles = array<i64: 4, 4, 8>
+func.func @chosen_transposed(%a: tensor<?x64xf32>, %b: tensor<128x64xf32>, %c: tensor<?x128xf32>) -> tensor<?x128xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<?x64xf32>, tensor<128x64xf32>) outs(%c : tensor<?x128xf32>) {
+  ^bb0(%x: f32, %y: f32, %z: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %z, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<?x128xf32>
+  return %r : tensor<?x128xf32>
 }
 
 // -----

@@ -18,9 +18,13 @@
 // CHECK: %[[B:.*]] = arith.addf %[[ACC]], %{{.*}} : vector<8x32xf32>
 // CHECK: %[[R:.*]] = arith.maximumf %[[B]], %{{.*}} : vector<8x32xf32>
 // CHECK: vector.transfer_write %[[R]]
-// The partial row tile, masked.
+// The rows of the partial row tile, one at a time.
 // CHECK: scf.for
-// CHECK: vector.mask
+// CHECK: scf.for
+// CHECK: %[[ROW:.*]] = scf.for {{.*}} -> (vector<1x32xf32>) {
+// CHECK: vector.contract
+// CHECK: }
+// CHECK: arith.addf %[[ROW]], %{{.*}} : vector<1x32xf32>
 
 // Apart: the product is stored by its own loops, then read by the epilogue's.
 // APART-LABEL: func.func @matmul_bias_relu

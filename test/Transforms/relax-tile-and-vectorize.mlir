@@ -2,9 +2,10 @@
 // RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-tile-and-vectorize{contraction-tile=4,16 vector-width=8},canonicalize,cse))" | FileCheck %s --check-prefix=SMALL
 
 // A matmul on a symbolic row count: column tiles of 32 run in parallel; in
-// each, a loop of full tiles of 8 rows needs no mask, and a last partial
-// row tile is masked. The reduction is a loop of rank-1 updates whose
-// accumulator is read before the loop and written after it.
+// each, a loop of full tiles of 8 rows needs no mask, and the rows of the
+// last, partial row tile go one at a time, unmasked too. The reduction is a
+// loop of rank-1 updates whose accumulator is read before the loop and
+// written after it.
 
 // CHECK-LABEL: func.func @matmul
 // CHECK-SAME: (%[[A:.*]]: tensor<?x512xf32>, %[[B:.*]]: tensor<512x256xf32>)
@@ -22,11 +23,12 @@
 // CHECK: vector.transfer_write %[[ACC]], {{.*}} : vector<8x32xf32>, tensor<8x32xf32>
 // CHECK: scf.for %{{.*}} = %[[FULL]] to %[[M]] step %{{.*}} iter_args(%{{.*}} = %[[MAIN]])
 // CHECK: %[[ROWS:.*]] = affine.apply
-// CHECK: %[[MASK:.*]] = vector.create_mask %[[ROWS]], %{{.*}} : vector<8x32xi1>
-// CHECK: vector.transfer_read {{.*}}, %[[MASK]] {{.*}} vector<8x32xf32>
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[ROWS]] step %{{.*}}
+// CHECK: vector.transfer_read {{.*}} : tensor<1x32xf32>, vector<1x32xf32>
 // CHECK: scf.for
-// CHECK: vector.mask %{{.*}} { vector.contract
-// CHECK: vector.transfer_write {{.*}}, %[[MASK]]
+// CHECK: vector.contract {{.*}} : vector<1x1xf32>, vector<1x32xf32> into vector<1x32xf32>
+// CHECK: vector.transfer_write {{.*}} : vector<1x32xf32>, tensor<1x32xf32>
+// CHECK-NOT: create_mask
 // CHECK-NOT: linalg.generic
 // SMALL-LABEL: func.func @matmul
 // SMALL: step (16)
@@ -210,4 +212,68 @@ func.func @count(%x: tensor<7xf32>, %o: tensor<f32>) -> tensor<f32> {
     linalg.yield %s : f32
   } -> tensor<f32>
   return %r : tensor<f32>
+}
+
+// -----
+
+// A matmul by a transposed matrix (the reduction dim innermost in both
+// operands): column tiles of 4 run in parallel; each register tile holds
+// 4 x 4 vectors of 16 partial sums, one multiply-add per step, reduced
+// across lanes once after the reduction loop. The rows of the partial row
+// tile go one at a time.
+
+// CHECK-LABEL: func.func @matmul_transposed
+// CHECK: scf.forall (%{{.*}}) = (0) to (96) step (4)
+// CHECK: scf.for
+// CHECK: %[[INIT:.*]] = vector.transfer_read {{.*}} : tensor<4x4xf32>, vector<4x4xf32>
+// CHECK: %[[PART:.*]] = scf.for {{.*}} iter_args(%[[IT:.*]] = %{{.*}}) -> (vector<4x4x16xf32>) {
+// CHECK: %[[LHS:.*]] = vector.transfer_read {{.*}} : tensor<4x16xf32>, vector<4x4x16xf32>
+// CHECK: %[[RHS:.*]] = vector.transfer_read {{.*}} : tensor<4x16xf32>, vector<4x4x16xf32>
+// CHECK: %[[FMA:.*]] = vector.fma %[[LHS]], %[[RHS]], %[[IT]] : vector<4x4x16xf32>
+// CHECK: scf.yield %[[FMA]]
+// CHECK: vector.multi_reduction <add>, %[[PART]], %[[INIT]] [2] : vector<4x4x16xf32> to vector<4x4xf32>
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: vector.fma {{.*}} : vector<1x4x16xf32>
+// CHECK: vector.multi_reduction <add>, {{.*}} [2] : vector<1x4x16xf32> to vector<1x4xf32>
+// CHECK-NOT: create_mask
+func.func @matmul_transposed(%a: tensor<?x64xf32>, %b: tensor<96x64xf32>) -> tensor<?x96xf32> {
+  %c0 = arith.constant 0 : index
+  %cst = arith.constant 0.0 : f32
+  %m = tensor.dim %a, %c0 : tensor<?x64xf32>
+  %e = tensor.empty(%m) : tensor<?x96xf32>
+  %f = linalg.fill ins(%cst : f32) outs(%e : tensor<?x96xf32>) -> tensor<?x96xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<?x64xf32>, tensor<96x64xf32>) outs(%f : tensor<?x96xf32>) {
+  ^bb0(%x: f32, %y: f32, %z: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %z, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<?x96xf32>
+  return %r : tensor<?x96xf32>
+}
+
+// -----
+
+// A row reduction over a symbolic length keeps 16 partial sums across its
+// loop (masked lanes keep theirs) and reduces them across lanes once after
+// it.
+
+// CHECK-LABEL: func.func @row_sum
+// CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<1x16xf32>
+// CHECK: scf.forall
+// CHECK: %[[INIT:.*]] = vector.transfer_read {{.*}} : tensor<1xf32>, vector<1xf32>
+// CHECK: %[[PART:.*]] = scf.for {{.*}} iter_args(%[[IT:.*]] = %[[ZERO]]) -> (vector<1x16xf32>) {
+// CHECK: %[[MASK:.*]] = vector.create_mask
+// CHECK: %[[X:.*]] = vector.transfer_read {{.*}}, %[[MASK]]
+// CHECK: %[[SUM:.*]] = arith.addf %[[X]], %[[IT]] : vector<1x16xf32>
+// CHECK: %[[KEPT:.*]] = arith.select %[[MASK]], %[[SUM]], %[[IT]]
+// CHECK: scf.yield %[[KEPT]]
+// CHECK: vector.multi_reduction <add>, %[[PART]], %[[INIT]] [1] : vector<1x16xf32> to vector<1xf32>
+func.func @row_sum(%x: tensor<?x?xf32>, %init: tensor<?xf32>) -> tensor<?xf32> {
+  %r = linalg.reduce ins(%x : tensor<?x?xf32>) outs(%init : tensor<?xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  return %r : tensor<?xf32>
 }

@@ -28,6 +28,11 @@ struct CPUScheduleOptions {
   /// Rows and columns of the register tile of a contraction.
   int64_t contractionRows = 8;
   int64_t contractionCols = 32;
+  /// Rows and columns of the register tile of a dot-product contraction
+  /// (the reduction dim innermost in both operands); each element of the
+  /// tile is a vector of `vectorWidth` partial sums.
+  int64_t dotRows = 4;
+  int64_t dotCols = 4;
 };
 
 /// The tiles of one op. The innermost tile is vectorized whole, so these are
@@ -42,10 +47,15 @@ struct CPUSchedule {
   int64_t peeled = -1;
   /// Whether the op is a register-tiled contraction (rank-1 updates).
   bool isContraction = false;
+  /// Whether the op is a register-tiled contraction whose reduction dim is
+  /// innermost in both operands (a matmul by a transposed matrix): each
+  /// element of the tile accumulates partial sums along the reduction dim in
+  /// a vector, which is reduced once after the reduction loop.
+  bool isDot = false;
 
   /// `{tiles = array<i64: ...>, order = array<i64: ...>, peeled = k,
-  /// contraction}`; empty order, no peeled dim and no contraction are left
-  /// out.
+  /// contraction, dot}`; empty order, no peeled dim and no contraction or
+  /// dot are left out.
   DictionaryAttr toAttr(MLIRContext *context) const;
   /// Reads a recorded schedule of `op`; fails with an error at `op` when it
   /// does not fit the op's loops.
@@ -55,7 +65,9 @@ struct CPUSchedule {
 
 /// The schedule this project's CPU heuristic chooses: a register tile of
 /// `contractionRows` x `contractionCols` over a reduction step of 1 for a
-/// row-major contraction (rows innermost and peeled), a tile of
+/// row-major contraction (rows innermost and peeled), a register tile of
+/// `dotRows` x `dotCols` vectors of partial sums over a reduction step of
+/// `vectorWidth` for a contraction by a transposed matrix, a tile of
 /// `vectorWidth` along the innermost loop for everything else; a static dim
 /// smaller than its tile is taken whole.
 CPUSchedule chooseCPUSchedule(linalg::LinalgOp op,
