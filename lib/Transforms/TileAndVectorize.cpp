@@ -23,11 +23,11 @@
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
@@ -167,7 +167,8 @@ namespace {
 /// so does a long row reduction.
 ///
 ///   %r = scf.for ... iter_args(%acc = %init) {
-///     %red = vector.multi_reduction <add>, %v, %acc [2] : vector<4x4x16xf32> to vector<4x4xf32>
+///     %red = vector.multi_reduction <add>, %v, %acc [2]
+///         : vector<4x4x16xf32> to vector<4x4xf32>
 ///     scf.yield %red
 ///   }
 ///
@@ -219,8 +220,8 @@ struct DeferLoopReduction : OpRewritePattern<scf::ForOp> {
                     auto product = source.getDefiningOp<arith::MulFOp>();
                     if (kind == vector::CombiningKind::ADD && product &&
                         product->hasOneUse())
-                      combined = vector::FMAOp::create(
-                          b, loc, product.getLhs(), product.getRhs(), part);
+                      combined = vector::FMAOp::create(b, loc, product.getLhs(),
+                                                       product.getRhs(), part);
                     else
                       combined = vector::makeArithReduction(b, loc, kind,
                                                             source, part);
@@ -272,9 +273,8 @@ struct RelaxTileAndVectorizePass
     llvm::SmallPtrSet<Operation *, 8> fusable;
     llvm::SetVector<Operation *> originals;
     for (linalg::LinalgOp contraction : contractions) {
-      linalg::LinalgOp op = schedule.isDot
-                                ? contraction
-                                : toContract(rewriter, contraction);
+      linalg::LinalgOp op =
+          schedule.isDot ? contraction : toContract(rewriter, contraction);
       fusable.insert(op);
       originals.insert(op);
       if (Operation *init = op.getDpsInitOperand(0)->get().getDefiningOp())
@@ -475,9 +475,8 @@ struct RelaxTileAndVectorizePass
         return loop->isProperAncestor(tileOp);
       });
       if (tileOp.getNumReductionLoops() == 0) {
-        tileOp->setAttr(kVectorSizes,
-                        rewriter.getDenseI64ArrayAttr(oneRow ? rowTiles
-                                                             : tiles));
+        tileOp->setAttr(kVectorSizes, rewriter.getDenseI64ArrayAttr(
+                                          oneRow ? rowTiles : tiles));
         continue;
       }
       SmallVector<utils::IteratorType> iterators =
@@ -534,8 +533,8 @@ struct RelaxTileAndVectorizePass
                       ? scf::ForOp()
                       : dyn_cast<scf::ForOp>(loops.front().getOperation());
       scf::ForOp partial;
-      if (loop &&
-          succeeded(scf::peelForLoopAndSimplifyBounds(rewriter, loop, partial))) {
+      if (loop && succeeded(scf::peelForLoopAndSimplifyBounds(rewriter, loop,
+                                                              partial))) {
         SmallVector<linalg::LinalgOp> clones;
         partial.walk([&](linalg::LinalgOp clone) { clones.push_back(clone); });
         for (linalg::LinalgOp clone : clones) {
