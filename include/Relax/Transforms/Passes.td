@@ -277,9 +277,24 @@ def RelaxTileAndVectorizePass
     registers across the reduction loop and each step is one rank-1
     update. Column tiles run in parallel; in each, the rows go through an
     `scf.for` that is peeled, so that full row tiles have static shapes and
-    no masks and only the last, partial one is masked. Every other op gets
-    a tile of `vector-width` elements along its innermost loop and 1 along
-    the others. Static dims smaller than a tile are taken whole. Reads at
+    no masks; the rows of the last, partial tile go one at a time, each a
+    tile of one row with static shapes too (a one-row product is a GEMV).
+
+    A contraction whose reduction dim is innermost in both operands (a
+    matmul by a transposed matrix: linear layers with `[out, in]` weights,
+    attention scores) gets a dot-product register tile instead: 4 x 4
+    output elements, each a vector of `vector-width` partial sums along the
+    reduction dim, so that a step is one multiply-add per vector; rows are
+    peeled the same way.
+
+    Every `scf.for` that accumulates a `vector.multi_reduction` in a vector
+    iter_arg carries the unreduced vector instead (lane by lane, masked
+    lanes keeping theirs) and reduces across lanes once after the loop:
+    dot-product tiles and long row reductions (sums, maxima, norms) pay one
+    reduction across lanes per tile or row rather than one per step.
+
+    Every other op gets a tile of `vector-width` elements along its
+    innermost loop and 1 along the others. Static dims smaller than a tile are taken whole. Reads at
     computed indices become vector gathers. Ops the vectorizer does not
     support (windowed maps of convolutions and pools) are tiled and left as
     scalar code.
@@ -376,7 +391,9 @@ def RelaxChooseCPUSchedulePass
     Chooses the tiles of every linalg op on tensors that has none recorded
     (see `chooseCPUSchedule`) and records them as
     `relax.cpu_schedule = {tiles = array<i64: ...>, order = ..., peeled = k,
-    contraction}`, which `--relax-tile-and-vectorize` applies. Choosing is
+    contraction | dot}`, which `--relax-tile-and-vectorize` applies
+    (`contraction`: a register tile of rank-1 updates; `dot`: a register
+    tile of vectors of partial sums along the reduction dim). Choosing is
     separate from applying, so that another heuristic, a tuner or a person
     can write the attribute instead.
 
