@@ -22,6 +22,7 @@
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
@@ -157,7 +158,151 @@ static Value getNeutralValue(OpBuilder &b, Location loc,
   return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(type, value));
 }
 
+/// The size of dim `dim` of tensor `value` as written where it was made, when
+/// that is plain to see: a static size, the size of the slice it was
+/// extracted as, or the size of the destination it was written into.
+static OpFoldResult getKnownSize(Value value, int64_t dim) {
+  auto type = cast<RankedTensorType>(value.getType());
+  if (!type.isDynamicDim(dim))
+    return IntegerAttr::get(IndexType::get(value.getContext()),
+                            type.getDimSize(dim));
+  Operation *op = value.getDefiningOp();
+  if (auto write = dyn_cast_or_null<vector::TransferWriteOp>(op))
+    return getKnownSize(write.getBase(), dim);
+  if (auto insert = dyn_cast_or_null<tensor::InsertSliceOp>(op))
+    return getKnownSize(insert.getDest(), dim);
+  if (auto extract = dyn_cast_or_null<tensor::ExtractSliceOp>(op))
+    if (extract.getSourceType().getRank() == type.getRank())
+      return extract.getMixedSizes()[dim];
+  if (auto empty = dyn_cast_or_null<tensor::EmptyOp>(op))
+    return empty.getMixedSizes()[dim];
+  return {};
+}
+
+/// Whether two sizes are the same: equal constants, the same value, or a
+/// `tensor.dim` of a tensor whose size at that dim is known to be the other.
+static bool isSameSize(OpFoldResult a, OpFoldResult b) {
+  std::function<OpFoldResult(OpFoldResult)> resolve =
+      [&](OpFoldResult size) -> OpFoldResult {
+    auto value = dyn_cast<Value>(size);
+    if (!value)
+      return size;
+    if (auto dim = value.getDefiningOp<tensor::DimOp>())
+      if (std::optional<int64_t> index = dim.getConstantIndex())
+        if (OpFoldResult known = getKnownSize(dim.getSource(), *index))
+          return resolve(known);
+    return getAsOpFoldResult(value);
+  };
+  a = resolve(a);
+  b = resolve(b);
+  std::optional<int64_t> constA = getConstantIntValue(a);
+  std::optional<int64_t> constB = getConstantIntValue(b);
+  if (constA || constB)
+    return constA == constB;
+  return a == b;
+}
+
+/// Whether a slice at `offsets`, `sizes` and `strides` covers all of
+/// `whole`.
+static bool isWholeSlice(Value whole, ArrayRef<OpFoldResult> offsets,
+                         ArrayRef<OpFoldResult> sizes,
+                         ArrayRef<OpFoldResult> strides) {
+  for (auto [dim, size] : llvm::enumerate(sizes)) {
+    OpFoldResult known = getKnownSize(whole, dim);
+    if (!known || !isConstantIntValue(offsets[dim], 0) ||
+        !isConstantIntValue(strides[dim], 1) || !isSameSize(known, size))
+      return false;
+  }
+  return true;
+}
+
+/// Whether two masks are the same value or made alike by `vector.create_mask`.
+static bool isSameMask(Value a, Value b) {
+  if (a == b)
+    return true;
+  auto createA = a.getDefiningOp<vector::CreateMaskOp>();
+  auto createB = b.getDefiningOp<vector::CreateMaskOp>();
+  return createA && createB && createA.getType() == createB.getType() &&
+         llvm::all_of_zip(createA.getOperands(), createB.getOperands(),
+                          [](Value x, Value y) { return isSameSize(x, y); });
+}
+
 namespace {
+/// Forwards the vector a masked `vector.transfer_write` on a tensor wrote to
+/// a `vector.transfer_read` of the same elements under the same mask whose
+/// padding is poison: the lanes the mask leaves out may read anything.
+/// Upstream's folder forwards only unmasked transfers; a tile whose columns
+/// are symbolic writes its product under a mask and reads it back for its
+/// epilogue, a round trip through memory once bufferized.
+struct ForwardMaskedWrite : OpRewritePattern<vector::TransferReadOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::TransferReadOp read,
+                                PatternRewriter &rewriter) const override {
+    auto write = read.getBase().getDefiningOp<vector::TransferWriteOp>();
+    if (!write || !read.hasPureTensorSemantics() || !read.getMask() ||
+        !write.getMask() || !isSameMask(read.getMask(), write.getMask()) ||
+        !read.getPadding().getDefiningOp<ub::PoisonOp>() ||
+        read.getVectorType() != write.getVectorType() ||
+        read.getIndices() != write.getIndices() ||
+        read.getPermutationMap() != write.getPermutationMap() ||
+        read.getInBoundsValues() != write.getInBoundsValues())
+      return failure();
+    rewriter.replaceOp(read, write.getVector());
+    return success();
+  }
+};
+
+/// Drops a masked `vector.transfer_write` on a tensor that the next write
+/// overwrites: the same elements under the same mask.
+struct DropOverwrittenWrite : OpRewritePattern<vector::TransferWriteOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::TransferWriteOp write,
+                                PatternRewriter &rewriter) const override {
+    auto earlier = write.getBase().getDefiningOp<vector::TransferWriteOp>();
+    if (!earlier || !write.hasPureTensorSemantics() || !earlier->hasOneUse() ||
+        !write.getMask() || !earlier.getMask() ||
+        !isSameMask(write.getMask(), earlier.getMask()) ||
+        write.getVectorType() != earlier.getVectorType() ||
+        write.getIndices() != earlier.getIndices() ||
+        write.getPermutationMap() != earlier.getPermutationMap() ||
+        write.getInBoundsValues() != earlier.getInBoundsValues())
+      return failure();
+    rewriter.modifyOpInPlace(
+        write, [&] { write.getBaseMutable().assign(earlier.getBase()); });
+    return success();
+  }
+};
+
+/// Folds an extract_slice of a whole tensor to the tensor, and an
+/// insert_slice that overwrites a whole tensor to what it inserts, where the
+/// sizes are symbolic but plainly those of the tensor (upstream's folders
+/// compare static sizes only). Tiles with symbolic columns slice their
+/// destination whole this way around each register tile.
+struct FoldWholeExtractSlice : OpRewritePattern<tensor::ExtractSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tensor::ExtractSliceOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getSourceType() != op.getType() ||
+        !isWholeSlice(op.getSource(), op.getMixedOffsets(),
+                      op.getMixedSizes(), op.getMixedStrides()))
+      return failure();
+    rewriter.replaceOp(op, op.getSource());
+    return success();
+  }
+};
+struct FoldWholeInsertSlice : OpRewritePattern<tensor::InsertSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tensor::InsertSliceOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getSourceType() != op.getType() ||
+        !isWholeSlice(op.getDest(), op.getMixedOffsets(), op.getMixedSizes(),
+                      op.getMixedStrides()))
+      return failure();
+    rewriter.replaceOp(op, op.getSource());
+    return success();
+  }
+};
+
 /// Defers a reduction across lanes out of the loop that accumulates it: an
 /// `scf.for` whose vector iter_arg only a `vector.multi_reduction` (maybe
 /// masked) reads, as its accumulator, to yield its result, instead carries
@@ -730,7 +875,13 @@ struct RelaxTileAndVectorizePass
     }
     {
       RewritePatternSet patterns(&getContext());
-      patterns.add<DeferLoopReduction>(&getContext());
+      patterns.add<DeferLoopReduction, ForwardMaskedWrite, DropOverwrittenWrite,
+                   FoldWholeExtractSlice, FoldWholeInsertSlice>(&getContext());
+      tensor::DimOp::getCanonicalizationPatterns(patterns, &getContext());
+      vector::TransferReadOp::getCanonicalizationPatterns(patterns,
+                                                          &getContext());
+      vector::TransferWriteOp::getCanonicalizationPatterns(patterns,
+                                                           &getContext());
       scf::ForOp::getCanonicalizationPatterns(patterns, &getContext());
       if (failed(applyPatternsGreedily(func, std::move(patterns))))
         return signalPassFailure();

@@ -105,3 +105,44 @@ func.func @swiglu(%a: tensor<?x64xf32>, %wg: tensor<64x96xf32>, %wu: tensor<64x9
   } -> tensor<?x96xf32>
   return %r : tensor<?x96xf32>
 }
+
+// -----
+
+// Attention scores (a product by a transposed matrix over a symbolic number
+// of columns) scaled by their epilogue: the masked product tile goes from
+// the reduction across lanes to the epilogue in registers, and the tile is
+// written once, under the column mask.
+
+// CHECK-LABEL: func.func @scores_scaled
+// CHECK: scf.forall
+// CHECK: scf.for
+// CHECK: %[[P:.*]] = arith.mulf {{.*}} : vector<4x4x16xf32>
+// CHECK: %[[S:.*]] = vector.mask %{{.*}} { vector.multi_reduction <add>, %[[P]]
+// CHECK-NOT: vector.transfer_
+// CHECK: %[[Y:.*]] = arith.mulf %[[S]], %{{.*}} : vector<4x4xf32>
+// CHECK-NEXT: vector.transfer_write %[[Y]]
+// CHECK-NOT: vector.transfer_write
+// CHECK: scf.yield
+func.func @scores_scaled(%q: tensor<?x16xf32>, %k: tensor<?x16xf32>, %out: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %scale = arith.constant 0.25 : f32
+  %m = tensor.dim %q, %c0 : tensor<?x16xf32>
+  %n = tensor.dim %k, %c0 : tensor<?x16xf32>
+  %e = tensor.empty(%m, %n) : tensor<?x?xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?x?xf32>) -> tensor<?x?xf32>
+  %s = linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (j, k)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%q, %k : tensor<?x16xf32>, tensor<?x16xf32>) outs(%f : tensor<?x?xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %a = arith.addf %acc, %p : f32
+    linalg.yield %a : f32
+  } -> tensor<?x?xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%s : tensor<?x?xf32>) outs(%out : tensor<?x?xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %y = arith.mulf %x, %scale : f32
+    linalg.yield %y : f32
+  } -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}

@@ -305,7 +305,9 @@ def RelaxTileAndVectorizePass
     epilogue is tiled by the register tile, and the contraction and the fill
     of its destination are computed tile by tile inside its loops
     (`scf::tileConsumerAndFuseProducersUsingSCF`), so that the epilogue
-    works on each tile while it is in registers.
+    works on each tile while it is in registers. Where the columns are
+    symbolic, the masked writes and reads of the tile between the two are
+    forwarded too (same elements, same mask), so the tile is written once.
 
     Math functions without a vector instruction (exp, tanh, erf, log, ...)
     become polynomial approximations on whole vectors instead of a libm call
