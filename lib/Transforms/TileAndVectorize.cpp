@@ -227,7 +227,118 @@ static bool isSameMask(Value a, Value b) {
                           [](Value x, Value y) { return isSameSize(x, y); });
 }
 
+/// Sums each of `rows`, vectors of as many lanes as there are rows, into one
+/// vector whose lane `i` is the sum of row `i`: a tree of two-source
+/// shuffles and adds (log2 of the lanes levels, 2 shuffles and 1 add per
+/// pair), instead of one reduction across lanes per row.
+static Value sumRowsByTree(OpBuilder &b, Location loc, ArrayRef<Value> rows) {
+  int64_t lanes = rows.size();
+  SmallVector<Value> level(rows);
+  // Each vector of a level holds `sources` rows' partial sums, each in a
+  // block of `block` lanes; a pair of vectors becomes one vector of twice
+  // the rows in blocks of half the size, the two halves of each block
+  // added.
+  for (int64_t sources = 1, block = lanes; level.size() > 1;
+       sources *= 2, block /= 2) {
+    int64_t half = block / 2;
+    SmallVector<int64_t> low, high;
+    for (int64_t lane = 0; lane < lanes; ++lane) {
+      int64_t source = lane / half, offset = lane % half;
+      int64_t base = source < sources ? source * block
+                                      : lanes + (source - sources) * block;
+      low.push_back(base + offset);
+      high.push_back(base + half + offset);
+    }
+    SmallVector<Value> next;
+    for (size_t pair = 0; pair + 1 < level.size(); pair += 2) {
+      Value lowHalves =
+          vector::ShuffleOp::create(b, loc, level[pair], level[pair + 1],
+                                    b.getDenseI64ArrayAttr(low));
+      Value highHalves =
+          vector::ShuffleOp::create(b, loc, level[pair], level[pair + 1],
+                                    b.getDenseI64ArrayAttr(high));
+      next.push_back(arith::AddFOp::create(b, loc, lowHalves, highHalves));
+    }
+    level = std::move(next);
+  }
+  return level.front();
+}
+
+/// Rewrites a floating-point sum over the innermost dim of a vector whose
+/// row count is a multiple of its lane count (the 4 x 4 elements of 16
+/// partial sums of a dot-product tile) into trees of shuffles
+/// (`sumRowsByTree`), each giving a whole vector of sums. `mask`, when the
+/// reduction is masked, zeroes the lanes it leaves out first.
+static LogicalResult sumByTree(PatternRewriter &rewriter,
+                               vector::MultiDimReductionOp reduction,
+                               Value mask, Operation *root) {
+  VectorType type = reduction.getSourceVectorType();
+  auto elementType = dyn_cast<FloatType>(type.getElementType());
+  auto resultType = dyn_cast<VectorType>(reduction.getDestType());
+  if (reduction.getKind() != vector::CombiningKind::ADD || !elementType ||
+      !resultType || type.isScalable() || type.getRank() < 2)
+    return failure();
+  SmallVector<bool> reduced = reduction.getReductionMask();
+  if (!reduced.back() || llvm::count(reduced, true) != 1)
+    return failure();
+  int64_t lanes = type.getShape().back();
+  int64_t rows = type.getNumElements() / lanes;
+  if (lanes < 2 || !llvm::isPowerOf2_64(lanes) || rows % lanes != 0)
+    return failure();
+  Location loc = reduction.getLoc();
+  rewriter.setInsertionPoint(root);
+  Value source = reduction.getSource();
+  if (mask) {
+    Value zeros = arith::ConstantOp::create(
+        rewriter, loc,
+        DenseElementsAttr::get(type, rewriter.getFloatAttr(elementType, 0.0)));
+    source = arith::SelectOp::create(rewriter, loc, mask, source, zeros);
+  }
+  Value matrix = vector::ShapeCastOp::create(
+      rewriter, loc, VectorType::get({rows, lanes}, elementType), source);
+  auto sumsType = VectorType::get({rows / lanes, lanes}, elementType);
+  Value sums = arith::ConstantOp::create(
+      rewriter, loc,
+      DenseElementsAttr::get(sumsType,
+                             rewriter.getFloatAttr(elementType, 0.0)));
+  for (int64_t group = 0; group < rows / lanes; ++group) {
+    SmallVector<Value> groupRows;
+    for (int64_t row = 0; row < lanes; ++row)
+      groupRows.push_back(
+          vector::ExtractOp::create(rewriter, loc, matrix, group * lanes + row));
+    sums = vector::InsertOp::create(rewriter, loc,
+                                    sumRowsByTree(rewriter, loc, groupRows),
+                                    sums, group);
+  }
+  Value shaped = vector::ShapeCastOp::create(rewriter, loc, resultType, sums);
+  rewriter.replaceOp(root,
+                     arith::AddFOp::create(rewriter, loc, shaped,
+                                           reduction.getAcc()));
+  return success();
+}
+
 namespace {
+struct SumRowsByTree : OpRewritePattern<vector::MultiDimReductionOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::MultiDimReductionOp reduction,
+                                PatternRewriter &rewriter) const override {
+    if (isa<vector::MaskOp>(reduction->getParentOp()))
+      return failure();
+    return sumByTree(rewriter, reduction, /*mask=*/Value(), reduction);
+  }
+};
+struct SumMaskedRowsByTree : OpRewritePattern<vector::MaskOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::MaskOp mask,
+                                PatternRewriter &rewriter) const override {
+    auto reduction =
+        dyn_cast_or_null<vector::MultiDimReductionOp>(mask.getMaskableOp());
+    if (!reduction || mask.getPassthru())
+      return failure();
+    return sumByTree(rewriter, reduction, mask.getMask(), mask);
+  }
+};
+
 /// Forwards the vector a masked `vector.transfer_write` on a tensor wrote to
 /// a `vector.transfer_read` of the same elements under the same mask whose
 /// padding is poison: the lanes the mask leaves out may read anything.
@@ -883,6 +994,13 @@ struct RelaxTileAndVectorizePass
       vector::TransferWriteOp::getCanonicalizationPatterns(patterns,
                                                            &getContext());
       scf::ForOp::getCanonicalizationPatterns(patterns, &getContext());
+      if (failed(applyPatternsGreedily(func, std::move(patterns))))
+        return signalPassFailure();
+    }
+    // Sums of whole vectors of rows reduce by trees of shuffles.
+    {
+      RewritePatternSet patterns(&getContext());
+      patterns.add<SumRowsByTree, SumMaskedRowsByTree>(&getContext());
       if (failed(applyPatternsGreedily(func, std::move(patterns))))
         return signalPassFailure();
     }

@@ -110,16 +110,23 @@ func.func @swiglu(%a: tensor<?x64xf32>, %wg: tensor<64x96xf32>, %wu: tensor<64x9
 
 // Attention scores (a product by a transposed matrix over a symbolic number
 // of columns) scaled by their epilogue: the masked product tile goes from
-// the reduction across lanes to the epilogue in registers, and the tile is
-// written once, under the column mask.
+// the reduction across lanes (masked lanes zeroed, then a tree of shuffles)
+// to the epilogue in registers, and the tile is written once, under the
+// column mask.
 
 // CHECK-LABEL: func.func @scores_scaled
 // CHECK: scf.forall
 // CHECK: scf.for
 // CHECK: %[[P:.*]] = arith.mulf {{.*}} : vector<4x4x16xf32>
-// CHECK: %[[S:.*]] = vector.mask %{{.*}} { vector.multi_reduction <add>, %[[P]]
+// CHECK: %[[Z:.*]] = arith.select %{{.*}}, %[[P]], %{{.*}} : vector<4x4x16xi1>, vector<4x4x16xf32>
 // CHECK-NOT: vector.transfer_
-// CHECK: %[[Y:.*]] = arith.mulf %[[S]], %{{.*}} : vector<4x4xf32>
+// CHECK: vector.shuffle
+// CHECK-NOT: vector.transfer_
+// CHECK: %[[S:.*]] = vector.shape_cast %{{.*}} : vector<16xf32> to vector<4x4xf32>
+// CHECK-NOT: vector.transfer_
+// CHECK: %[[A:.*]] = arith.addf %[[S]], %{{.*}} : vector<4x4xf32>
+// CHECK-NOT: vector.transfer_
+// CHECK: %[[Y:.*]] = arith.mulf %[[A]], %{{.*}} : vector<4x4xf32>
 // CHECK-NEXT: vector.transfer_write %[[Y]]
 // CHECK-NOT: vector.transfer_write
 // CHECK: scf.yield

@@ -219,8 +219,10 @@ func.func @count(%x: tensor<7xf32>, %o: tensor<f32>) -> tensor<f32> {
 // A matmul by a transposed matrix (the reduction dim innermost in both
 // operands): column tiles of 4 run in parallel; each register tile holds
 // 4 x 4 vectors of 16 partial sums, one multiply-add per step, reduced
-// across lanes once after the reduction loop. The rows of the partial row
-// tile go one at a time.
+// across lanes once after the reduction loop: the 16 vectors by a tree of
+// shuffles into one vector of 16 sums (4 levels: halves, quarters, pairs,
+// lanes). The rows of the partial row tile go one at a time; their 4
+// vectors stay a multi_reduction.
 
 // CHECK-LABEL: func.func @matmul_transposed
 // CHECK: scf.forall (%{{.*}}) = (0) to (96) step (4)
@@ -231,7 +233,19 @@ func.func @count(%x: tensor<7xf32>, %o: tensor<f32>) -> tensor<f32> {
 // CHECK: %[[RHS:.*]] = vector.transfer_read {{.*}} : tensor<4x16xf32>, vector<4x4x16xf32>
 // CHECK: %[[FMA:.*]] = vector.fma %[[LHS]], %[[RHS]], %[[IT]] : vector<4x4x16xf32>
 // CHECK: scf.yield %[[FMA]]
-// CHECK: vector.multi_reduction <add>, %[[PART]], %[[INIT]] [2] : vector<4x4x16xf32> to vector<4x4xf32>
+// CHECK-NOT: vector.multi_reduction
+// CHECK: %[[R0:.*]] = vector.extract %[[PART]][0, 0] : vector<16xf32> from vector<4x4x16xf32>
+// CHECK: %[[R1:.*]] = vector.extract %[[PART]][0, 1] : vector<16xf32> from vector<4x4x16xf32>
+// CHECK: %[[LO:.*]] = vector.shuffle %[[R0]], %[[R1]] [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23]
+// CHECK: %[[HI:.*]] = vector.shuffle %[[R0]], %[[R1]] [8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31]
+// CHECK: arith.addf %[[LO]], %[[HI]] : vector<16xf32>
+// CHECK: vector.shuffle {{.*}} [0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27]
+// CHECK: vector.shuffle {{.*}} [0, 1, 4, 5, 8, 9, 12, 13, 16, 17, 20, 21, 24, 25, 28, 29]
+// CHECK: %[[L4:.*]] = vector.shuffle {{.*}} [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30]
+// CHECK: %[[H4:.*]] = vector.shuffle {{.*}} [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31]
+// CHECK: %[[SUMS:.*]] = arith.addf %[[L4]], %[[H4]] : vector<16xf32>
+// CHECK: %[[TILE:.*]] = vector.shape_cast %[[SUMS]] : vector<16xf32> to vector<4x4xf32>
+// CHECK: arith.addf %[[TILE]], %[[INIT]] : vector<4x4xf32>
 // CHECK: scf.for
 // CHECK: scf.for
 // CHECK: vector.fma {{.*}} : vector<1x4x16xf32>

@@ -59,6 +59,10 @@
 #include <cstring>
 #include <limits>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 using namespace mlir;
 using relax_run::Array;
 using relax_run::ElementLayout;
@@ -411,6 +415,15 @@ int main(int argc, char **argv) {
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
   relax::registerAllPasses();
+#ifdef __GLIBC__
+  // Each call allocates its arena and results and frees them on return.
+  // glibc would hand large blocks back to the system on every free (munmap,
+  // or madvise when the call runs on a thread of its own) and fault the
+  // pages in again on the next call, which costs more than small kernels
+  // run; keeping freed memory in the process makes repeated calls reuse it.
+  mallopt(M_MMAP_THRESHOLD, 1 << 30);
+  mallopt(M_TRIM_THRESHOLD, 1 << 30);
+#endif
 
   if (repetitions == 0)
     return fail("--reps must be at least 1");

@@ -291,7 +291,10 @@ def RelaxTileAndVectorizePass
     iter_arg carries the unreduced vector instead (lane by lane, masked
     lanes keeping theirs) and reduces across lanes once after the loop:
     dot-product tiles and long row reductions (sums, maxima, norms) pay one
-    reduction across lanes per tile or row rather than one per step.
+    reduction across lanes per tile or row rather than one per step. A sum
+    across lanes of as many rows as there are lanes (the 4 x 4 vectors of 16
+    partial sums of a dot-product tile) is a tree of two-source shuffles
+    that gives one vector of the 16 sums, instead of 16 reductions.
 
     Every other op gets a tile of `vector-width` elements along its
     innermost loop and 1 along the others. Static dims smaller than a tile are taken whole. Reads at
