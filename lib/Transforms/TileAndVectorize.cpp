@@ -251,12 +251,10 @@ static Value sumRowsByTree(OpBuilder &b, Location loc, ArrayRef<Value> rows) {
     }
     SmallVector<Value> next;
     for (size_t pair = 0; pair + 1 < level.size(); pair += 2) {
-      Value lowHalves =
-          vector::ShuffleOp::create(b, loc, level[pair], level[pair + 1],
-                                    b.getDenseI64ArrayAttr(low));
-      Value highHalves =
-          vector::ShuffleOp::create(b, loc, level[pair], level[pair + 1],
-                                    b.getDenseI64ArrayAttr(high));
+      Value lowHalves = vector::ShuffleOp::create(
+          b, loc, level[pair], level[pair + 1], b.getDenseI64ArrayAttr(low));
+      Value highHalves = vector::ShuffleOp::create(
+          b, loc, level[pair], level[pair + 1], b.getDenseI64ArrayAttr(high));
       next.push_back(arith::AddFOp::create(b, loc, lowHalves, highHalves));
     }
     level = std::move(next);
@@ -304,16 +302,14 @@ static LogicalResult sumByTree(PatternRewriter &rewriter,
   for (int64_t group = 0; group < rows / lanes; ++group) {
     SmallVector<Value> groupRows;
     for (int64_t row = 0; row < lanes; ++row)
-      groupRows.push_back(
-          vector::ExtractOp::create(rewriter, loc, matrix, group * lanes + row));
-    sums = vector::InsertOp::create(rewriter, loc,
-                                    sumRowsByTree(rewriter, loc, groupRows),
-                                    sums, group);
+      groupRows.push_back(vector::ExtractOp::create(rewriter, loc, matrix,
+                                                    group * lanes + row));
+    sums = vector::InsertOp::create(
+        rewriter, loc, sumRowsByTree(rewriter, loc, groupRows), sums, group);
   }
   Value shaped = vector::ShapeCastOp::create(rewriter, loc, resultType, sums);
-  rewriter.replaceOp(root,
-                     arith::AddFOp::create(rewriter, loc, shaped,
-                                           reduction.getAcc()));
+  rewriter.replaceOp(
+      root, arith::AddFOp::create(rewriter, loc, shaped, reduction.getAcc()));
   return success();
 }
 
