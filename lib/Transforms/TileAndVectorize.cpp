@@ -313,6 +313,67 @@ static LogicalResult sumByTree(PatternRewriter &rewriter,
   return success();
 }
 
+/// Whether `op` only copies its one input to its output with the innermost
+/// dim kept innermost (a transpose of outer dims, a broadcast): read through
+/// a composed map, such a copy costs its consumer no contiguity.
+static bool isInnermostKeepingCopy(linalg::GenericOp op) {
+  if (op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1 ||
+      op.getNumReductionLoops() != 0 || !op.hasPureTensorSemantics())
+    return false;
+  Block &body = op.getRegion().front();
+  auto yield = cast<linalg::YieldOp>(body.getTerminator());
+  if (body.getOperations().size() != 1 ||
+      yield.getOperand(0) != body.getArgument(0))
+    return false;
+  AffineMap inputMap = op.getMatchingIndexingMap(op.getDpsInputOperand(0));
+  AffineMap outputMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  return inputMap.getNumResults() != 0 && outputMap.getNumResults() != 0 &&
+         outputMap.isPermutation() &&
+         inputMap.getResults().back() == outputMap.getResults().back();
+}
+
+/// Reads the copies that contractions take as operands (the transposed
+/// queries and keys of attention) through the copies' maps instead, so that
+/// the copies are never materialized in a temporary of the kernel.
+static void foldCopiesIntoContractions(RewriterBase &rewriter,
+                                       FunctionOpInterface func) {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    SmallVector<linalg::GenericOp> consumers;
+    func.walk([&](linalg::GenericOp op) {
+      if (op.hasPureTensorSemantics() && linalg::isaContractionOpInterface(op))
+        consumers.push_back(op);
+    });
+    for (linalg::GenericOp consumer : consumers) {
+      for (OpOperand *operand : consumer.getDpsInputOperands()) {
+        auto producer = operand->get().getDefiningOp<linalg::GenericOp>();
+        if (!producer || !isInnermostKeepingCopy(producer) ||
+            !linalg::areElementwiseOpsFusable(operand))
+          continue;
+        Attribute schedule = consumer->getAttr(kCPUScheduleAttrName);
+        rewriter.setInsertionPoint(consumer);
+        FailureOr<linalg::ElementwiseOpFusionResult> fused =
+            linalg::fuseElementwiseOps(rewriter, operand);
+        if (failed(fused))
+          continue;
+        if (schedule)
+          fused->fusedOp->setAttr(kCPUScheduleAttrName, schedule);
+        for (OpResult result : consumer->getResults())
+          rewriter.replaceAllUsesWith(result,
+                                      fused->replacements.lookup(result));
+        rewriter.eraseOp(consumer);
+        if (producer->use_empty())
+          rewriter.eraseOp(producer);
+        changed = true;
+        break;
+      }
+      if (changed)
+        break;
+    }
+  }
+}
+
 namespace {
 struct SumRowsByTree : OpRewritePattern<vector::MultiDimReductionOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -832,6 +893,9 @@ struct RelaxTileAndVectorizePass
       return signalPassFailure();
     }
 
+    IRRewriter rewriter(&getContext());
+    foldCopiesIntoContractions(rewriter, func);
+
     SmallVector<linalg::LinalgOp> ops;
     func.walk([&](linalg::LinalgOp op) {
       if (op.hasPureTensorSemantics() && op.getNumLoops() > 0)
@@ -885,7 +949,6 @@ struct RelaxTileAndVectorizePass
         fused.insert(op);
 
     // Tile every op, marking the innermost tiles with their vector sizes.
-    IRRewriter rewriter(&getContext());
     for (linalg::LinalgOp op : ops) {
       if (fused.contains(op))
         continue;

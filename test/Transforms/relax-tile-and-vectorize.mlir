@@ -291,3 +291,57 @@ func.func @row_sum(%x: tensor<?x?xf32>, %init: tensor<?xf32>) -> tensor<?xf32> {
     }
   return %r : tensor<?xf32>
 }
+
+// -----
+
+// Attention scores over transposed queries and keys: the copies that
+// transpose the head and sequence dims keep the head size innermost, so
+// the product reads its operands through them and no copy is made. A copy
+// that would move the reduction dim out of the innermost place stays.
+
+// CHECK-LABEL: func.func @scores_of_transposed
+// CHECK-NOT: tensor.empty() : tensor<2x4x8x16xf32>
+// CHECK: scf.forall
+// CHECK: vector.transfer_read {{.*}} : tensor<1x?x1x16xf32>, vector<1x1x4x4x16xf32>
+// CHECK: arith.mulf {{.*}} : vector<1x1x4x4x16xf32>
+// CHECK-LABEL: func.func @copy_moving_innermost
+// CHECK: scf.forall
+// CHECK: vector.transfer_write {{.*}} tensor<1x1x1x16xf32>
+// CHECK: scf.forall
+#qk_in = affine_map<(b, h, s, d) -> (b, s, h, d)>
+#qk_out = affine_map<(b, h, s, d) -> (b, h, s, d)>
+func.func @scores_of_transposed(%q: tensor<2x8x4x16xf32>, %k: tensor<2x?x4x16xf32>, %init: tensor<2x4x8x?xf32>) -> tensor<2x4x8x?xf32> {
+  %c1 = arith.constant 1 : index
+  %t = tensor.dim %k, %c1 : tensor<2x?x4x16xf32>
+  %eq = tensor.empty() : tensor<2x4x8x16xf32>
+  %qt = linalg.generic {indexing_maps = [#qk_in, #qk_out], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%q : tensor<2x8x4x16xf32>) outs(%eq : tensor<2x4x8x16xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    linalg.yield %x : f32
+  } -> tensor<2x4x8x16xf32>
+  %ek = tensor.empty(%t) : tensor<2x4x?x16xf32>
+  %kt = linalg.generic {indexing_maps = [#qk_in, #qk_out], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%k : tensor<2x?x4x16xf32>) outs(%ek : tensor<2x4x?x16xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    linalg.yield %x : f32
+  } -> tensor<2x4x?x16xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(b, h, i, j, d) -> (b, h, i, d)>, affine_map<(b, h, i, j, d) -> (b, h, j, d)>, affine_map<(b, h, i, j, d) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]} ins(%qt, %kt : tensor<2x4x8x16xf32>, tensor<2x4x?x16xf32>) outs(%init : tensor<2x4x8x?xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<2x4x8x?xf32>
+  return %r : tensor<2x4x8x?xf32>
+}
+func.func @copy_moving_innermost(%q: tensor<2x8x16x4xf32>, %k: tensor<2x4x8x16xf32>, %init: tensor<2x4x8x8xf32>) -> tensor<2x4x8x8xf32> {
+  %eq = tensor.empty() : tensor<2x4x8x16xf32>
+  %qt = linalg.generic {indexing_maps = [affine_map<(b, h, s, d) -> (b, s, d, h)>, #qk_out], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%q : tensor<2x8x16x4xf32>) outs(%eq : tensor<2x4x8x16xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    linalg.yield %x : f32
+  } -> tensor<2x4x8x16xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(b, h, i, j, d) -> (b, h, i, d)>, affine_map<(b, h, i, j, d) -> (b, h, j, d)>, affine_map<(b, h, i, j, d) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]} ins(%qt, %k : tensor<2x4x8x16xf32>, tensor<2x4x8x16xf32>) outs(%init : tensor<2x4x8x8xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<2x4x8x8xf32>
+  return %r : tensor<2x4x8x8xf32>
+}
