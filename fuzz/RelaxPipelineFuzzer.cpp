@@ -40,7 +40,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
        pos = text.find("array<", pos + 1))
     if (text.substr(pos + 6).ltrim().starts_with("index"))
       return 0;
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
+  // The lexer reads up to a terminating NUL, which files read by the tools
+  // have and the fuzzer's buffer does not: parse a copy that has one.
+  std::string source = text.str();
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
   if (!module)
     return 0;
 

@@ -3,6 +3,8 @@
 #include "Relax/Transforms/CPUSchedule.h"
 #include "Relax/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -103,6 +105,88 @@ getDotTiles(linalg::LinalgOp op, int64_t rows, int64_t cols, int64_t width,
   return tiles;
 }
 
+bool relax::matchWindowExpr(AffineExpr expr, unsigned &position,
+                            int64_t &stride, unsigned &window) {
+  auto sum = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (!sum || sum.getKind() != AffineExprKind::Add)
+    return false;
+  AffineExpr lhs = sum.getLHS(), rhs = sum.getRHS();
+  if (!isa<AffineDimExpr>(rhs))
+    std::swap(lhs, rhs);
+  auto windowDim = dyn_cast<AffineDimExpr>(rhs);
+  stride = 1;
+  if (auto product = dyn_cast<AffineBinaryOpExpr>(lhs);
+      product && product.getKind() == AffineExprKind::Mul) {
+    auto constant = dyn_cast<AffineConstantExpr>(product.getRHS());
+    if (!constant)
+      return false;
+    stride = constant.getValue();
+    lhs = product.getLHS();
+  }
+  auto positionDim = dyn_cast<AffineDimExpr>(lhs);
+  if (!windowDim || !positionDim || stride <= 0)
+    return false;
+  position = positionDim.getPosition();
+  window = windowDim.getPosition();
+  return true;
+}
+
+/// Returns the register tile of a windowed contraction (a convolution: a
+/// multiply-add body whose first input reads `stride * w + k` along some
+/// dims, `w` a parallel and `k` a reduction loop): `width` along the
+/// output's innermost dim `w`, `rows` along its second-innermost dim when
+/// that is a parallel loop the windowed input does not read (the output
+/// channels), 1 along every other dim. Each tile step is then one strided
+/// row of the input against `rows` weights.
+static std::optional<SmallVector<int64_t>> getWindowedTiles(linalg::LinalgOp op,
+                                                            int64_t rows,
+                                                            int64_t width,
+                                                            int64_t &peeled) {
+  auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+  if (!generic || op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
+      op.getNumReductionLoops() == 0 ||
+      !linalg::detail::isContractionBody(
+          *generic.getBlock(), [](Operation *first, Operation *second) {
+            return (isa<arith::MulFOp>(first) && isa<arith::AddFOp>(second)) ||
+                   (isa<arith::MulIOp>(first) && isa<arith::AddIOp>(second));
+          }))
+    return std::nullopt;
+  AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  AffineMap inMap = op.getMatchingIndexingMap(op.getDpsInputOperand(0));
+  AffineMap weightMap = op.getMatchingIndexingMap(op.getDpsInputOperand(1));
+  if (!outMap.isProjectedPermutation() || outMap.getNumResults() < 1 ||
+      !weightMap.isProjectedPermutation() || inMap.isProjectedPermutation())
+    return std::nullopt;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  // Every result of the windowed input is a loop, or `stride * w + k` with
+  // `w` parallel and `k` a reduction loop.
+  for (AffineExpr result : inMap.getResults()) {
+    if (isa<AffineDimExpr>(result))
+      continue;
+    unsigned position, window;
+    int64_t stride;
+    if (!matchWindowExpr(result, position, stride, window) ||
+        iterators[position] != utils::IteratorType::parallel ||
+        iterators[window] != utils::IteratorType::reduction)
+      return std::nullopt;
+  }
+  unsigned w = cast<AffineDimExpr>(outMap.getResults().back()).getPosition();
+  if (!inMap.isFunctionOfDim(w) || weightMap.isFunctionOfDim(w))
+    return std::nullopt;
+  SmallVector<int64_t> tiles(op.getNumLoops(), 1);
+  tiles[w] = width;
+  if (outMap.getNumResults() >= 2) {
+    unsigned f =
+        cast<AffineDimExpr>(outMap.getResult(outMap.getNumResults() - 2))
+            .getPosition();
+    if (!inMap.isFunctionOfDim(f) && weightMap.isFunctionOfDim(f)) {
+      tiles[f] = rows;
+      peeled = f;
+    }
+  }
+  return tiles;
+}
+
 CPUSchedule relax::chooseCPUSchedule(linalg::LinalgOp op,
                                      const CPUScheduleOptions &options) {
   CPUSchedule schedule;
@@ -116,6 +200,11 @@ CPUSchedule relax::chooseCPUSchedule(linalg::LinalgOp op,
                  schedule.order, schedule.peeled)) {
     schedule.tiles = std::move(*tiles);
     schedule.isDot = true;
+  } else if (std::optional<SmallVector<int64_t>> tiles =
+                 getWindowedTiles(op, options.contractionRows,
+                                  options.vectorWidth, schedule.peeled)) {
+    schedule.tiles = std::move(*tiles);
+    schedule.isWindowed = true;
   } else {
     schedule.tiles.assign(op.getNumLoops(), 1);
     schedule.tiles.back() = options.vectorWidth;
@@ -140,6 +229,8 @@ DictionaryAttr CPUSchedule::toAttr(MLIRContext *context) const {
     entries.push_back(b.getNamedAttr("contraction", b.getUnitAttr()));
   if (isDot)
     entries.push_back(b.getNamedAttr("dot", b.getUnitAttr()));
+  if (isWindowed)
+    entries.push_back(b.getNamedAttr("windowed", b.getUnitAttr()));
   return b.getDictionaryAttr(entries);
 }
 
@@ -177,6 +268,14 @@ FailureOr<CPUSchedule> CPUSchedule::fromAttr(linalg::LinalgOp op,
     return op.emitOpError("'")
            << kCPUScheduleAttrName << "' schedules a contraction, but the op "
            << "is not one";
+  schedule.isWindowed = static_cast<bool>(attr.get("windowed"));
+  if (schedule.isWindowed &&
+      (attr.get("contraction") || attr.get("dot") ||
+       op.getNumReductionLoops() == 0 || op.getNumDpsInputs() == 0))
+    return op.emitOpError("'")
+           << kCPUScheduleAttrName << "' schedules a windowed contraction, "
+           << "but the op is not one (an op with inputs and reduction loops, "
+           << "and no other kind)";
   schedule.isDot = static_cast<bool>(attr.get("dot"));
   if (schedule.isDot &&
       (schedule.isContraction || !linalg::isaContractionOpInterface(op) ||

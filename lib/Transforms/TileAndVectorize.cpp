@@ -313,6 +313,82 @@ static LogicalResult sumByTree(PatternRewriter &rewriter,
   return success();
 }
 
+/// Rewrites a tile of a windowed contraction whose window loops have one
+/// iteration, reading `stride * w + k` with `k` fixed, into a generic that
+/// reads a strided slice of its input at `w`: every map becomes a projected
+/// permutation, which the vectorizer takes. Its reduction loops (one
+/// iteration each) go first, so that the vectors it is given have the
+/// output's innermost dim innermost; `sizes`, the vector sizes by loop, are
+/// permuted alike. Returns `op` unchanged when some window loop has more
+/// than one iteration.
+static linalg::LinalgOp
+readWindowsAsStridedRows(RewriterBase &rewriter, linalg::LinalgOp op,
+                         SmallVectorImpl<int64_t> &sizes) {
+  auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+  if (!generic)
+    return op;
+  SmallVector<int64_t> staticRanges = op.getStaticLoopRanges();
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  SmallVector<Value> inputs = op.getDpsInputs();
+  Location loc = op.getLoc();
+  MLIRContext *ctx = op.getContext();
+  rewriter.setInsertionPoint(op);
+  SmallVector<Range> loopRanges = op.createLoopRanges(rewriter, loc);
+  bool changed = false;
+  for (OpOperand *operand : op.getDpsInputOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(operand);
+    if (map.isProjectedPermutation())
+      continue;
+    SmallVector<AffineExpr> results;
+    SmallVector<OpFoldResult> offsets, sizes, strides;
+    for (AffineExpr result : map.getResults()) {
+      offsets.push_back(rewriter.getIndexAttr(0));
+      unsigned position, window;
+      int64_t stride;
+      if (auto dim = dyn_cast<AffineDimExpr>(result)) {
+        position = dim.getPosition();
+        stride = 1;
+      } else if (!matchWindowExpr(result, position, stride, window) ||
+                 staticRanges[window] != 1) {
+        return op;
+      }
+      results.push_back(getAffineDimExpr(position, ctx));
+      sizes.push_back(loopRanges[position].size);
+      strides.push_back(rewriter.getIndexAttr(stride));
+    }
+    unsigned index = operand->getOperandNumber();
+    inputs[index] = tensor::ExtractSliceOp::create(
+        rewriter, loc, operand->get(), offsets, sizes, strides);
+    maps[index] = AffineMap::get(map.getNumDims(), 0, results, ctx);
+    changed = true;
+  }
+  if (!changed)
+    return op;
+  auto rows = linalg::GenericOp::create(rewriter, loc, generic.getResultTypes(),
+                                        inputs, generic.getDpsInits(), maps,
+                                        generic.getIteratorTypesArray());
+  rewriter.inlineRegionBefore(generic.getRegion(), rows.getRegion(),
+                              rows.getRegion().begin());
+  rewriter.replaceOp(generic, rows->getResults());
+  SmallVector<unsigned> order;
+  SmallVector<utils::IteratorType> iterators = rows.getIteratorTypesArray();
+  for (auto [dim, iterator] : llvm::enumerate(iterators))
+    if (iterator != utils::IteratorType::parallel)
+      order.push_back(dim);
+  for (auto [dim, iterator] : llvm::enumerate(iterators))
+    if (iterator == utils::IteratorType::parallel)
+      order.push_back(dim);
+  FailureOr<linalg::GenericOp> interchanged =
+      linalg::interchangeGenericOp(rewriter, rows, order);
+  if (failed(interchanged))
+    return rows;
+  SmallVector<int64_t> permuted;
+  for (unsigned dim : order)
+    permuted.push_back(sizes[dim]);
+  sizes.assign(permuted.begin(), permuted.end());
+  return *interchanged;
+}
+
 /// Whether `op` only copies its one input to its output with the innermost
 /// dim kept innermost (a transpose of outer dims, a broadcast): read through
 /// a composed map, such a copy costs its consumer no contiguity.
@@ -586,8 +662,9 @@ struct RelaxTileAndVectorizePass
     llvm::SmallPtrSet<Operation *, 8> fusable;
     llvm::SetVector<Operation *> originals;
     for (linalg::LinalgOp contraction : contractions) {
-      linalg::LinalgOp op =
-          schedule.isDot ? contraction : toContract(rewriter, contraction);
+      linalg::LinalgOp op = schedule.isDot || schedule.isWindowed
+                                ? contraction
+                                : toContract(rewriter, contraction);
       fusable.insert(op);
       originals.insert(op);
       if (Operation *init = op.getDpsInitOperand(0)->get().getDefiningOp())
@@ -803,7 +880,11 @@ struct RelaxTileAndVectorizePass
           scf::SCFTilingOptions::LoopType::ForOp);
       if (failed(reduced))
         return tileOp.emitError("failed to tile");
-      (*reduced)->setAttr(kVectorSizes, rewriter.getDenseI64ArrayAttr(sizes));
+      linalg::LinalgOp inner = *reduced;
+      SmallVector<int64_t> vectorSizes(sizes);
+      if (schedule.isWindowed)
+        inner = readWindowsAsStridedRows(rewriter, inner, vectorSizes);
+      inner->setAttr(kVectorSizes, rewriter.getDenseI64ArrayAttr(vectorSizes));
     }
     return success();
   }
@@ -869,7 +950,12 @@ struct RelaxTileAndVectorizePass
           scf::SCFTilingOptions::LoopType::ForOp);
       if (failed(inner))
         return op.emitError("failed to tile");
-      (*inner)->setAttr(kVectorSizes, rewriter.getDenseI64ArrayAttr(sizes));
+      linalg::LinalgOp innermost = *inner;
+      SmallVector<int64_t> vectorSizes(sizes);
+      if (schedule.isWindowed)
+        innermost = readWindowsAsStridedRows(rewriter, innermost, vectorSizes);
+      innermost->setAttr(kVectorSizes,
+                         rewriter.getDenseI64ArrayAttr(vectorSizes));
     }
     return success();
   }
@@ -925,7 +1011,8 @@ struct RelaxTileAndVectorizePass
     llvm::SmallPtrSet<Operation *, 8> fused;
     if (fuseEpilogues)
       for (linalg::LinalgOp op : ops) {
-        if (!schedules[op].isContraction && !schedules[op].isDot)
+        if (!schedules[op].isContraction && !schedules[op].isDot &&
+            !schedules[op].isWindowed)
           continue;
         linalg::GenericOp epilogue = getEpilogue(op);
         if (!epilogue || !schedules.count(epilogue))

@@ -32,6 +32,14 @@ func.func @dot_and_contraction(%a: tensor<?x64xf32>, %b: tensor<64x128xf32>, %c:
 
 // -----
 
+func.func @windowed_without_reduction(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  // expected-error @below {{'relax.cpu_schedule' schedules a windowed contraction, but the op is not one (an op with inputs and reduction loops, and no other kind)}}
+  %e = linalg.exp {relax.cpu_schedule = {tiles = array<i64: 1, 4>, windowed}} ins(%x : tensor<?x?xf32>) outs(%y : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %e : tensor<?x?xf32>
+}
+
+// -----
+
 func.func @bad_order(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>) -> tensor<?x?xf32> {
   // expected-error @below {{'relax.cpu_schedule' has an `order` that is not a permutation of the 2 loops}}
   %e = linalg.exp {relax.cpu_schedule = {tiles = array<i64: 1, 4>, order = array<i64: 0, 0>}} ins(%x : tensor<?x?xf32>) outs(%y : tensor<?x?xf32>) -> tensor<?x?xf32>

@@ -39,6 +39,26 @@ func.func @chosen_transposed(%a: tensor<?x64xf32>, %b: tensor<128x64xf32>, %c: t
 
 // -----
 
+// A convolution (a windowed input, `2 * w + k`) gets a windowed tile: 16
+// lanes along the output's width, 8 output channels (peeled), 1 along the
+// rest; its reduction loops step one at a time.
+
+// CHOOSE-LABEL: func.func @conv1d_stride2
+// CHOOSE: relax.cpu_schedule = {peeled = 1 : i64, tiles = array<i64: 1, 8, 16, 1, 1>, windowed}
+// OPTIONS-LABEL: func.func @conv1d_stride2
+// OPTIONS: tiles = array<i64: 1, 4, 8, 1, 1>
+func.func @conv1d_stride2(%x: tensor<?x6x?xf32>, %w: tensor<12x6x3xf32>, %init: tensor<?x12x?xf32>) -> tensor<?x12x?xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(n, f, w, c, k) -> (n, c, w * 2 + k)>, affine_map<(n, f, w, c, k) -> (f, c, k)>, affine_map<(n, f, w, c, k) -> (n, f, w)>], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%x, %w : tensor<?x6x?xf32>, tensor<12x6x3xf32>) outs(%init : tensor<?x12x?xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<?x12x?xf32>
+  return %r : tensor<?x12x?xf32>
+}
+
+// -----
+
 // Applying follows a recorded schedule, here written by hand: 4 lanes.
 
 // APPLY-LABEL: func.func @applied

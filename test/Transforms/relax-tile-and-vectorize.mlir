@@ -166,12 +166,16 @@ func.func @gather_rows(%table: tensor<?x?xf32>, %idx: tensor<?xindex>, %init: te
 
 // -----
 
-// A windowed read (a 1-d convolution) is tiled but stays scalar.
+// A windowed read (a 1-d convolution): tiles of 16 outputs in parallel;
+// each step of the window loop reads 16 consecutive inputs from the
+// window's offset against one broadcast weight.
 
 // CHECK-LABEL: func.func @window
-// CHECK: scf.forall
-// CHECK: linalg.generic
-// CHECK-NOT: vector.
+// CHECK: scf.forall (%{{.*}}) = (0) to (%{{.*}}) step (16)
+// CHECK: scf.for {{.*}} -> (vector<1x16xf32>) {
+// CHECK: tensor.extract_slice %{{.*}}[%{{.*}}] [%{{.*}}] [1]
+// CHECK: vector.fma {{.*}} : vector<1x16xf32>
+// CHECK-NOT: linalg.generic
 func.func @window(%x: tensor<?xf32>, %w: tensor<3xf32>, %init: tensor<?xf32>) -> tensor<?xf32> {
   %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0 + d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x, %w : tensor<?xf32>, tensor<3xf32>) outs(%init : tensor<?xf32>) {
   ^bb0(%a: f32, %b: f32, %y: f32):
@@ -344,4 +348,30 @@ func.func @copy_moving_innermost(%q: tensor<2x8x16x4xf32>, %k: tensor<2x4x8x16xf
     linalg.yield %s : f32
   } -> tensor<2x4x8x8xf32>
   return %r : tensor<2x4x8x8xf32>
+}
+
+// -----
+
+// A convolution with stride 2: each tile step reads one strided row of 16
+// input columns (a slice with stride 2, the window loop fixed) against 8
+// output channels' weights, one multiply-add per channel on vectors whose
+// innermost dim is the output width; the accumulator stays in registers
+// across the channel and window loops.
+
+// CHECK-LABEL: func.func @conv1d_stride2
+// CHECK: scf.forall
+// CHECK: scf.for {{.*}} -> (vector<1x1x1x8x16xf32>) {
+// CHECK: scf.for {{.*}} -> (vector<1x1x1x8x16xf32>) {
+// CHECK: %[[ROW:.*]] = tensor.extract_slice {{.*}} [1, 1, %{{.*}}] [1, 1, 2]
+// CHECK: %[[X:.*]] = vector.transfer_read %[[ROW]]{{.*}} vector<1x1x1x8x16xf32>
+// CHECK: %[[W:.*]] = vector.transfer_read {{.*}} vector<1x1x1x8x16xf32>
+// CHECK: vector.fma %[[X]], %[[W]], %{{.*}} : vector<1x1x1x8x16xf32>
+func.func @conv1d_stride2(%x: tensor<?x6x?xf32>, %w: tensor<12x6x3xf32>, %init: tensor<?x12x?xf32>) -> tensor<?x12x?xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(n, f, w, c, k) -> (n, c, w * 2 + k)>, affine_map<(n, f, w, c, k) -> (f, c, k)>, affine_map<(n, f, w, c, k) -> (n, f, w)>], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%x, %w : tensor<?x6x?xf32>, tensor<12x6x3xf32>) outs(%init : tensor<?x12x?xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<?x12x?xf32>
+  return %r : tensor<?x12x?xf32>
 }

@@ -4,8 +4,11 @@
 # The register tiles of the CPU schedule against numpy: row-major and
 # transposed right operands, reduction lengths that are and are not a
 # multiple of the vector width, symbolic rows (a single row, a partial row
-# tile, several full tiles) and columns, a batch, fused epilogues, and long
-# row reductions whose partial results stay in vectors across their loop.
+# tile, several full tiles) and columns, a batch, fused epilogues, long
+# row reductions whose partial results stay in vectors across their loop,
+# and convolutions (windowed tiles: strided rows of the input against rows
+# of output channels) with strides, padding, symbolic widths, channel counts
+# that leave a partial tile, and a fused epilogue.
 #
 # CHECK-NOT: MISMATCH
 # CHECK: all ops ok
@@ -107,5 +110,63 @@ CASES.append(("softmax_rows",
                     ["%r = relax.softmax %a : "
                      f"({t(['n', 'm'])}) -> !relax.tensor<*, f32>"], "%r"),
               lambda n: [f32(n, 9 * n + 5)], softmax))
+
+
+
+def conv1d(x, w, stride, pad):
+    x = np.pad(x, ((0, 0), (0, 0), (pad, pad)))
+    width = (x.shape[2] - w.shape[2]) // stride + 1
+    return np.stack([np.einsum("bck,ock->bo", x[:, :, i * stride:i * stride + w.shape[2]], w)
+                     for i in range(width)], axis=2)
+
+
+def conv2d(x, w, stride, pad):
+    x = np.pad(x, ((0, 0), (0, 0), (pad, pad), (pad, pad)))
+    kh, kw = w.shape[2:]
+    h = (x.shape[2] - kh) // stride + 1
+    v = (x.shape[3] - kw) // stride + 1
+    out = np.zeros((x.shape[0], w.shape[0], h, v))
+    for i in range(h):
+        for j in range(v):
+            window = x[:, :, i * stride:i * stride + kh, j * stride:j * stride + kw]
+            out[:, :, i, j] = np.einsum("bcij,ocij->bo", window, w)
+    return out
+
+
+# Output channels 12 (a full tile of 8 and a partial one of 4), input
+# channels 5, widths 4n + 3 (a partial vector of columns).
+for stride, pad in ((1, 1), (2, 1), (3, 0)):
+    CASES.append((f"conv1d_s{stride}_p{pad}",
+                  model([("a", ["2", "5", "w"]), ("b", ["12", "5", "3"])],
+                        [f"%r = relax.conv1d %a, %b {{strides = array<i64: {stride}>, "
+                         f"padding = array<i64: {pad}>}} : ({t(['2', '5', 'w'])}, "
+                         f"{t(['12', '5', '3'])}) -> !relax.tensor<*, f32>"], "%r"),
+                  lambda n: [f32(2, 5, 4 * n + 3), f32(12, 5, 3)],
+                  lambda x, w, stride=stride, pad=pad: conv1d(x, w, stride, pad)))
+CASES.append(("conv1d_bias_gelu",
+              model([("a", ["1", "8", "w"]), ("b", ["16", "8", "3"]), ("c", ["16", "1"])],
+                    ["%m = relax.conv1d %a, %b {strides = array<i64: 2>, padding = array<i64: 1>} : "
+                     f"({t(['1', '8', 'w'])}, {t(['16', '8', '3'])}) -> !relax.tensor<*, f32>",
+                     "%s = relax.add %m, %c : (!relax.tensor<*, f32>, "
+                     f"{t(['16', '1'])}) -> !relax.tensor<*, f32>",
+                     "%r = relax.gelu %s : (!relax.tensor<*, f32>) -> !relax.tensor<*, f32>"],
+                    "%r"),
+              lambda n: [f32(1, 8, 4 * n + 3), f32(16, 8, 3), f32(16, 1)],
+              lambda x, w, c: gelu(conv1d(x, w, 2, 1) + c)))
+# Patches, as in a vision transformer's embedding: stride = kernel.
+CASES.append(("conv2d_patches",
+              model([("a", ["1", "3", "h", "h"]), ("b", ["10", "3", "4", "4"])],
+                    ["%r = relax.conv2d %a, %b {strides = array<i64: 4, 4>} : "
+                     f"({t(['1', '3', 'h', 'h'])}, {t(['10', '3', '4', '4'])}) "
+                     "-> !relax.tensor<*, f32>"], "%r"),
+              lambda n: [f32(1, 3, 4 * n, 4 * n), f32(10, 3, 4, 4)],
+              lambda x, w: conv2d(x, w, 4, 0)))
+CASES.append(("conv2d_same",
+              model([("a", ["2", "3", "h", "h"]), ("b", ["9", "3", "3", "3"])],
+                    ["%r = relax.conv2d %a, %b {padding = array<i64: 1, 1>} : "
+                     f"({t(['2', '3', 'h', 'h'])}, {t(['9', '3', '3', '3'])}) "
+                     "-> !relax.tensor<*, f32>"], "%r"),
+              lambda n: [f32(2, 3, n + 2, n + 2), f32(9, 3, 3, 3)],
+              lambda x, w: conv2d(x, w, 1, 1)))
 
 sys.exit(e2e.run_cases(CASES, sys.argv, sizes=(1, 4, 9, 37)))

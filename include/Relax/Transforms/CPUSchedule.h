@@ -52,10 +52,14 @@ struct CPUSchedule {
   /// element of the tile accumulates partial sums along the reduction dim in
   /// a vector, which is reduced once after the reduction loop.
   bool isDot = false;
+  /// Whether the op is a windowed contraction (a convolution): reduction
+  /// loops step one at a time, and the windowed input is read as a strided
+  /// row along the output's innermost dim.
+  bool isWindowed = false;
 
   /// `{tiles = array<i64: ...>, order = array<i64: ...>, peeled = k,
-  /// contraction, dot}`; empty order, no peeled dim and no contraction or
-  /// dot are left out.
+  /// contraction, dot, windowed}`; empty order, no peeled dim and no kind
+  /// are left out.
   DictionaryAttr toAttr(MLIRContext *context) const;
   /// Reads a recorded schedule of `op`; fails with an error at `op` when it
   /// does not fit the op's loops.
@@ -72,6 +76,12 @@ struct CPUSchedule {
 /// smaller than its tile is taken whole.
 CPUSchedule chooseCPUSchedule(linalg::LinalgOp op,
                               const CPUScheduleOptions &options);
+
+/// Splits a window expression `stride * w + k` (or `w + k`) of an indexing
+/// map into the position loop `w`, the stride and the window loop `k`;
+/// false for any other expression.
+bool matchWindowExpr(AffineExpr expr, unsigned &position, int64_t &stride,
+                     unsigned &window);
 
 } // namespace mlir::relax
 

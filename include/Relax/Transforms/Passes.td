@@ -296,11 +296,19 @@ def RelaxTileAndVectorizePass
     partial sums of a dot-product tile) is a tree of two-source shuffles
     that gives one vector of the 16 sums, instead of 16 reductions.
 
+    A convolution (a multiply-add whose input is read at `stride * w + k`)
+    gets a windowed tile: `vector-width` outputs along the output's
+    innermost dim by 8 output channels (peeled like rows), its reduction
+    loops (input channels, window) stepping one at a time. With the window
+    loops at one iteration, each tile reads a strided slice of its input
+    through a plain map, one strided row against a column of weights per
+    step, and the accumulator stays in registers.
+
     Every other op gets a tile of `vector-width` elements along its
-    innermost loop and 1 along the others. Static dims smaller than a tile are taken whole. Reads at
-    computed indices become vector gathers. Ops the vectorizer does not
-    support (windowed maps of convolutions and pools) are tiled and left as
-    scalar code.
+    innermost loop and 1 along the others. Static dims smaller than a tile
+    are taken whole. Reads at computed indices become vector gathers. Ops
+    the vectorizer does not support (the windowed maps of pools) are tiled
+    and left as scalar code.
 
     A contraction whose result only an elementwise op reads, over the
     contraction's output space (the epilogue a fused program has: bias,
@@ -396,9 +404,10 @@ def RelaxChooseCPUSchedulePass
     Chooses the tiles of every linalg op on tensors that has none recorded
     (see `chooseCPUSchedule`) and records them as
     `relax.cpu_schedule = {tiles = array<i64: ...>, order = ..., peeled = k,
-    contraction | dot}`, which `--relax-tile-and-vectorize` applies
-    (`contraction`: a register tile of rank-1 updates; `dot`: a register
-    tile of vectors of partial sums along the reduction dim). Choosing is
+    contraction | dot | windowed}`, which `--relax-tile-and-vectorize`
+    applies (`contraction`: a register tile of rank-1 updates; `dot`: a
+    register tile of vectors of partial sums along the reduction dim;
+    `windowed`: a convolution's tile of strided input rows). Choosing is
     separate from applying, so that another heuristic, a tuner or a person
     can write the attribute instead.
 
