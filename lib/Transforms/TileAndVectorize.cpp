@@ -403,8 +403,10 @@ static bool isInnermostKeepingCopy(linalg::GenericOp op) {
     return false;
   AffineMap inputMap = op.getMatchingIndexingMap(op.getDpsInputOperand(0));
   AffineMap outputMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  // A broadcast through a constant index (`(d0, 0, d2)`) would leave the
+  // consumer's map with one, which no contraction has.
   return inputMap.getNumResults() != 0 && outputMap.getNumResults() != 0 &&
-         outputMap.isPermutation() &&
+         inputMap.isProjectedPermutation() && outputMap.isPermutation() &&
          inputMap.getResults().back() == outputMap.getResults().back();
 }
 

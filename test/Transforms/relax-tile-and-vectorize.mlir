@@ -375,3 +375,33 @@ func.func @conv1d_stride2(%x: tensor<?x6x?xf32>, %w: tensor<12x6x3xf32>, %init: 
   } -> tensor<?x12x?xf32>
   return %r : tensor<?x12x?xf32>
 }
+
+// -----
+
+// A broadcast through a constant index stays a copy: read through its map,
+// the product would no longer be a contraction, and the dot-product
+// schedule recorded on it would not apply.
+
+// CHECK-LABEL: func.func @broadcast_then_scores
+// CHECK: scf.forall
+// CHECK: vector.transfer_write {{.*}} : vector<1x1x16xf32>, tensor<1x1x16xf32>
+// CHECK: scf.forall
+// CHECK: vector.fma
+func.func @broadcast_then_scores(%x: tensor<?x1x64xf32>, %k: tensor<?x1x64xf32>, %init: tensor<?x?x1xf32>) -> tensor<?x?x1xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = tensor.dim %x, %c0 : tensor<?x1x64xf32>
+  %n = tensor.dim %init, %c1 : tensor<?x?x1xf32>
+  %e = tensor.empty(%m, %n) : tensor<?x?x64xf32>
+  %b = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, 0, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%x : tensor<?x1x64xf32>) outs(%e : tensor<?x?x64xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  } -> tensor<?x?x64xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%b, %k : tensor<?x?x64xf32>, tensor<?x1x64xf32>) outs(%init : tensor<?x?x1xf32>) attrs = {relax.cpu_schedule = {dot, order = array<i64: 0, 3, 2, 1>, peeled = 1 : i64, tiles = array<i64: 1, 4, 1, 16>}} {
+  ^bb0(%a: f32, %c: f32, %acc: f32):
+    %p = arith.mulf %a, %c : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<?x?x1xf32>
+  return %r : tensor<?x?x1xf32>
+}

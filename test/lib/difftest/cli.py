@@ -51,6 +51,8 @@ def parse(argv):
                         "keep an innermost dim needing masked vectors")
     p.add_argument("--no-bool-outputs", action="store_true",
                    help="no comparison results among the graphs' results")
+    p.add_argument("--no-conv", action="store_true",
+                   help="no convolutions in the graphs")
     p.add_argument("--out", help="where reproducers are written (default: none "
                                  "are written)")
     p.add_argument("--no-reduce", action="store_true",
@@ -75,7 +77,8 @@ def main(argv=None):
                                control_flow=not args.no_control_flow,
                                match_cast=not args.no_match_cast,
                                keepdims_inner_reductions=not args.no_keepdims_inner_reductions,
-                               bool_outputs=not args.no_bool_outputs)
+                               bool_outputs=not args.no_bool_outputs,
+                               conv=not args.no_conv)
     start = time.time()
     graphs = [generate.generate(args.seed, i, options)
               for i in range(args.first, args.first + args.count)]

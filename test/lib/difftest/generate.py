@@ -69,8 +69,10 @@ class Options:
 
     def __init__(self, max_ops=12, control_flow=True, match_cast=True,
                  max_elements=2048, keepdims_inner_reductions=True,
-                 bool_outputs=True):
+                 bool_outputs=True, conv=True):
         self.max_ops = max_ops
+        # Convolutions (conv1d, conv2d) among the ops.
+        self.conv = conv
         self.control_flow = control_flow
         self.match_cast = match_cast
         self.max_elements = max_elements
@@ -712,6 +714,31 @@ class _Builder:
         v = p and self.partner(q.shape[:-2] + (t, self.dim()))
         return v and self.add("matmul", [p, v], p.shape[:-1] + (v.shape[-1],))
 
+    def conv(self):
+        """A conv1d or conv2d of a [n, c, w] or [n, c, h, w] value (picked,
+        or a new parameter) with new weights: 1 to 12 output channels,
+        windows of 1 to 3, strides of 1 to 3, and padding enough that every
+        output size is at least 1."""
+        rank = self.rng.choice([3, 3, 4])
+        x = self.pick(lambda v: len(v.shape) == rank)
+        if x is None:
+            x = self.param(self.shape(rank))
+        if x is None:
+            return None
+        spatial = rank - 2
+        window = self.rng.randint(1, 3)
+        stride = self.rng.randint(1, 3)
+        pad = self.rng.randint((window - 1 + 1) // 2, window - 1) if window > 1 else 0
+        channels = self.rng.randint(1, 12)
+        w = self.partner((Expr.const(channels), x.shape[1]) +
+                         (Expr.const(window),) * spatial)
+        if w is None:
+            return None
+        sizes = tuple((d + (2 * pad - window + stride)).floordiv(stride)
+                      for d in x.shape[2:])
+        return self.add(f"conv{spatial}d", [x, w], (x.shape[0], w.shape[0]) + sizes,
+                        strides=[stride] * spatial, padding=[pad] * spatial)
+
     def build(self):
         first = self.param(self.shape())
         while first is None:
@@ -724,6 +751,8 @@ class _Builder:
             (self.broadcast_to, 3), (self.where, 4), (self.compare, 2), (self.astype, 1),
             (self.triangle, 1), (self.create, 2), (self.motif, 6),
         ]
+        if self.options.conv:
+            builders.append((self.conv, 3))
         if self.options.match_cast:
             builders.append((self.match_cast, 2))
         if self.options.control_flow:

@@ -130,6 +130,9 @@ def _attr_text(node):
                   f"end = {_sym_shape(a['end'])}"]
         if a.get("strides") is not None:
             items.append(f"strides = {_array(a['strides'])}")
+    elif op in ("conv1d", "conv2d"):
+        items += [f"strides = {_array(a['strides'])}",
+                  f"padding = {_array(a['padding'])}"]
     elif op in ("tril", "triu"):
         if a.get("k"):
             items.append(f"k = {a['k']}")

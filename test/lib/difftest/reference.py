@@ -104,6 +104,8 @@ def apply(node, values, env, dtype):
             if a.get("transpose_b") and rhs.ndim >= 2:
                 rhs = np.swapaxes(rhs, -1, -2)
             return np.asarray(np.matmul(lhs, rhs), dtype=dtype)
+        if op in ("conv1d", "conv2d"):
+            return _conv(x, args[1], a["strides"], a["padding"]).astype(dtype)
         if op in REDUCE:
             return np.asarray(REDUCE[op](x, axis=_axes(a.get("axes")),
                                          keepdims=bool(a.get("keepdims"))), dtype=dtype)
@@ -168,6 +170,22 @@ def apply(node, values, env, dtype):
             branch = a["then"] if bool(x) else a["else"]
             return run(branch[0], branch[1], dict(values), env, dtype)
     raise ValueError(f"no reference for {op}")
+
+
+def _conv(x, w, strides, padding):
+    """A convolution of [n, c, *spatial] by [f, c, *window] with symmetric
+    zero padding, as a sum over the window's taps."""
+    spatial = x.ndim - 2
+    x = np.pad(x, [(0, 0), (0, 0)] + [(p, p) for p in padding])
+    window = w.shape[2:]
+    sizes = [(x.shape[2 + i] - window[i]) // strides[i] + 1 for i in range(spatial)]
+    out = np.zeros((x.shape[0], w.shape[0], *sizes), np.result_type(x, w))
+    for tap in np.ndindex(*window):
+        index = (slice(None), slice(None)) + tuple(
+            slice(tap[i], tap[i] + (sizes[i] - 1) * strides[i] + 1, strides[i])
+            for i in range(spatial))
+        out += np.einsum("nc...,fc->nf...", x[index], w[(slice(None), slice(None)) + tap])
+    return out
 
 
 def run(nodes, result, values, env, dtype):
