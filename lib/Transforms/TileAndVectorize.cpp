@@ -425,8 +425,11 @@ static void foldCopiesIntoContractions(RewriterBase &rewriter,
     });
     for (linalg::GenericOp consumer : consumers) {
       for (OpOperand *operand : consumer.getDpsInputOperands()) {
+        // A copy with other users would stay a result of the fused op, which
+        // would then not be a contraction.
         auto producer = operand->get().getDefiningOp<linalg::GenericOp>();
-        if (!producer || !isInnermostKeepingCopy(producer) ||
+        if (!producer || !producer->hasOneUse() ||
+            !isInnermostKeepingCopy(producer) ||
             !linalg::areElementwiseOpsFusable(operand))
           continue;
         Attribute schedule = consumer->getAttr(kCPUScheduleAttrName);

@@ -405,3 +405,38 @@ func.func @broadcast_then_scores(%x: tensor<?x1x64xf32>, %k: tensor<?x1x64xf32>,
   } -> tensor<?x?x1xf32>
   return %r : tensor<?x?x1xf32>
 }
+
+// -----
+
+// A copy two products read stays a copy: read through by one of them, it
+// would remain a second result of that product, which then would not be a
+// contraction under its recorded schedule.
+
+// CHECK-LABEL: func.func @copy_read_twice
+// CHECK: scf.forall
+// CHECK: vector.transfer_write {{.*}} : vector<1x1x8xf32>, tensor<1x1x8xf32>
+// CHECK-COUNT-2: vector.contract
+func.func @copy_read_twice(%x: tensor<?x8xf32>, %w: tensor<8x6xf32>, %i0: tensor<?x?x6xf32>, %i1: tensor<?x?x6xf32>) -> (tensor<?x?x6xf32>, tensor<?x?x6xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = tensor.dim %i0, %c0 : tensor<?x?x6xf32>
+  %m = tensor.dim %x, %c0 : tensor<?x8xf32>
+  %e = tensor.empty(%n, %m) : tensor<?x?x8xf32>
+  %b = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%x : tensor<?x8xf32>) outs(%e : tensor<?x?x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  } -> tensor<?x?x8xf32>
+  %r0 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>, affine_map<(d0, d1, d2, d3) -> (d3, d2)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%b, %w : tensor<?x?x8xf32>, tensor<8x6xf32>) outs(%i0 : tensor<?x?x6xf32>) attrs = {relax.cpu_schedule = {contraction, order = array<i64: 0, 3, 2, 1>, peeled = 1 : i64, tiles = array<i64: 1, 8, 6, 1>}} {
+  ^bb0(%a: f32, %c: f32, %acc: f32):
+    %p = arith.mulf %a, %c : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<?x?x6xf32>
+  %r1 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>, affine_map<(d0, d1, d2, d3) -> (d3, d2)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%b, %w : tensor<?x?x8xf32>, tensor<8x6xf32>) outs(%i1 : tensor<?x?x6xf32>) attrs = {relax.cpu_schedule = {contraction, order = array<i64: 0, 3, 2, 1>, peeled = 1 : i64, tiles = array<i64: 1, 8, 6, 1>}} {
+  ^bb0(%a: f32, %c: f32, %acc: f32):
+    %p = arith.mulf %a, %c : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<?x?x6xf32>
+  return %r0, %r1 : tensor<?x?x6xf32>, tensor<?x?x6xf32>
+}
