@@ -16,13 +16,16 @@ namespace mlir::relax {
 using namespace mlir;
 using namespace mlir::relax;
 
-/// Returns the register tile of a row-major contraction: `rows` along the
-/// output's second-innermost dim (an `m` dim), `cols` along its innermost
-/// one (the `n` dim, which must be innermost in the right operand too so
-/// that its rows are read contiguously), 1 along every other dim.
-static std::optional<SmallVector<int64_t>>
-getContractionTiles(linalg::LinalgOp op, int64_t rows, int64_t cols,
-                    SmallVectorImpl<int64_t> &order, int64_t &peeled) {
+/// The loops a register tile of a contraction spans: `m` and `n`, the
+/// output's second-innermost and innermost dims, and the reduction dims.
+struct TileLoops {
+  unsigned m, n;
+  SmallVector<unsigned> k;
+};
+
+/// The loops of `op`'s register tile, when it is a contraction of two
+/// operands whose output ends in an `m` and its `n` dim.
+static std::optional<TileLoops> getTileLoops(linalg::LinalgOp op) {
   if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
       !linalg::isaContractionOpInterface(op))
     return std::nullopt;
@@ -31,78 +34,65 @@ getContractionTiles(linalg::LinalgOp op, int64_t rows, int64_t cols,
   if (failed(dims) || dims->n.size() != 1 || dims->m.empty() || dims->k.empty())
     return std::nullopt;
   AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
-  AffineMap rhsMap = op.getMatchingIndexingMap(op.getDpsInputOperand(1));
-  unsigned n = dims->n.front();
-  if (outMap.getNumResults() < 2 || rhsMap.getNumResults() == 0 ||
-      !outMap.getResults().back().isFunctionOfDim(n) ||
-      !rhsMap.getResults().back().isFunctionOfDim(n))
+  if (outMap.getNumResults() < 2)
     return std::nullopt;
+  auto nExpr = dyn_cast<AffineDimExpr>(outMap.getResults().back());
   auto mExpr =
       dyn_cast<AffineDimExpr>(outMap.getResult(outMap.getNumResults() - 2));
-  if (!mExpr || !llvm::is_contained(dims->m, mExpr.getPosition()))
+  if (!nExpr || nExpr.getPosition() != dims->n.front() || !mExpr ||
+      !llvm::is_contained(dims->m, mExpr.getPosition()))
     return std::nullopt;
-  SmallVector<int64_t> tiles(op.getNumLoops(), 1);
-  unsigned m = mExpr.getPosition();
-  tiles[m] = rows;
-  tiles[n] = cols;
-  // Row tiles run innermost, so that the columns of the right operand one
-  // tile reads stay in cache while every row tile of the left one passes.
-  for (unsigned i = 0, e = op.getNumLoops(); i < e; ++i)
-    if (i != m && i != n)
-      order.push_back(i);
-  order.push_back(n);
-  order.push_back(m);
-  // A row tile that is only partly inside reads its left operand one masked
-  // element at a time: peel the last one.
-  peeled = m;
-  return tiles;
+  return TileLoops{mExpr.getPosition(), nExpr.getPosition(),
+                   llvm::to_vector(dims->k)};
 }
 
-/// Returns the register tile of a contraction whose single reduction dim is
-/// innermost in both operands (`C[m, n] += A[m, k] * B[n, k]`): `rows` x
-/// `cols` along the output's two innermost dims (an `m` and the `n` dim),
-/// `width` along the reduction dim, 1 along every other dim. Rows run
-/// innermost and are peeled, as in `getContractionTiles`.
-static std::optional<SmallVector<int64_t>>
-getDotTiles(linalg::LinalgOp op, int64_t rows, int64_t cols, int64_t width,
-            SmallVectorImpl<int64_t> &order, int64_t &peeled) {
-  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
-      !linalg::isaContractionOpInterface(op))
-    return std::nullopt;
-  FailureOr<linalg::ContractionDimensions> dims =
-      linalg::inferContractionDims(op);
-  if (failed(dims) || dims->n.size() != 1 || dims->m.empty() ||
-      dims->k.size() != 1)
-    return std::nullopt;
-  AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
-  AffineMap lhsMap = op.getMatchingIndexingMap(op.getDpsInputOperand(0));
-  AffineMap rhsMap = op.getMatchingIndexingMap(op.getDpsInputOperand(1));
-  unsigned n = dims->n.front(), k = dims->k.front();
-  auto isDim = [](AffineExpr expr, unsigned dim) {
-    auto dimExpr = dyn_cast<AffineDimExpr>(expr);
-    return dimExpr && dimExpr.getPosition() == dim;
-  };
-  if (outMap.getNumResults() < 2 || lhsMap.getNumResults() == 0 ||
-      rhsMap.getNumResults() == 0 || !isDim(outMap.getResults().back(), n) ||
-      !isDim(lhsMap.getResults().back(), k) ||
-      !isDim(rhsMap.getResults().back(), k))
-    return std::nullopt;
-  auto mExpr =
-      dyn_cast<AffineDimExpr>(outMap.getResult(outMap.getNumResults() - 2));
-  if (!mExpr || !llvm::is_contained(dims->m, mExpr.getPosition()))
-    return std::nullopt;
-  unsigned m = mExpr.getPosition();
+/// Whether the innermost dim of operand `operand` of `op` is loop `dim`.
+static bool isInnermost(linalg::LinalgOp op, unsigned operand, unsigned dim) {
+  AffineMap map = op.getMatchingIndexingMap(&op->getOpOperand(operand));
+  if (map.getNumResults() == 0)
+    return false;
+  auto expr = dyn_cast<AffineDimExpr>(map.getResults().back());
+  return expr && expr.getPosition() == dim;
+}
+
+/// Sets the register tile of a contraction, if it has one:
+/// `contractionRows` x `contractionCols` over a reduction step of 1 when `n`
+/// is innermost in the right operand too (a row-major matmul: each step a
+/// rank-1 update); `dotRows` x `dotCols` vectors of `vectorWidth` partial
+/// sums when the single reduction dim is innermost in both operands (a
+/// matmul by a transposed matrix); 1 along every other dim. Row tiles run
+/// innermost, so that the columns of the right operand one tile reads stay
+/// in cache while every row tile of the left one passes, and are peeled: a
+/// row tile only partly inside would read its left operand one masked
+/// element at a time.
+static bool setRegisterTile(linalg::LinalgOp op,
+                            const CPUScheduleOptions &options,
+                            CPUSchedule &schedule) {
+  std::optional<TileLoops> loops = getTileLoops(op);
+  if (!loops)
+    return false;
   SmallVector<int64_t> tiles(op.getNumLoops(), 1);
-  tiles[m] = rows;
-  tiles[n] = cols;
-  tiles[k] = width;
+  if (isInnermost(op, 1, loops->n)) {
+    tiles[loops->m] = options.contractionRows;
+    tiles[loops->n] = options.contractionCols;
+    schedule.isContraction = true;
+  } else if (loops->k.size() == 1 && isInnermost(op, 0, loops->k.front()) &&
+             isInnermost(op, 1, loops->k.front())) {
+    tiles[loops->m] = options.dotRows;
+    tiles[loops->n] = options.dotCols;
+    tiles[loops->k.front()] = options.vectorWidth;
+    schedule.isDot = true;
+  } else {
+    return false;
+  }
+  schedule.tiles = std::move(tiles);
   for (unsigned i = 0, e = op.getNumLoops(); i < e; ++i)
-    if (i != m && i != n)
-      order.push_back(i);
-  order.push_back(n);
-  order.push_back(m);
-  peeled = m;
-  return tiles;
+    if (i != loops->m && i != loops->n)
+      schedule.order.push_back(i);
+  schedule.order.push_back(loops->n);
+  schedule.order.push_back(loops->m);
+  schedule.peeled = loops->m;
+  return true;
 }
 
 bool relax::matchWindowExpr(AffineExpr expr, unsigned &position,
@@ -190,16 +180,8 @@ static std::optional<SmallVector<int64_t>> getWindowedTiles(linalg::LinalgOp op,
 CPUSchedule relax::chooseCPUSchedule(linalg::LinalgOp op,
                                      const CPUScheduleOptions &options) {
   CPUSchedule schedule;
-  if (std::optional<SmallVector<int64_t>> tiles = getContractionTiles(
-          op, options.contractionRows, options.contractionCols, schedule.order,
-          schedule.peeled)) {
-    schedule.tiles = std::move(*tiles);
-    schedule.isContraction = true;
-  } else if (std::optional<SmallVector<int64_t>> tiles = getDotTiles(
-                 op, options.dotRows, options.dotCols, options.vectorWidth,
-                 schedule.order, schedule.peeled)) {
-    schedule.tiles = std::move(*tiles);
-    schedule.isDot = true;
+  if (setRegisterTile(op, options, schedule)) {
+    // A contraction's register tile.
   } else if (std::optional<SmallVector<int64_t>> tiles =
                  getWindowedTiles(op, options.contractionRows,
                                   options.vectorWidth, schedule.peeled)) {

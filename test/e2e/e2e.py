@@ -26,6 +26,28 @@ import numpy as np
 _ELEMENT_TYPES = {np.dtype(np.float32): "f32", np.dtype(np.int64): "i64"}
 
 
+def tensor_type(dims, dtype="f32"):
+    """`!relax.tensor<[dims...], dtype>` from the dims as strings."""
+    return "!relax.tensor<[" + ", ".join(dims) + f"], {dtype}>"
+
+
+def f32_maker(seed):
+    """A function `f32(*shape)` of standard normal float32 arrays, drawn from
+    one generator seeded with `seed`."""
+    rng = np.random.default_rng(seed)
+    return lambda *shape: rng.standard_normal(shape).astype(np.float32)
+
+
+def op_model(op_line, params):
+    """`@main` of one op: `op_line` reads the parameters %a, %b, ... of
+    types `params` and gets its result type appended."""
+    names = [f"%{chr(ord('a') + i)}" for i in range(len(params))]
+    args = ", ".join(f"{n}: {p}" for n, p in zip(names, params))
+    return (f"relax.func @main({args}) -> !relax.tensor<*, f32> {{\n"
+            f"  %r = {op_line} -> !relax.tensor<*, f32>\n"
+            f"  relax.return %r : !relax.tensor<*, f32>\n}}\n")
+
+
 def _dense(array):
     values = json.dumps(array.tolist() if array.dtype == np.int64
                         else array.astype(np.float64).tolist())

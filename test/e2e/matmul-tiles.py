@@ -22,15 +22,8 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(__file__))
 import e2e  # noqa: E402
 
-rng = np.random.default_rng(5)
-
-
-def f32(*shape):
-    return rng.standard_normal(shape).astype(np.float32)
-
-
-def t(dims):
-    return "!relax.tensor<[" + ", ".join(dims) + "], f32>"
+f32 = e2e.f32_maker(5)
+t = e2e.tensor_type
 
 
 def model(params, body, result):

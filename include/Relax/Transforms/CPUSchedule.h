@@ -57,6 +57,10 @@ struct CPUSchedule {
   /// row along the output's innermost dim.
   bool isWindowed = false;
 
+  /// Whether the op is tiled by registers (any of the kinds above), so that
+  /// an elementwise epilogue can be computed on its tiles.
+  bool hasRegisterTile() const { return isContraction || isDot || isWindowed; }
+
   /// `{tiles = array<i64: ...>, order = array<i64: ...>, peeled = k,
   /// contraction, dot, windowed}`; empty order, no peeled dim and no kind
   /// are left out.

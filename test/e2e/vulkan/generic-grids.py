@@ -21,23 +21,12 @@ import numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 import e2e  # noqa: E402
 
-rng = np.random.default_rng(11)
+f32 = e2e.f32_maker(11)
+t = e2e.tensor_type
+model = e2e.op_model
 
 
-def f32(*shape):
-    return rng.standard_normal(shape).astype(np.float32)
 
-
-def t(dims):
-    return "!relax.tensor<[" + ", ".join(dims) + "], f32>"
-
-
-def model(op_line, params):
-    names = ["%a", "%b"][: len(params)]
-    args = ", ".join(f"{n}: {p}" for n, p in zip(names, params))
-    return (f"relax.func @main({args}) -> !relax.tensor<*, f32> {{\n"
-            f"  %r = {op_line} -> !relax.tensor<*, f32>\n"
-            f"  relax.return %r : !relax.tensor<*, f32>\n}}\n")
 
 
 # (name, op, parameter types, inputs for size n, reference); each runs at

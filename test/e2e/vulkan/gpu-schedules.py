@@ -22,15 +22,11 @@ import numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 import e2e  # noqa: E402
 
-rng = np.random.default_rng(7)
+f32 = e2e.f32_maker(7)
+t = e2e.tensor_type
+model = e2e.op_model
 
 
-def f32(*shape):
-    return rng.standard_normal(shape).astype(np.float32)
-
-
-def t(dims):
-    return "!relax.tensor<[" + ", ".join(dims) + "], f32>"
 
 
 def softmax(x):
@@ -46,13 +42,6 @@ def layer_norm(x, g, b):
     m = x.mean(-1, keepdims=True)
     return (x - m) / np.sqrt(((x - m) ** 2).mean(-1, keepdims=True) + 1e-5) * g + b
 
-
-def model(op_line, params):
-    names = ["%a", "%b", "%c"][: len(params)]
-    args = ", ".join(f"{n}: {p}" for n, p in zip(names, params))
-    return (f"relax.func @main({args}) -> !relax.tensor<*, f32> {{\n"
-            f"  %r = {op_line} -> !relax.tensor<*, f32>\n"
-            f"  relax.return %r : !relax.tensor<*, f32>\n}}\n")
 
 
 # (name, op, parameter types, inputs for size n, reference); each runs at

@@ -21,15 +21,10 @@ import numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 import e2e  # noqa: E402
 
-rng = np.random.default_rng(13)
+f32 = e2e.f32_maker(13)
+t = e2e.tensor_type
 
 
-def f32(*shape):
-    return rng.standard_normal(shape).astype(np.float32)
-
-
-def t(dims):
-    return "!relax.tensor<[" + ", ".join(dims) + "], f32>"
 
 
 FULL = f"""
