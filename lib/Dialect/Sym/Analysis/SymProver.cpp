@@ -283,7 +283,7 @@ SymProver::SymProver(FunctionOpInterface func) {
 void SymProver::addConstraint(Attribute constraint) {
   // What is derived while the fact is added may not hold after it.
   clearCaches();
-  auto reset = llvm::make_scope_exit([this] { clearCaches(); });
+  llvm::scope_exit reset([this] { clearCaches(); });
   if (auto range = dyn_cast<SymRangeAttr>(constraint))
     addRange(range.getVar(), range.getLower(), range.getUpper());
   else if (auto divisible = dyn_cast<SymDivisibleAttr>(constraint))
@@ -317,7 +317,7 @@ void SymProver::addRange(StringAttr var, std::optional<int64_t> lower,
                          std::optional<int64_t> upper) {
   // What is derived while the fact is added may not hold after it.
   clearCaches();
-  auto reset = llvm::make_scope_exit([this] { clearCaches(); });
+  llvm::scope_exit reset([this] { clearCaches(); });
   VarInfo info = getVarInfo(var);
   if (lower && (!info.range.lower || *lower > *info.range.lower))
     info.range.lower = lower;
@@ -330,7 +330,7 @@ void SymProver::addRange(StringAttr var, std::optional<int64_t> lower,
 void SymProver::addDivisible(StringAttr var, int64_t divisor) {
   // What is derived while the fact is added may not hold after it.
   clearCaches();
-  auto reset = llvm::make_scope_exit([this] { clearCaches(); });
+  llvm::scope_exit reset([this] { clearCaches(); });
   if (divisor <= 0)
     return;
   VarInfo info = getVarInfo(var);
@@ -346,7 +346,7 @@ void SymProver::addDivisible(StringAttr var, int64_t divisor) {
 void SymProver::addEquality(SymExprAttr lhs, SymExprAttr rhs) {
   // What is derived while the fact is added may not hold after it.
   clearCaches();
-  auto reset = llvm::make_scope_exit([this] { clearCaches(); });
+  llvm::scope_exit reset([this] { clearCaches(); });
   if (!lhs || !rhs || infeasible)
     return;
   lhs = simplify(lhs);
@@ -361,7 +361,7 @@ void SymProver::addEquality(SymExprAttr lhs, SymExprAttr rhs) {
 void SymProver::addZero(SymExprAttr diff) {
   // What is derived while the fact is added may not hold after it.
   clearCaches();
-  auto reset = llvm::make_scope_exit([this] { clearCaches(); });
+  llvm::scope_exit reset([this] { clearCaches(); });
   if (!diff)
     return;
   MLIRContext *ctx = diff.getContext();
@@ -412,7 +412,7 @@ void SymProver::addZero(SymExprAttr diff) {
 void SymProver::addSubstitution(StringAttr var, SymExprAttr value) {
   // What is derived while the fact is added may not hold after it.
   clearCaches();
-  auto reset = llvm::make_scope_exit([this] { clearCaches(); });
+  llvm::scope_exit reset([this] { clearCaches(); });
   auto lookup = [&](StringAttr name) {
     return name == var ? value : SymExprAttr();
   };
