@@ -9,6 +9,8 @@
 
 #include "Relax/Conversion/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/PatternMatch.h"
@@ -42,9 +44,61 @@ static Value allocDevice(OpBuilder &b, Location loc, MemRefType type,
       .getMemref();
 }
 
+/// `buffer` with the identity layout, which the runtime's copies take. A
+/// reshape of a buffer is a `memref.reinterpret_cast` to row-major strides;
+/// folded to static sizes, it carries them as an explicit layout. Host code
+/// makes no other views, so a layout whose static strides are the row-major
+/// ones from offset 0 is the same memory, recast here; its dynamic strides
+/// are the row-major products of the sizes. Null for any other layout, which
+/// is not one block of memory.
+static Value withIdentityLayout(OpBuilder &b, Location loc, Value buffer) {
+  auto type = cast<MemRefType>(buffer.getType());
+  if (type.getLayout().isIdentity())
+    return buffer;
+  auto identity =
+      MemRefType::get(type.getShape(), type.getElementType(),
+                      MemRefLayoutAttrInterface(), type.getMemorySpace());
+  auto [strides, offset] = type.getStridesAndOffset();
+  auto [rowMajor, zero] = identity.getStridesAndOffset();
+  if (offset != 0 || strides != rowMajor)
+    return nullptr;
+  SmallVector<OpFoldResult> sizes, mixedStrides(type.getRank());
+  for (auto [i, size] : llvm::enumerate(type.getShape()))
+    sizes.push_back(
+        ShapedType::isDynamic(size)
+            ? OpFoldResult(memref::DimOp::create(b, loc, buffer, i).getResult())
+            : OpFoldResult(b.getIndexAttr(size)));
+  OpFoldResult stride = b.getIndexAttr(1);
+  for (int64_t i = type.getRank() - 1; i >= 0; --i) {
+    mixedStrides[i] = ShapedType::isDynamic(rowMajor[i])
+                          ? stride
+                          : OpFoldResult(b.getIndexAttr(rowMajor[i]));
+    stride = arith::MulIOp::create(
+                 b, loc, getValueOrCreateConstantIndexOp(b, loc, stride),
+                 getValueOrCreateConstantIndexOp(b, loc, sizes[i]))
+                 .getResult();
+  }
+  return memref::ReinterpretCastOp::create(
+      b, loc, identity, buffer, b.getIndexAttr(0), sizes, mixedStrides);
+}
+
 static gpu::MemcpyOp copy(OpBuilder &b, Location loc, Value dst, Value src) {
   return gpu::MemcpyOp::create(b, loc, /*asyncToken=*/Type(),
                                /*asyncDependencies=*/ValueRange(), dst, src);
+}
+
+/// A copy between buffers of any contiguous layout; failure for views that
+/// are not one block of memory.
+static LogicalResult copyContiguous(OpBuilder &b, Operation *op, Value dst,
+                                    Value src) {
+  Location loc = op->getLoc();
+  Value identityDst = withIdentityLayout(b, loc, dst);
+  Value identitySrc = withIdentityLayout(b, loc, src);
+  if (!identityDst || !identitySrc)
+    return op->emitOpError("copies a view that is not contiguous, which a "
+                           "device copy does not take");
+  copy(b, loc, identityDst, identitySrc);
+  return success();
 }
 
 /// A device copy of `buffer`'s type and sizes.
@@ -75,7 +129,9 @@ static LogicalResult moveToDevice(func::FuncOp func) {
                              ValueRange(), dealloc.getMemref());
       rewriter.eraseOp(dealloc);
     } else if (auto memcpy = dyn_cast<memref::CopyOp>(op)) {
-      copy(rewriter, loc, memcpy.getTarget(), memcpy.getSource());
+      if (failed(copyContiguous(rewriter, memcpy, memcpy.getTarget(),
+                                memcpy.getSource())))
+        return failure();
       rewriter.eraseOp(memcpy);
     } else if (auto global = dyn_cast<memref::GetGlobalOp>(op)) {
       // Constants live in host memory; each use copies them to the device
@@ -93,7 +149,8 @@ static LogicalResult moveToDevice(func::FuncOp func) {
       Value host = memref::AllocOp::create(
           rewriter, loc, MemRefType::get(type.getShape(), type.getElementType()),
           getDynamicSizes(rewriter, loc, source));
-      copy(rewriter, loc, host, source);
+      if (failed(copyContiguous(rewriter, load, host, source)))
+        return failure();
       Value value =
           memref::LoadOp::create(rewriter, loc, host, load.getIndices());
       memref::DeallocOp::create(rewriter, loc, host);
@@ -128,10 +185,14 @@ static LogicalResult wrapEntry(func::FuncOp func, ModuleOp module,
   b.setInsertionPointToStart(entry);
   SmallVector<Value> operands, copies;
   for (Value arg : entry->getArguments()) {
-    if (!isa<MemRefType>(arg.getType())) {
+    auto type = dyn_cast<MemRefType>(arg.getType());
+    if (!type) {
       operands.push_back(arg);
       continue;
     }
+    if (!type.getLayout().isIdentity())
+      return func.emitOpError("takes a buffer with a non-identity layout, "
+                              "which the GPU entry cannot copy in");
     Value device = allocLike(b, loc, arg);
     copy(b, loc, device, arg);
     operands.push_back(device);

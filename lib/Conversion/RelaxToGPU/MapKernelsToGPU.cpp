@@ -238,23 +238,35 @@ static bool mayWrite(Operation *op, Value root) {
           return WalkResult::interrupt();
       return WalkResult::advance();
     }
-    if (nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+    // A launch and a reduction across threads write through the ops in
+    // their bodies only; terminators write nothing.
+    if (nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>() ||
+        nested->hasTrait<OpTrait::IsTerminator>() ||
+        isa<gpu::LaunchOp, gpu::AllReduceOp>(nested))
       return WalkResult::advance();
     return WalkResult::interrupt();
   });
   return result.wasInterrupted();
 }
 
-/// Moves each top-level load whose value only loops use into those loops,
-/// next to each use, when nothing from the load to its last use writes the
-/// buffer it reads (a scalar operand such as the value of a fill, or a
-/// reduction's result that a fill then broadcasts): a launch cannot use a
-/// value that the host would have to read from device memory.
+/// Moves each top-level load next to each of its uses, when nothing from the
+/// load to its last use writes the buffer it reads (a scalar operand such as
+/// the value of a fill, or a reduction's result that a fill then
+/// broadcasts): a launch cannot use a value that the host would have to read
+/// from device memory. A use in a parallel loop or in serial code (a
+/// reduction to a scalar, which runs on one thread) or in the launch of a
+/// schedule reads it on the device;
+/// a use in the body of a loop that stays on the host would read it there.
 static void sinkLoadsIntoLoops(Block &body) {
+  auto readsOnDevice = [&](Operation *user) {
+    if (user->getParentOfType<scf::ParallelOp>() ||
+        user->getParentOfType<gpu::LaunchOp>())
+      return true;
+    Operation *top = body.findAncestorOpInBlock(*user);
+    return top && !isHostLoop(top);
+  };
   for (auto load : llvm::make_early_inc_range(body.getOps<memref::LoadOp>())) {
-    if (!llvm::all_of(load->getUsers(), [&](Operation *user) {
-          return user->getParentOfType<scf::ParallelOp>() != nullptr;
-        }))
+    if (!llvm::all_of(load->getUsers(), readsOnDevice))
       continue;
     Operation *last = load;
     for (Operation *user : load->getUsers()) {
@@ -484,9 +496,21 @@ static LogicalResult flattenLaunchBuffers(gpu::LaunchOp launch) {
           continue;
         }
       }
+      // Folded views (a store through a collapsed buffer) read the sizes of
+      // the buffer they view: the flat buffer's, computed on the host.
+      if (auto metadata = dyn_cast<memref::ExtractStridedMetadataOp>(user);
+          metadata && metadata.getBaseBuffer().use_empty()) {
+        metadata.getOffset().replaceAllUsesWith(flat.offset);
+        for (auto [from, to] : llvm::zip(metadata.getSizes(), flat.sizes))
+          from.replaceAllUsesWith(to);
+        for (auto [from, to] : llvm::zip(metadata.getStrides(), flat.strides))
+          from.replaceAllUsesWith(to);
+        metadata->erase();
+        continue;
+      }
       return user->emitOpError("uses a buffer in a GPU kernel in a way the "
                                "GPU lowering does not support (only loads, "
-                               "stores and constant dims)");
+                               "stores, dims and strided metadata)");
     }
   }
   return success();

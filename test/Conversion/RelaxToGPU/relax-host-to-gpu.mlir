@@ -85,3 +85,37 @@ func.func @inner(%x: memref<4xf32>, %y: memref<4xf32>, %k: index) {
   memref.copy %x, %y : memref<4xf32> to memref<4xf32>
   return
 }
+
+// -----
+
+// A reshape of a buffer folded to static sizes carries an explicit row-major
+// layout; the device copy takes it through a cast to the identity layout
+// (which folds into the view).
+
+// CHECK-LABEL: func.func @copy_view_device(
+// CHECK-SAME:    %[[X:.*]]: memref<6xf32>)
+// CHECK:         %[[R:.*]] = gpu.alloc () : memref<1x6xf32>
+// CHECK:         %[[C:.*]] = memref.reinterpret_cast %[[X]] to offset: [0], sizes: [1, 6], strides: [6, 1] : memref<6xf32> to memref<1x6xf32>
+// CHECK:         gpu.memcpy %[[R]], %[[C]] : memref<1x6xf32>, memref<1x6xf32>
+func.func @copy_view(%x: memref<6xf32>) -> memref<1x6xf32> {
+  %v = memref.reinterpret_cast %x to offset: [0], sizes: [1, 6], strides: [6, 1] : memref<6xf32> to memref<1x6xf32, strided<[6, 1]>>
+  %r = memref.alloc() : memref<1x6xf32>
+  memref.copy %v, %r : memref<1x6xf32, strided<[6, 1]>> to memref<1x6xf32>
+  return %r : memref<1x6xf32>
+}
+
+// -----
+
+// Symbolic sizes: the row-major strides are products of the dims.
+
+// CHECK-LABEL: func.func private @copy_dynamic_view(
+// CHECK-SAME:    %[[X:.*]]: memref<?x?x4xf32, strided<[?, 4, 1]>>, %[[Y:.*]]: memref<?x?x4xf32>)
+// CHECK:         %[[N:.*]] = memref.dim %[[X]], %c0
+// CHECK:         %[[M:.*]] = memref.dim %[[X]], %c1
+// CHECK:         %[[S:.*]] = arith.muli %[[M]], %c4
+// CHECK:         %[[C:.*]] = memref.reinterpret_cast %[[X]] to offset: [0], sizes: [%[[N]], %[[M]], 4], strides: [%[[S]], 4, 1] : memref<?x?x4xf32, strided<[?, 4, 1]>> to memref<?x?x4xf32>
+// CHECK:         gpu.memcpy %[[Y]], %[[C]] : memref<?x?x4xf32>, memref<?x?x4xf32>
+func.func private @copy_dynamic_view(%x: memref<?x?x4xf32, strided<[?, 4, 1]>>, %y: memref<?x?x4xf32>) {
+  memref.copy %x, %y : memref<?x?x4xf32, strided<[?, 4, 1]>> to memref<?x?x4xf32>
+  return
+}

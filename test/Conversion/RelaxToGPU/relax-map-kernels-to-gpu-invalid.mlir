@@ -28,7 +28,7 @@ func.func private @atomic_kernel(%x: memref<?xf32>, %acc: memref<1xf32>) attribu
   %c0 = arith.constant 0 : index
   linalg.generic {indexing_maps = [#id], iterator_types = ["parallel"]} ins(%x : memref<?xf32>) {
   ^bb0(%in: f32):
-    // expected-error @below {{uses a buffer in a GPU kernel in a way the GPU lowering does not support (only loads, stores and constant dims)}}
+    // expected-error @below {{uses a buffer in a GPU kernel in a way the GPU lowering does not support (only loads, stores, dims and strided metadata)}}
     %old = memref.atomic_rmw addf %in, %acc[%c0] : (f32, memref<1xf32>) -> f32
     linalg.yield
   }

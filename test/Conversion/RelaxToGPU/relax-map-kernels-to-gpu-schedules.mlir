@@ -39,6 +39,60 @@ func.func private @row_max_kernel(%x: memref<?x?xf32>, %y: memref<?xf32>) attrib
 
 // -----
 
+// A scalar argument read at the top level and used in the body of a
+// scheduled launch is read inside that launch: nothing between them writes
+// it (a fill of another buffer, itself a launch, comes first).
+
+// CHECK-LABEL: func.func private @scaled_row_sum_kernel(
+// CHECK-NOT:     memref.load
+// CHECK:         gpu.launch
+// CHECK:         gpu.launch
+// CHECK:           scf.for
+// CHECK:             memref.load
+// CHECK:             memref.load
+// CHECK:             arith.mulf
+// CHECK:           gpu.all_reduce add
+#map = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+func.func private @scaled_row_sum_kernel(%s: memref<f32>, %x: memref<?x?xf32>, %y: memref<?xf32>) attributes {relax.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %v = memref.load %s[] : memref<f32>
+  linalg.fill ins(%zero : f32) outs(%y : memref<?xf32>)
+  linalg.generic {indexing_maps = [#map, #row], iterator_types = ["parallel", "reduction"]} ins(%x : memref<?x?xf32>) outs(%y : memref<?xf32>) attrs = {relax.gpu_schedule = "row_reduction"} {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.mulf %v, %in : f32
+    %1 = arith.addf %out, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
+
+// -----
+
+// A keepdims reduction writes a collapsed view of its destination; inside
+// the launch, the folded view reads the destination's sizes, which are the
+// flat buffer's, computed on the host.
+
+// CHECK-LABEL: func.func private @keepdims_row_sum_kernel(
+// CHECK:         gpu.launch
+// CHECK-NOT:       memref.extract_strided_metadata
+// CHECK:           gpu.all_reduce add
+// CHECK:           memref.store
+// CHECK:           gpu.terminator
+#map = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+func.func private @keepdims_row_sum_kernel(%x: memref<?x?xf32>, %y: memref<?x1xf32>) attributes {relax.kernel} {
+  %c = memref.collapse_shape %y [[0, 1]] : memref<?x1xf32> into memref<?xf32>
+  linalg.generic {indexing_maps = [#map, #row], iterator_types = ["parallel", "reduction"]} ins(%x : memref<?x?xf32>) outs(%c : memref<?xf32>) attrs = {relax.gpu_schedule = "row_reduction"} {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.addf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  return
+}
+
+// -----
+
 // tiled_matmul: a grid of 64x64 output tiles computed from the symbolic
 // dims, A and B tiles in workgroup memory, barriers around their use, and
 // bounds checks on every load and store. (The batch loop, of one

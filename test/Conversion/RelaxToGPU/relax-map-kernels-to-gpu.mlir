@@ -69,6 +69,40 @@ func.func private @sum_kernel(%x: memref<?xf32>, %y: memref<f32>) attributes {re
 
 // -----
 
+// A scalar argument read at the top level (the value of a fill) and used
+// both by a parallel loop and by a reduction to a scalar (serial code, on
+// one thread) is read in each launch that uses it, not on the host.
+
+// CHECK-LABEL: func.func private @fill_then_sum_kernel(
+// CHECK-NOT:     memref.load
+// CHECK:         gpu.launch
+// CHECK:           memref.load
+// CHECK:           memref.store
+// CHECK:         gpu.launch
+// CHECK:           scf.for
+// CHECK:             memref.load
+// CHECK:             memref.load
+// CHECK:             arith.mulf
+#id1 = affine_map<(d0) -> (d0)>
+#red = affine_map<(d0) -> ()>
+func.func private @fill_then_sum_kernel(%s: memref<f32>, %y: memref<f32>) attributes {relax.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %t = memref.alloc() : memref<6xf32>
+  %v = memref.load %s[] : memref<f32>
+  linalg.fill ins(%v : f32) outs(%t : memref<6xf32>)
+  linalg.fill ins(%zero : f32) outs(%y : memref<f32>)
+  linalg.generic {indexing_maps = [#id1, #red], iterator_types = ["reduction"]} ins(%t : memref<6xf32>) outs(%y : memref<f32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.mulf %in, %v : f32
+    %a = arith.addf %out, %m : f32
+    linalg.yield %a : f32
+  }
+  memref.dealloc %t : memref<6xf32>
+  return
+}
+
+// -----
+
 // A matmul in the generic schedule: one thread per output element (in a
 // grid-stride loop), the reduction a sequential loop inside it.
 

@@ -5,12 +5,20 @@
 # the loops of one kernel: a fill of a scalar that a reduction in the same
 # (fused) kernel computes, which must be read inside the launch, not by the
 # host; and a keepdims reduction, which writes a collapsed view of its
-# destination whose sizes the launch takes as scalars.
+# destination whose sizes the launch takes as scalars. Also a scalar
+# argument that a fill broadcasts into a reduction or a scheduled matmul
+# (read in each launch, not by the host), a keepdims row reduction whose
+# folded view reads the destination's sizes in the launch, and a reshape of
+# a match_cast argument returned as a view (a copy between layouts).
 #
 # CHECK-NOT: MISMATCH
 # CHECK: == full of a dot product
 # CHECK: == keepdims max over the leading axis
 # CHECK: == keepdims mean over a middle axis
+# CHECK: == sum of a full of a scalar argument
+# CHECK: == matmul by a full of a scalar argument
+# CHECK: == keepdims variance of a match_cast argument
+# CHECK: == reshape of a match_cast argument
 # CHECK: all ops ok
 
 import os
@@ -49,6 +57,38 @@ relax.func @main(%x: {t(['m', '4', 'n'])}) -> !relax.tensor<*, f32> {{
 }}
 """
 
+FULL_SUM = f"""
+relax.func @main(%s: {t([])}, %x: {t(['n'])}) -> {t(['1'])} {{
+  %f = relax.full %s {{shape = #sym.shape<[n]>}} : ({t([])}) -> {t(['n'])}
+  %r = relax.sum %f {{axes = array<i64: -1>, keepdims = true}} : ({t(['n'])}) -> {t(['1'])}
+  relax.return %r : {t(['1'])}
+}}
+"""
+
+FULL_MATMUL = f"""
+relax.func @main(%s: {t([])}, %b: {t(['1', '17', 'm'])}) -> {t(['1', '32', '17'])} {{
+  %f = relax.full %s {{shape = #sym.shape<[1, 32, m]>}} : ({t([])}) -> {t(['1', '32', 'm'])}
+  %r = relax.matmul %f, %b {{transpose_b = true}} : ({t(['1', '32', 'm'])}, {t(['1', '17', 'm'])}) -> {t(['1', '32', '17'])}
+  relax.return %r : {t(['1', '32', '17'])}
+}}
+"""
+
+CAST_VARIANCE = f"""
+relax.func @main(%x: {t(['n', 'n'])}) -> !relax.tensor<[?, 1], f32> {{
+  %c = relax.match_cast %x : {t(['n', 'n'])} -> {t(['q0', 'q1'])}
+  %v = relax.variance %c {{axes = array<i64: -1>, keepdims = true}} : ({t(['q0', 'q1'])}) -> {t(['q0', '1'])}
+  relax.return %v : {t(['q0', '1'])}
+}}
+"""
+
+CAST_RESHAPE = f"""
+relax.func @main(%x: {t(['6'])}) -> !relax.tensor<[1, ?], f32> {{
+  %c = relax.match_cast %x : {t(['6'])} -> {t(['q0'])}
+  %r = relax.reshape %c {{shape = #sym.shape<[1, q0]>}} : ({t(['q0'])}) -> {t(['1', 'q0'])}
+  relax.return %r : {t(['1', 'q0'])}
+}}
+"""
+
 CASES = [
     ("full of a dot product", FULL, lambda n: [f32(17 * n)],
      lambda a: np.full((4, a.shape[0]), a @ a)),
@@ -56,6 +96,16 @@ CASES = [
      lambda n: [f32(1, 9 * n, 9 * n)], lambda x: x.max(0, keepdims=True)),
     ("keepdims mean over a middle axis", KEEPDIMS_MEAN,
      lambda n: [f32(n + 1, 4, 17 * n)], lambda x: x.mean(1, keepdims=True)),
+    ("sum of a full of a scalar argument", FULL_SUM,
+     lambda n: [f32(), f32(5 * n)],
+     lambda s, x: np.full((1,), s * x.shape[0], np.float32)),
+    ("matmul by a full of a scalar argument", FULL_MATMUL,
+     lambda n: [f32(), f32(1, 17, 3 * n)],
+     lambda s, b: np.full((1, 32, b.shape[2]), s) @ b.transpose(0, 2, 1)),
+    ("keepdims variance of a match_cast argument", CAST_VARIANCE,
+     lambda n: [f32(7 * n, 7 * n)], lambda x: x.var(-1, keepdims=True)),
+    ("reshape of a match_cast argument", CAST_RESHAPE,
+     lambda n: [f32(6)], lambda x: x.reshape(1, 6)),
 ]
 
 sys.exit(e2e.run_cases(CASES, ["", "relax-opt", "", "", "--device", "vulkan"],
