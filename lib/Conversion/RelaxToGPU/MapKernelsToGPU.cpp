@@ -249,21 +249,22 @@ static bool mayWrite(Operation *op, Value root) {
   return result.wasInterrupted();
 }
 
-/// Moves each top-level load next to each of its uses, when nothing from the
-/// load to its last use writes the buffer it reads (a scalar operand such as
-/// the value of a fill, or a reduction's result that a fill then
-/// broadcasts): a launch cannot use a value that the host would have to read
-/// from device memory. A use in a parallel loop or in serial code (a
-/// reduction to a scalar, which runs on one thread) or in the launch of a
-/// schedule reads it on the device;
-/// a use in the body of a loop that stays on the host would read it there.
+/// Moves each top-level load next to each of its uses, when every use is
+/// nested in an op of the block and nothing from the load to its last use
+/// writes the buffer it reads (a scalar operand such as the value of a fill,
+/// or a reduction's result that a fill then broadcasts): a launch cannot use
+/// a value that the host would have to read from device memory. A use in a
+/// parallel loop, in serial code (a reduction to a scalar, which runs on one
+/// thread) or in the launch of a schedule reads it on the device; a use in
+/// the body of a loop that stays on the host would read it there.
 static void sinkLoadsIntoLoops(Block &body) {
   auto readsOnDevice = [&](Operation *user) {
     if (user->getParentOfType<scf::ParallelOp>() ||
         user->getParentOfType<gpu::LaunchOp>())
       return true;
+    // A use at the top level keeps the load where it is.
     Operation *top = body.findAncestorOpInBlock(*user);
-    return top && !isHostLoop(top);
+    return top && top != user && !isHostLoop(top);
   };
   for (auto load : llvm::make_early_inc_range(body.getOps<memref::LoadOp>())) {
     if (!llvm::all_of(load->getUsers(), readsOnDevice))
