@@ -102,9 +102,14 @@ static void buildLLVMPipeline(OpPassManager &pm, CPUParallelism parallelism) {
 
 void relax::buildRelaxLowerToCPUPipeline(OpPassManager &pm,
                                          const CPUPipelineOptions &options) {
+  // Memory is planned once the kernels are bufferized, so that the scratch
+  // buffers they allocate are planned with the graph's tensors.
   addGraphStage(pm, options.inferShapes, options.library, options.fuse,
-                options.planMemory);
+                /*planMemory=*/false);
   buildKernelPipeline(pm, options);
+  pm.addPass(createRelaxHoistKernelScratchPass());
+  if (options.planMemory)
+    pm.addPass(createRelaxPlanMemoryPass());
   addHostStage(pm);
   if (options.toLLVM)
     buildLLVMPipeline(pm, options.getParallelism());

@@ -71,6 +71,56 @@ def RelaxExplicitAllocPass : Pass<"relax-explicit-alloc", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::relax::RelaxDialect"];
 }
 
+def RelaxHoistKernelScratchPass
+    : Pass<"relax-hoist-kernel-scratch", "::mlir::ModuleOp"> {
+  let summary = "Allocate the scratch buffers of kernels in their callers";
+  let description = [{
+    After `--relax-kernels-to-func`, a kernel that needs a temporary buffer
+    (an intermediate of a fused group that a tile does not keep in
+    registers, the statistics of a norm) allocates it with `memref.alloc`
+    at its top level, once per call, where memory planning does not see it.
+    This pass gives each kernel one more destination, a `memref<?xi8>`
+    scratch buffer after its other destinations, and makes each of its
+    top-level allocations a `memref.view` into it at a 64-byte-aligned
+    offset (their deallocations go). Each `relax.call_tir_dps` of the
+    kernel allocates the scratch with `relax.alloc_storage` of its
+    symbolic byte size, a `relax.alloc_tensor` of `i8` passed as the new
+    destination, and kills both after the call, so `--relax-plan-memory`
+    places kernel scratch in the arena with every other tensor.
+
+    The byte size at a call is the kernel's own computation of the sizes
+    (`memref.dim` of its buffer arguments, its symbolic arguments,
+    constants and index arithmetic) with the dims of the call's operand
+    types in place of the arguments. An allocation whose size it cannot
+    follow, one inside a loop or a branch, and the allocations of a kernel
+    called anywhere else than from a `relax.call_tir_dps` stay as they
+    are.
+
+    ```mlir
+    func.func private @k(%x: memref<?x512xf32>, %y: memref<?x512xf32>) attributes {relax.kernel} {
+      %n = memref.dim %x, %c0 : memref<?x512xf32>
+      %t = memref.alloc(%n) : memref<?x512xf32>
+      ...
+      memref.dealloc %t : memref<?x512xf32>
+    }
+    relax.call_tir_dps @k(%a : !relax.tensor<[n, 512], f32>) outs(%b : !relax.tensor<[n, 512], f32>)
+    // becomes
+    func.func private @k(%x: memref<?x512xf32>, %y: memref<?x512xf32>, %scratch: memref<?xi8>) attributes {relax.kernel} {
+      %t = memref.view %scratch[%c0][%n] : memref<?xi8> to memref<?x512xf32>
+      ...
+    }
+    %s = relax.alloc_storage size(2048 * n)
+    %t = relax.alloc_tensor %s[0] : !relax.tensor<[2048 * n], i8>
+    relax.call_tir_dps @k(%a : ...) outs(%b, %t : ...)
+    relax.kill_tensor %t : !relax.tensor<[2048 * n], i8>
+    relax.kill_storage %s
+    ```
+  }];
+  let dependentDialects = ["::mlir::relax::RelaxDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 def RelaxPlanMemoryPass : Pass<"relax-plan-memory", "::mlir::ModuleOp"> {
   let summary = "Plan the storages of graph functions across symbolic sizes";
   let description = [{

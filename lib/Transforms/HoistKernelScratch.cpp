@@ -1,0 +1,343 @@
+//===- HoistKernelScratch.cpp - Kernel scratch allocated by callers -------===//
+//
+// Kernels allocate their temporary buffers themselves, once per call, where
+// memory planning does not see them. This pass makes each top-level
+// allocation of a kernel a view into one scratch destination, which every
+// call of the kernel allocates with the graph's own ops, at a symbolic byte
+// size that the kernel's size computation gives at that call.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Relax/Dialect/Relax/IR/RelaxOps.h"
+#include "Relax/Transforms/ExplicitAlloc.h"
+#include "Relax/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
+
+namespace mlir::relax {
+#define GEN_PASS_DEF_RELAXHOISTKERNELSCRATCHPASS
+#include "Relax/Transforms/Passes.h.inc"
+} // namespace mlir::relax
+
+using namespace mlir;
+using namespace mlir::relax;
+using sym::SymExprAttr;
+
+/// The alignment of each scratch buffer in the scratch destination, the
+/// alignment that kernels' own allocations have.
+static constexpr int64_t kAlignment = 64;
+
+namespace {
+/// A kernel's top-level allocations, in order, with their deallocations.
+struct Scratch {
+  SmallVector<memref::AllocOp> allocs;
+  SmallVector<SmallVector<Operation *>> deallocs;
+};
+
+/// Follows an index value of a kernel back to the symbolic sizes of one
+/// call: buffer arguments' dims are the dims of the call's operand types,
+/// symbolic arguments are the call's `sym_args`.
+class CallSizes {
+public:
+  CallSizes(func::FuncOp kernel, CallTIRDPSOp call)
+      : kernel(kernel), call(call) {}
+
+  /// The expression of `value` at this call, or null.
+  SymExprAttr get(Value value) {
+    MLIRContext *ctx = kernel.getContext();
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      if (arg.getOwner() != &kernel.getBody().front())
+        return {};
+      unsigned index = arg.getArgNumber();
+      unsigned numBuffers = call.getArgs().size() + call.getOuts().size();
+      if (index < numBuffers || !call.getSymArgs())
+        return {};
+      ArrayRef<SymExprAttr> symArgs = call.getSymArgs()->getDims();
+      return index - numBuffers < symArgs.size() ? symArgs[index - numBuffers]
+                                                 : SymExprAttr();
+    }
+    Operation *def = value.getDefiningOp();
+    if (!def)
+      return {};
+    if (auto constant = dyn_cast<arith::ConstantIndexOp>(def))
+      return SymExprAttr::getConstant(ctx, constant.value());
+    if (auto dim = dyn_cast<memref::DimOp>(def)) {
+      std::optional<int64_t> index = dim.getConstantIndex();
+      return index ? getDim(dim.getSource(), *index) : SymExprAttr();
+    }
+    auto binary = [&](auto build) -> SymExprAttr {
+      SymExprAttr lhs = get(def->getOperand(0)), rhs = get(def->getOperand(1));
+      return lhs && rhs ? build(lhs, rhs) : SymExprAttr();
+    };
+    if (isa<arith::AddIOp>(def))
+      return binary(SymExprAttr::add);
+    if (isa<arith::SubIOp>(def))
+      return binary(SymExprAttr::sub);
+    if (isa<arith::MulIOp>(def))
+      return binary(SymExprAttr::mul);
+    // Sizes are never negative: truncating and flooring divisions agree.
+    if (isa<arith::DivUIOp, arith::DivSIOp, arith::FloorDivSIOp>(def))
+      return binary(SymExprAttr::floorDiv);
+    if (isa<arith::RemUIOp, arith::RemSIOp>(def))
+      return binary(SymExprAttr::mod);
+    if (isa<arith::CeilDivUIOp, arith::CeilDivSIOp>(def))
+      return binary([&](SymExprAttr lhs, SymExprAttr rhs) {
+        return SymExprAttr::floorDiv(
+            SymExprAttr::sub(SymExprAttr::add(lhs, rhs),
+                             SymExprAttr::getConstant(ctx, 1)),
+            rhs);
+      });
+    if (isa<arith::MaxUIOp, arith::MaxSIOp>(def))
+      return binary([](SymExprAttr lhs, SymExprAttr rhs) {
+        return SymExprAttr::max({lhs, rhs});
+      });
+    if (isa<arith::MinUIOp, arith::MinSIOp>(def))
+      return binary([](SymExprAttr lhs, SymExprAttr rhs) {
+        return SymExprAttr::min({lhs, rhs});
+      });
+    return {};
+  }
+
+  /// The expression of dim `index` of the buffer `buffer` at this call: an
+  /// argument's is its operand's, an allocation's its size, a reshaped
+  /// buffer's follows from its source's.
+  SymExprAttr getDim(Value buffer, int64_t index) {
+    MLIRContext *ctx = kernel.getContext();
+    auto type = cast<MemRefType>(buffer.getType());
+    if (index < 0 || index >= type.getRank())
+      return {};
+    if (!type.isDynamicDim(index))
+      return SymExprAttr::getConstant(ctx, type.getDimSize(index));
+    if (auto arg = dyn_cast<BlockArgument>(buffer)) {
+      if (arg.getOwner() != &kernel.getBody().front() ||
+          arg.getArgNumber() >= call->getNumOperands())
+        return {};
+      auto operand = dyn_cast<RelaxTensorType>(
+          call->getOperand(arg.getArgNumber()).getType());
+      if (!operand || !operand.hasRank() || index >= operand.getRank())
+        return {};
+      return operand.getDims()[index];
+    }
+    if (auto alloc = buffer.getDefiningOp<memref::AllocOp>())
+      return get(alloc.getDynamicSizes()[type.getDynamicDimIndex(index)]);
+    if (auto expand = buffer.getDefiningOp<memref::ExpandShapeOp>()) {
+      OpFoldResult size = expand.getMixedOutputShape()[index];
+      if (auto value = dyn_cast<Value>(size))
+        return get(value);
+      return SymExprAttr::getConstant(
+          ctx, cast<IntegerAttr>(cast<Attribute>(size)).getInt());
+    }
+    if (auto collapse = buffer.getDefiningOp<memref::CollapseShapeOp>()) {
+      SymExprAttr product = SymExprAttr::getConstant(ctx, 1);
+      for (int64_t source : collapse.getReassociationIndices()[index]) {
+        SymExprAttr dim = getDim(collapse.getSrc(), source);
+        if (!dim)
+          return {};
+        product = SymExprAttr::mul(product, dim);
+      }
+      return product;
+    }
+    return {};
+  }
+
+private:
+  func::FuncOp kernel;
+  CallTIRDPSOp call;
+};
+} // namespace
+
+static int64_t getElementBytes(Type type) {
+  return llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
+}
+
+/// `bytes` rounded up to the alignment, unless it provably is a multiple.
+static SymExprAttr alignUp(SymExprAttr bytes) {
+  MLIRContext *ctx = bytes.getContext();
+  SymExprAttr alignment = SymExprAttr::getConstant(ctx, kAlignment);
+  std::optional<int64_t> rest =
+      SymExprAttr::mod(bytes, alignment).getConstantValue();
+  if (rest && *rest == 0)
+    return bytes;
+  return SymExprAttr::mul(
+      alignment,
+      SymExprAttr::floorDiv(SymExprAttr::add(bytes, SymExprAttr::getConstant(
+                                                        ctx, kAlignment - 1)),
+                            alignment));
+}
+
+/// The byte size of `alloc` at `call`, or null where a size cannot be
+/// followed.
+static SymExprAttr getBytes(func::FuncOp kernel, memref::AllocOp alloc,
+                            CallTIRDPSOp call) {
+  CallSizes sizes(kernel, call);
+  MLIRContext *ctx = kernel.getContext();
+  MemRefType type = alloc.getType();
+  SymExprAttr bytes =
+      SymExprAttr::getConstant(ctx, getElementBytes(type.getElementType()));
+  unsigned next = 0;
+  for (int64_t size : type.getShape()) {
+    SymExprAttr dim = ShapedType::isDynamic(size)
+                          ? sizes.get(alloc.getDynamicSizes()[next++])
+                          : SymExprAttr::getConstant(ctx, size);
+    if (!dim)
+      return {};
+    bytes = SymExprAttr::mul(bytes, dim);
+  }
+  return bytes;
+}
+
+/// The top-level allocations of `kernel` that can become views: of the
+/// identity layout in the default memory space, without symbol operands,
+/// used by no op that asks for its own allocation. Their deallocations are
+/// recorded.
+static Scratch findScratch(func::FuncOp kernel) {
+  Scratch scratch;
+  for (auto alloc : kernel.getBody().front().getOps<memref::AllocOp>()) {
+    MemRefType type = alloc.getType();
+    if (!type.getLayout().isIdentity() || type.getMemorySpace() ||
+        !alloc.getSymbolOperands().empty() ||
+        !type.getElementType().isIntOrFloat())
+      continue;
+    SmallVector<Operation *> deallocs;
+    bool ok = true;
+    for (Operation *user : alloc->getUsers()) {
+      if (isa<memref::DeallocOp>(user))
+        deallocs.push_back(user);
+      else if (isa<memref::ExtractAlignedPointerAsIndexOp>(user))
+        ok = false;
+    }
+    if (!ok)
+      continue;
+    scratch.allocs.push_back(alloc);
+    scratch.deallocs.push_back(std::move(deallocs));
+  }
+  return scratch;
+}
+
+/// Makes the allocations of `scratch` views into a new `memref<?xi8>`
+/// argument of `kernel` at `position`.
+static void rewriteKernel(func::FuncOp kernel, const Scratch &scratch,
+                          unsigned position) {
+  MLIRContext *ctx = kernel.getContext();
+  auto bytesType =
+      MemRefType::get({ShapedType::kDynamic}, IntegerType::get(ctx, 8));
+  (void)kernel.insertArgument(position, bytesType, DictionaryAttr(),
+                              kernel.getLoc());
+  Value buffer = kernel.getArgument(position);
+  OpBuilder b(ctx);
+  Value offset;
+  for (auto [i, constAlloc] : llvm::enumerate(scratch.allocs)) {
+    memref::AllocOp alloc = constAlloc;
+    b.setInsertionPoint(alloc);
+    Location loc = alloc.getLoc();
+    if (!offset)
+      offset = arith::ConstantIndexOp::create(b, loc, 0);
+    MemRefType type = alloc.getType();
+    auto view = memref::ViewOp::create(b, loc, type, buffer, offset,
+                                       alloc.getDynamicSizes());
+    // The next view starts at the aligned end of this one.
+    if (i + 1 < scratch.allocs.size()) {
+      Value bytes = arith::ConstantIndexOp::create(
+          b, loc, getElementBytes(type.getElementType()));
+      unsigned next = 0;
+      for (int64_t size : type.getShape()) {
+        Value dim = ShapedType::isDynamic(size)
+                        ? alloc.getDynamicSizes()[next++]
+                        : arith::ConstantIndexOp::create(b, loc, size);
+        bytes = arith::MulIOp::create(b, loc, bytes, dim);
+      }
+      Value alignment = arith::ConstantIndexOp::create(b, loc, kAlignment);
+      Value aligned = arith::MulIOp::create(
+          b, loc, arith::CeilDivUIOp::create(b, loc, bytes, alignment),
+          alignment);
+      offset = arith::AddIOp::create(b, loc, offset, aligned);
+    }
+    alloc.replaceAllUsesWith(view.getResult());
+    for (Operation *dealloc : scratch.deallocs[i])
+      dealloc->erase();
+    alloc.erase();
+  }
+}
+
+namespace {
+struct RelaxHoistKernelScratchPass
+    : relax::impl::RelaxHoistKernelScratchPassBase<
+          RelaxHoistKernelScratchPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+    // The users of each symbol, from one walk of the module.
+    std::optional<SymbolTable::UseRange> allUses =
+        SymbolTable::getSymbolUses(&module.getBodyRegion());
+    if (!allUses)
+      return;
+    llvm::DenseMap<StringAttr, SmallVector<Operation *>> users;
+    for (const SymbolTable::SymbolUse &use : *allUses)
+      users[use.getSymbolRef().getRootReference()].push_back(use.getUser());
+    for (auto kernel :
+         llvm::make_early_inc_range(module.getOps<func::FuncOp>())) {
+      if (kernel.isExternal() ||
+          !kernel->hasAttr(RelaxDialect::getKernelAttrName()))
+        continue;
+      Scratch scratch = findScratch(kernel);
+      if (scratch.allocs.empty())
+        continue;
+      // Every use of the kernel must be a call that can pass the scratch.
+      SmallVector<CallTIRDPSOp> calls;
+      for (Operation *user : users.lookup(kernel.getSymNameAttr())) {
+        auto call = dyn_cast<CallTIRDPSOp>(user);
+        if (!call) {
+          calls.clear();
+          break;
+        }
+        calls.push_back(call);
+      }
+      if (calls.empty())
+        continue;
+      // The allocations whose sizes every call gives, and their parts of
+      // each call's scratch.
+      SmallVector<SmallVector<SymExprAttr>> parts(calls.size());
+      Scratch hoisted;
+      for (auto [alloc, deallocs] :
+           llvm::zip(scratch.allocs, scratch.deallocs)) {
+        SmallVector<SymExprAttr> bytes;
+        for (CallTIRDPSOp call : calls)
+          if (SymExprAttr part = getBytes(kernel, alloc, call))
+            bytes.push_back(part);
+        if (bytes.size() != calls.size())
+          continue;
+        for (auto [i, part] : llvm::enumerate(bytes))
+          parts[i].push_back(part);
+        hoisted.allocs.push_back(alloc);
+        hoisted.deallocs.push_back(deallocs);
+      }
+      if (hoisted.allocs.empty())
+        continue;
+      unsigned position =
+          calls.front().getArgs().size() + calls.front().getOuts().size();
+      rewriteKernel(kernel, hoisted, position);
+      for (auto [call, callParts] : llvm::zip(calls, parts)) {
+        // Each part but the last is rounded up: the next starts aligned.
+        SmallVector<SymExprAttr> aligned =
+            llvm::map_to_vector(ArrayRef(callParts).drop_back(), alignUp);
+        aligned.push_back(callParts.back());
+        SymExprAttr bytes = SymExprAttr::sum(aligned);
+        OpBuilder b(call);
+        Location loc = call.getLoc();
+        auto type = RelaxTensorType::get({bytes}, IntegerType::get(ctx, 8));
+        Value tensor = createAllocation(b, loc, type, kAlignment);
+        call.getOutsMutable().append(tensor);
+        b.setInsertionPointAfter(call);
+        KillTensorOp::create(b, loc, tensor);
+        KillStorageOp::create(
+            b, loc, tensor.getDefiningOp<AllocTensorOp>().getStorage());
+      }
+    }
+  }
+};
+} // namespace

@@ -1,0 +1,132 @@
+// RUN: relax-opt %s -split-input-file --relax-hoist-kernel-scratch | FileCheck %s
+
+// A kernel's top-level allocations become views into a scratch destination
+// after its other destinations, at 64-byte-aligned offsets; each call
+// allocates the scratch at the byte size the kernel's sizes give with the
+// call's dims, and kills it after the call.
+
+// CHECK-LABEL: func.func private @norm_kernel(
+// CHECK-SAME:    %[[X:[a-z0-9]+]]: memref<?x512xf32>, %[[Y:[a-z0-9]+]]: memref<?x512xf32>, %[[S:[a-z0-9]+]]: memref<?xi8>)
+// CHECK:         %[[N:.*]] = memref.dim %[[X]], %c0
+// CHECK:         %[[C0:.*]] = arith.constant 0 : index
+// CHECK:         %[[T:.*]] = memref.view %[[S]][%[[C0]]][%[[N]]] : memref<?xi8> to memref<?x512xf32>
+// CHECK:         %[[ROW:.*]] = arith.muli %c4, %[[N]]
+// CHECK:         %[[BYTES:.*]] = arith.muli %[[ROW]], %c512
+// CHECK:         %[[ROUNDED:.*]] = arith.ceildivui %[[BYTES]], %[[C64:.*]] : index
+// CHECK:         %[[ALIGNED:.*]] = arith.muli %[[ROUNDED]], %[[C64]]
+// CHECK:         %[[OFFSET:.*]] = arith.addi %[[C0]], %[[ALIGNED]]
+// CHECK:         %[[STATS:.*]] = memref.view %[[S]][%[[OFFSET]]][%[[N]]] : memref<?xi8> to memref<?xf32>
+// CHECK:         linalg.copy ins(%[[X]] : memref<?x512xf32>) outs(%[[T]] : memref<?x512xf32>)
+// CHECK:         linalg.copy ins(%[[T]] : memref<?x512xf32>) outs(%[[Y]] : memref<?x512xf32>)
+// CHECK-NOT:     memref.dealloc
+// CHECK:         return
+func.func private @norm_kernel(%x: memref<?x512xf32>, %y: memref<?x512xf32>) attributes {relax.kernel} {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %x, %c0 : memref<?x512xf32>
+  %t = memref.alloc(%n) {alignment = 64 : i64} : memref<?x512xf32>
+  %stats = memref.alloc(%n) {alignment = 64 : i64} : memref<?xf32>
+  linalg.copy ins(%x : memref<?x512xf32>) outs(%t : memref<?x512xf32>)
+  linalg.copy ins(%t : memref<?x512xf32>) outs(%y : memref<?x512xf32>)
+  memref.dealloc %t : memref<?x512xf32>
+  memref.dealloc %stats : memref<?xf32>
+  return
+}
+
+// CHECK-LABEL: relax.func @main(
+// CHECK:         %[[S0:.*]] = alloc_storage size(2052 * n)
+// CHECK:         %[[T0:.*]] = alloc_tensor %[[S0]][0] : <[2052 * n], i8>
+// CHECK:         call_tir_dps @norm_kernel(%{{.*}} : !relax.tensor<[n, 512], f32>) outs(%{{.*}}, %[[T0]] : !relax.tensor<[n, 512], f32>, !relax.tensor<[2052 * n], i8>)
+// CHECK-NEXT:    kill_tensor %[[T0]]
+// CHECK-NEXT:    kill_storage %[[S0]]
+// CHECK:         %[[S1:.*]] = alloc_storage size(65664)
+// CHECK:         %[[T1:.*]] = alloc_tensor %[[S1]][0] : <[65664], i8>
+// CHECK:         call_tir_dps @norm_kernel(%{{.*}} : !relax.tensor<[32, 512], f32>) outs(%{{.*}}, %[[T1]] : !relax.tensor<[32, 512], f32>, !relax.tensor<[65664], i8>)
+relax.func @main(%a: !relax.tensor<[n, 512], f32>, %c: !relax.tensor<[32, 512], f32>) -> !relax.tensor<[n, 512], f32> {
+  %s = relax.alloc_storage size(2048 * n)
+  %b = relax.alloc_tensor %s[0] : !relax.tensor<[n, 512], f32>
+  relax.call_tir_dps @norm_kernel(%a : !relax.tensor<[n, 512], f32>) outs(%b : !relax.tensor<[n, 512], f32>)
+  %s2 = relax.alloc_storage size(65536)
+  %d = relax.alloc_tensor %s2[0] : !relax.tensor<[32, 512], f32>
+  relax.call_tir_dps @norm_kernel(%c : !relax.tensor<[32, 512], f32>) outs(%d : !relax.tensor<[32, 512], f32>)
+  relax.kill_tensor %d : !relax.tensor<[32, 512], f32>
+  relax.kill_storage %s2
+  relax.return %b : !relax.tensor<[n, 512], f32>
+}
+
+// -----
+
+// Sizes follow reshapes of an allocation, symbolic arguments (after the
+// scratch destination, which goes before them) and index arithmetic. Every
+// part but the last is rounded up to 64 bytes.
+
+// CHECK-LABEL: func.func private @reshaped_kernel(
+// CHECK-SAME:    %{{.*}}: memref<?x8xf32>, %{{.*}}: memref<?xf32>, %[[S:.*]]: memref<?xi8>, %{{.*}}: index)
+// CHECK-COUNT-2: memref.view %[[S]]
+// CHECK-NOT:     memref.alloc
+func.func private @reshaped_kernel(%x: memref<?x8xf32>, %y: memref<?xf32>, %k: index) attributes {relax.kernel} {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %n = memref.dim %x, %c0 : memref<?x8xf32>
+  %m = arith.addi %k, %c2 : index
+  %t = memref.alloc(%n, %m) : memref<?x?xf32>
+  %e = memref.collapse_shape %t [[0, 1]] : memref<?x?xf32> into memref<?xf32>
+  %l = memref.dim %e, %c0 : memref<?xf32>
+  %u = memref.alloc(%l) : memref<?xi32>
+  linalg.copy ins(%e : memref<?xf32>) outs(%y : memref<?xf32>)
+  return
+}
+
+// CHECK-LABEL: relax.func @main(
+// CHECK:         alloc_storage size(4 * n * q + 8 * n + 64 * ((4 * n * q + 8 * n + 63) floordiv 64))
+// CHECK:         call_tir_dps @reshaped_kernel({{.*}}) {sym_args = #sym.shape<[q]>}
+relax.func @main(%a: !relax.tensor<[n, 8], f32>, %b: !relax.tensor<[n * (q + 2)], f32>, %q: !relax.tensor<[q], f32>) {
+  relax.call_tir_dps @reshaped_kernel(%a : !relax.tensor<[n, 8], f32>) outs(%b : !relax.tensor<[n * (q + 2)], f32>) {sym_args = #sym.shape<[q]>}
+  relax.return
+}
+
+// -----
+
+// Left alone: an allocation in a loop, one whose size is read from memory
+// (the others still move), and every allocation of a kernel that something
+// else than a relax.call_tir_dps calls.
+
+// CHECK-LABEL: func.func private @loop_kernel(
+// CHECK-SAME:    %{{.*}}: memref<?xf32>, %{{.*}}: memref<index>, %{{.*}}: memref<?xi8>)
+// CHECK:         memref.view
+// CHECK:         scf.for
+// CHECK:           memref.alloc
+// CHECK:         memref.alloc(%{{.*}}) : memref<?xf32>
+func.func private @loop_kernel(%x: memref<?xf32>, %n: memref<index>) attributes {relax.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %t = memref.alloc() : memref<4xf32>
+  scf.for %i = %c0 to %c4 step %c1 {
+    %u = memref.alloc() : memref<4xf32>
+    memref.dealloc %u : memref<4xf32>
+  }
+  %size = memref.load %n[] : memref<index>
+  %v = memref.alloc(%size) : memref<?xf32>
+  return
+}
+
+// CHECK-LABEL: func.func private @called_kernel(
+// CHECK-SAME:    %{{.*}}: memref<4xf32>)
+// CHECK:         memref.alloc() : memref<4xf32>
+func.func private @called_kernel(%x: memref<4xf32>) attributes {relax.kernel} {
+  %t = memref.alloc() : memref<4xf32>
+  return
+}
+
+func.func @other(%x: memref<4xf32>) {
+  func.call @called_kernel(%x) : (memref<4xf32>) -> ()
+  return
+}
+
+// CHECK-LABEL: relax.func @main(
+// CHECK:         alloc_storage size(16)
+// CHECK:         call_tir_dps @loop_kernel
+relax.func @main(%x: !relax.tensor<[n], f32>, %s: !relax.tensor<[], index>) {
+  relax.call_tir_dps @loop_kernel(%x : !relax.tensor<[n], f32>) outs(%s : !relax.tensor<[], index>)
+  relax.return
+}
