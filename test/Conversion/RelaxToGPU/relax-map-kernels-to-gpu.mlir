@@ -103,6 +103,28 @@ func.func private @fill_then_sum_kernel(%s: memref<f32>, %y: memref<f32>) attrib
 
 // -----
 
+// Loads whose uses are at the top level too (a comparison of two scalars)
+// stay where they are, in the serial code that runs on one thread.
+
+// CHECK-LABEL: func.func private @compare_kernel(
+// CHECK:         gpu.launch
+// CHECK:           %[[A:.*]] = memref.load
+// CHECK:           %[[B:.*]] = memref.load
+// CHECK:           %[[R:.*]] = arith.cmpf ogt, %[[A]], %[[B]]
+// CHECK:           memref.store %[[R]]
+// CHECK:           gpu.terminator
+#scalar = affine_map<() -> ()>
+func.func private @compare_kernel(%x: memref<f32>, %c: memref<f32>, %y: memref<i1>) attributes {relax.kernel} {
+  linalg.generic {indexing_maps = [#scalar, #scalar, #scalar], iterator_types = []} ins(%x, %c : memref<f32>, memref<f32>) outs(%y : memref<i1>) {
+  ^bb0(%a: f32, %b: f32, %out: i1):
+    %r = arith.cmpf ogt, %a, %b : f32
+    linalg.yield %r : i1
+  }
+  return
+}
+
+// -----
+
 // A matmul in the generic schedule: one thread per output element (in a
 // grid-stride loop), the reduction a sequential loop inside it.
 
