@@ -12,6 +12,11 @@ an empty and a 512-token KV cache), at batch 1, prints a markdown table of
     sizes=...` on the graph the CPU pipeline plans (--relax-infer-shapes,
     --relax-fuse unless --no-fuse, --relax-legalize, --relax-to-non-dataflow,
     --relax-explicit-alloc);
+  - the same with the kernels' scratch buffers, planned where the CPU
+    pipeline plans them (after the kernels are bufferized and
+    --relax-hoist-kernel-scratch has made them destinations); TVM's
+    columns have no counterpart, its kernels allocate workspace at run
+    time outside its plan;
   - TVM (pip install apache-tvm; found with --tvm-python, by default
     build-plan/tvm-venv/bin/python or this Python): the same graph, kernel for
     kernel, built with TVM's Relax BlockBuilder (one R.call_dps_packed per
@@ -74,12 +79,26 @@ def graph_ir(relax_opt, model, fuse):
         check=True).stdout
 
 
-def plan_report(relax_opt, ir, sizes):
-    """(storages, planned, naive, lower bound) of @main at `sizes`."""
+# The CPU pipeline's kernel stage, up to the plan: kernels bufferized, their
+# scratch hoisted into their callers (lib/Pipelines/CPUPipeline.cpp).
+KERNEL_STAGE = ("tprog.func(relax-choose-cpu-schedule,relax-tile-and-vectorize,"
+                "canonicalize,cse),relax-kernels-to-func,canonicalize,"
+                "buffer-deallocation-simplification,"
+                "bufferization-lower-deallocations,"
+                "convert-bufferization-to-memref,cse,canonicalize,"
+                "relax-hoist-kernel-scratch")
+
+
+def plan_report(relax_opt, ir, sizes, scratch=False):
+    """(storages, planned, naive, lower bound) of @main at `sizes`; with
+    `scratch`, planned where the CPU pipeline plans, with the kernels'
+    scratch buffers."""
     values = ",".join(sizes.split())
+    stages = ["relax-explicit-alloc"] + ([KERNEL_STAGE] if scratch else [])
+    pipeline = (f"builtin.module({','.join(stages)},"
+                f"relax-plan-memory{{report=1 sizes={values}}})")
     out = subprocess.run(
-        [relax_opt, "--relax-explicit-alloc",
-         f"--relax-plan-memory=report=1 sizes={values}",
+        [relax_opt, f"--pass-pipeline={pipeline}",
          "--mlir-print-op-on-diagnostic=false", "-o", "/dev/null"],
         input=ir, capture_output=True, text=True, check=True).stderr
     m = re.search(r"storages: (\d+ -> \d+); peak .*?\((\d+)\) bytes, "
@@ -342,11 +361,13 @@ def main():
     fuse = not opts.no_fuse
     cases = [c for c in CASES
              if not opts.models or c[0] in opts.models.split(",")]
-    graphs, reports = {}, []
+    graphs, reports, scratch_reports = {}, [], []
     for model, sizes in cases:
         if model not in graphs:
             graphs[model] = graph_ir(relax_opt, model, fuse)
         reports.append(plan_report(relax_opt, graphs[model], sizes))
+        scratch_reports.append(plan_report(relax_opt, graphs[model], sizes,
+                                           scratch=True))
 
     python = find_tvm_python(opts.tvm_python)
     jobs = [(parse_main(graphs[model]), sizes, static)
@@ -370,17 +391,21 @@ def main():
           "same kernels.\n")
     print(f"| model | sizes | storages | planned | lower bound | naive | "
           f"planned / lower bound | {tvm_name} static | {tvm_name} symbolic "
-          f"| planned / TVM static | allocations per call (planned / "
-          f"unplanned) | ms per call planned | ms per call unplanned |")
-    print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+          f"| planned / TVM static | with kernel scratch: planned | "
+          f"lower bound | planned / lower bound | allocations per call "
+          f"(planned / unplanned) | ms per call planned | ms per call "
+          f"unplanned |")
+    print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+          "---:|---:|---:|")
 
     def fmt(value):
         if isinstance(value, (list, tuple)):
             return f"{value[0]:,}"
         return "n/a" if value is None else f"error: {value}"
 
-    for i, ((model, sizes), (storages, peak, naive, lower)) in enumerate(
-            zip(cases, reports)):
+    for i, ((model, sizes), (storages, peak, naive, lower),
+            (_, speak, _, slower)) in enumerate(
+                zip(cases, reports, scratch_reports)):
         static, symbolic = tvm[2 * i], tvm[2 * i + 1]
         vs = (f"{peak / static[0]:.2f}x"
               if isinstance(static, (list, tuple)) else "n/a")
@@ -391,7 +416,8 @@ def main():
             run_cols = "n/a | n/a | n/a"
         print(f"| {model} | {sizes} | {storages} | {peak:,} | {lower:,} | "
               f"{naive:,} | {peak / lower:.3f} | {fmt(static)} | "
-              f"{fmt(symbolic)} | {vs} | {run_cols} |")
+              f"{fmt(symbolic)} | {vs} | {speak:,} | {slower:,} | "
+              f"{speak / slower:.3f} | {run_cols} |")
 
 
 if __name__ == "__main__":
