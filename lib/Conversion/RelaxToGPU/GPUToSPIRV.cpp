@@ -21,7 +21,9 @@
 #include "mlir/Conversion/MemRefToSPIRV/MemRefToSPIRV.h"
 #include "mlir/Conversion/SCFToSPIRV/SCFToSPIRV.h"
 #include "mlir/Conversion/UBToSPIRV/UBToSPIRV.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
@@ -43,6 +45,37 @@ static spirv::TargetEnvAttr getSPIRVTarget(gpu::GPUModuleOp module) {
       if (auto env = dyn_cast<spirv::TargetEnvAttr>(target))
         return env;
   return {};
+}
+
+/// Upstream's scf.for lowering returns the loop's results through function
+/// variables that only the loop body stores, so a loop that runs no
+/// iteration returns whatever the variables held, not its initial values (a
+/// thread past the end of a row: zero where a product starts at one or a
+/// maximum at -inf). Each loop with results runs under a check that it
+/// iterates at all, the initial values its results otherwise.
+static void guardZeroTripLoops(Operation *root) {
+  SmallVector<scf::ForOp> loops;
+  root->walk([&](scf::ForOp loop) {
+    if (loop.getNumResults() > 0)
+      loops.push_back(loop);
+  });
+  for (scf::ForOp loop : loops) {
+    OpBuilder b(loop);
+    Location loc = loop.getLoc();
+    Value iterates =
+        arith::CmpIOp::create(b, loc,
+                              loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                                    : arith::CmpIPredicate::slt,
+                              loop.getLowerBound(), loop.getUpperBound());
+    auto guard = scf::IfOp::create(b, loc, loop.getResultTypes(), iterates,
+                                   /*withElseRegion=*/true);
+    loop->replaceAllUsesWith(guard.getResults());
+    b.setInsertionPointToStart(guard.thenBlock());
+    loop->moveBefore(guard.thenBlock(), guard.thenBlock()->end());
+    scf::YieldOp::create(b, loc, loop.getResults());
+    b.setInsertionPointToStart(guard.elseBlock());
+    scf::YieldOp::create(b, loc, loop.getInitArgs());
+  }
 }
 
 namespace {
@@ -67,6 +100,8 @@ struct RelaxGPUToSPIRVPass
     OpBuilder builder(ctx);
     builder.setInsertionPointToStart(module.getBody());
     Operation *clone = builder.clone(*module.getOperation());
+
+    guardZeroTripLoops(clone);
 
     spirv::MemorySpaceToStorageClassConverter spaceConverter(
         spirv::mapMemorySpaceToVulkanStorageClass);

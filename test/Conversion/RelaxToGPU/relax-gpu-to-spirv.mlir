@@ -53,3 +53,40 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A loop with results runs under a check that it iterates at all: the SPIR-V
+// loop returns its results through variables that only its body stores, so
+// without the check a thread that runs no iteration (past the end of a row)
+// would read an uninitialized product instead of 1.
+
+// CHECK-LABEL: gpu.module @prod_kernel
+// CHECK:         spirv.func @prod_kernel(
+// CHECK:           %[[ONE:.*]] = spirv.Constant 1.000000e+00 : f32
+// CHECK:           %[[ITERATES:.*]] = spirv.SLessThan
+// CHECK:           %[[RESULT:.*]] = spirv.Variable : !spirv.ptr<f32, Function>
+// CHECK:           spirv.mlir.selection {
+// CHECK:             spirv.BranchConditional %[[ITERATES]], ^[[LOOP:.*]], ^[[NONE:[a-z0-9]+]]
+// CHECK:           ^[[LOOP]]:
+// CHECK:             spirv.mlir.loop {
+// CHECK:             spirv.Store "Function" %[[RESULT]]
+// CHECK:           ^[[NONE]]:
+// CHECK-NEXT:        spirv.Store "Function" %[[RESULT]], %[[ONE]] : f32
+// CHECK:           spirv.Load "Function" %[[RESULT]] : f32
+module attributes {gpu.container_module} {
+  gpu.module @prod_kernel [#spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>] {
+    gpu.func @prod_kernel(%x: memref<?xf32>, %y: memref<?xf32>, %n: index) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %t = gpu.thread_id x
+      %c128 = arith.constant 128 : index
+      %one = arith.constant 1.0 : f32
+      %p = scf.for %i = %t to %n step %c128 iter_args(%acc = %one) -> (f32) {
+        %v = memref.load %x[%i] : memref<?xf32>
+        %m = arith.mulf %acc, %v : f32
+        scf.yield %m : f32
+      }
+      memref.store %p, %y[%t] : memref<?xf32>
+      gpu.return
+    }
+  }
+}

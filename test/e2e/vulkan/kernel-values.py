@@ -9,7 +9,10 @@
 # argument that a fill broadcasts into a reduction or a scheduled matmul
 # (read in each launch, not by the host), a keepdims row reduction whose
 # folded view reads the destination's sizes in the launch, and a reshape of
-# a match_cast argument returned as a view (a copy between layouts).
+# a match_cast argument returned as a view (a copy between layouts). And
+# reductions whose neutral element is not zero (a product, the maximum of
+# negative values, the minimum of positive ones) over rows shorter than a
+# block, whose idle threads must contribute that element.
 #
 # CHECK-NOT: MISMATCH
 # CHECK: == full of a dot product
@@ -19,6 +22,9 @@
 # CHECK: == matmul by a full of a scalar argument
 # CHECK: == keepdims variance of a match_cast argument
 # CHECK: == reshape of a match_cast argument
+# CHECK: == product along rows
+# CHECK: == maximum of negative values
+# CHECK: == minimum of positive values along rows
 # CHECK: all ops ok
 
 import os
@@ -89,6 +95,27 @@ relax.func @main(%x: {t(['6'])}) -> !relax.tensor<[1, ?], f32> {{
 }}
 """
 
+PROD_ROWS = f"""
+relax.func @main(%x: {t(['m', 'k'])}) -> {t(['m', '1'])} {{
+  %r = relax.prod %x {{axes = array<i64: 1>, keepdims = true}} : ({t(['m', 'k'])}) -> {t(['m', '1'])}
+  relax.return %r : {t(['m', '1'])}
+}}
+"""
+
+MAX_ALL = f"""
+relax.func @main(%x: {t(['n'])}) -> {t([])} {{
+  %r = relax.max %x {{axes = array<i64: -1>}} : ({t(['n'])}) -> {t([])}
+  relax.return %r : {t([])}
+}}
+"""
+
+MIN_ROWS = f"""
+relax.func @main(%x: {t(['m', 'k'])}) -> {t(['m'])} {{
+  %r = relax.min %x {{axes = array<i64: 1>}} : ({t(['m', 'k'])}) -> {t(['m'])}
+  relax.return %r : {t(['m'])}
+}}
+"""
+
 CASES = [
     ("full of a dot product", FULL, lambda n: [f32(17 * n)],
      lambda a: np.full((4, a.shape[0]), a @ a)),
@@ -106,6 +133,13 @@ CASES = [
      lambda n: [f32(7 * n, 7 * n)], lambda x: x.var(-1, keepdims=True)),
     ("reshape of a match_cast argument", CAST_RESHAPE,
      lambda n: [f32(6)], lambda x: x.reshape(1, 6)),
+    ("product along rows", PROD_ROWS,
+     lambda n: [1 + 0.1 * f32(3 * n, 5 * n)],
+     lambda x: x.prod(1, keepdims=True)),
+    ("maximum of negative values", MAX_ALL,
+     lambda n: [-1 - np.abs(f32(7 * n))], lambda x: x.max()),
+    ("minimum of positive values along rows", MIN_ROWS,
+     lambda n: [1 + np.abs(f32(2 * n, 9 * n))], lambda x: x.min(1)),
 ]
 
 sys.exit(e2e.run_cases(CASES, ["", "relax-opt", "", "", "--device", "vulkan"],
