@@ -107,7 +107,8 @@ void relax::buildRelaxLowerToCPUPipeline(OpPassManager &pm,
   addGraphStage(pm, options.inferShapes, options.library, options.fuse,
                 /*planMemory=*/false);
   buildKernelPipeline(pm, options);
-  pm.addPass(createRelaxHoistKernelScratchPass());
+  if (options.hoistKernelScratch)
+    pm.addPass(createRelaxHoistKernelScratchPass());
   if (options.planMemory)
     pm.addPass(createRelaxPlanMemoryPass());
   addHostStage(pm);

@@ -194,6 +194,11 @@ static cl::opt<bool> planMemory(
     cl::desc("Plan the storages of graph functions: one arena per function, "
              "storages reused across symbolic sizes"),
     cl::init(true), cl::cat(runCategory));
+static cl::opt<bool> hoistKernelScratch(
+    "hoist-kernel-scratch",
+    cl::desc("On the CPU, allocate the buffers of kernels in their callers, "
+             "planned with the graph's tensors"),
+    cl::init(true), cl::cat(runCategory));
 static cl::opt<std::string> runtimeLibrary(
     "runtime-library",
     cl::desc("The CPU runtime library for --library (default: "
@@ -671,6 +676,7 @@ int main(int argc, char **argv) {
     pipeline.library = library;
     pipeline.fuse = fuse;
     pipeline.planMemory = planMemory;
+    pipeline.hoistKernelScratch = hoistKernelScratch;
     relax::buildRelaxLowerToCPUPipeline(pm, pipeline);
   } else {
     relax::GPUPipelineOptions pipeline;

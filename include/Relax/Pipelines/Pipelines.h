@@ -58,6 +58,12 @@ struct CPUPipelineOptions : PassPipelineOptions<CPUPipelineOptions> {
                      "(--relax-plan-memory): one arena per function, storages "
                      "reused across symbolic sizes"),
       llvm::cl::init(true)};
+  Option<bool> hoistKernelScratch{
+      *this, "hoist-kernel-scratch",
+      llvm::cl::desc("Make the buffers kernels allocate a destination that "
+                     "their callers allocate (--relax-hoist-kernel-scratch), "
+                     "planned with the graph's tensors"),
+      llvm::cl::init(true)};
   Option<bool> toLLVM{
       *this, "to-llvm",
       llvm::cl::desc("Lower to the llvm dialect; without it, stop at host "
