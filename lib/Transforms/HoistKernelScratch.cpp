@@ -191,8 +191,9 @@ static SymExprAttr getBytes(func::FuncOp kernel, memref::AllocOp alloc,
 }
 
 /// The top-level allocations of `kernel` that can become views: of the
-/// identity layout in the default memory space, without symbol operands,
-/// used by no op that asks for its own allocation. Their deallocations are
+/// identity layout in the default memory space, without symbol operands, of
+/// at most the scratch's alignment, used by no op that asks for its own
+/// allocation. Their deallocations are
 /// recorded.
 static Scratch findScratch(func::FuncOp kernel) {
   Scratch scratch;
@@ -200,7 +201,8 @@ static Scratch findScratch(func::FuncOp kernel) {
     MemRefType type = alloc.getType();
     if (!type.getLayout().isIdentity() || type.getMemorySpace() ||
         !alloc.getSymbolOperands().empty() ||
-        !type.getElementType().isIntOrFloat())
+        !type.getElementType().isIntOrFloat() ||
+        alloc.getAlignment().value_or(1) > kAlignment)
       continue;
     SmallVector<Operation *> deallocs;
     bool ok = true;

@@ -86,13 +86,14 @@ relax.func @main(%a: !relax.tensor<[n, 8], f32>, %b: !relax.tensor<[n * (q + 2)]
 
 // -----
 
-// Left alone: an allocation in a loop, one whose size is read from memory
-// (the others still move), and every allocation of a kernel that something
+// Left alone: an allocation aligned beyond the scratch's 64 bytes, one in
+// a loop, one whose size is read from memory (the others still move), and every allocation of a kernel that something
 // else than a relax.call_tir_dps calls.
 
 // CHECK-LABEL: func.func private @loop_kernel(
 // CHECK-SAME:    %{{.*}}: memref<?xf32>, %{{.*}}: memref<index>, %{{.*}}: memref<?xi8>)
 // CHECK:         memref.view
+// CHECK:         memref.alloc() {alignment = 128 : i64} : memref<4xf32>
 // CHECK:         scf.for
 // CHECK:           memref.alloc
 // CHECK:         memref.alloc(%{{.*}}) : memref<?xf32>
@@ -101,6 +102,7 @@ func.func private @loop_kernel(%x: memref<?xf32>, %n: memref<index>) attributes 
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
   %t = memref.alloc() : memref<4xf32>
+  %aligned = memref.alloc() {alignment = 128 : i64} : memref<4xf32>
   scf.for %i = %c0 to %c4 step %c1 {
     %u = memref.alloc() : memref<4xf32>
     memref.dealloc %u : memref<4xf32>
