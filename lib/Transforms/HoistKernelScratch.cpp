@@ -12,9 +12,12 @@
 #include "Relax/Transforms/ExplicitAlloc.h"
 #include "Relax/Transforms/Passes.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -133,7 +136,9 @@ public:
     }
     if (auto collapse = buffer.getDefiningOp<memref::CollapseShapeOp>()) {
       SymExprAttr product = SymExprAttr::getConstant(ctx, 1);
-      for (int64_t source : collapse.getReassociationIndices()[index]) {
+      SmallVector<ReassociationIndices> groups =
+          collapse.getReassociationIndices();
+      for (int64_t source : groups[index]) {
         SymExprAttr dim = getDim(collapse.getSrc(), source);
         if (!dim)
           return {};
@@ -188,6 +193,111 @@ static SymExprAttr getBytes(func::FuncOp kernel, memref::AllocOp alloc,
     bytes = SymExprAttr::mul(bytes, dim);
   }
   return bytes;
+}
+
+/// An upper bound of the size `size` of an allocation in the loop nest whose
+/// outermost loop is `outer`, valid before that loop: the size itself when
+/// it is defined before the loop, the smallest constant of an `affine.min`
+/// or `arith.minsi`/`minui` (a partial tile's size). Null otherwise.
+static OpFoldResult getBound(Value size, Operation *outer) {
+  Block *entry = outer->getBlock();
+  if (auto arg = dyn_cast<BlockArgument>(size))
+    return arg.getOwner() == entry ? OpFoldResult(size) : OpFoldResult();
+  Operation *def = size.getDefiningOp();
+  if (def->getBlock() == entry && def->isBeforeInBlock(outer))
+    return size;
+  std::optional<int64_t> bound;
+  auto take = [&](int64_t value) {
+    bound = bound ? std::min(*bound, value) : value;
+  };
+  if (auto min = dyn_cast<affine::AffineMinOp>(def)) {
+    for (AffineExpr expr : min.getAffineMap().getResults())
+      if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+        take(constant.getValue());
+  } else if (isa<arith::MinSIOp, arith::MinUIOp>(def)) {
+    for (Value operand : def->getOperands())
+      if (std::optional<int64_t> constant = getConstantIntValue(operand))
+        take(*constant);
+  }
+  if (!bound || *bound < 0)
+    return {};
+  return IntegerAttr::get(IndexType::get(size.getContext()), *bound);
+}
+
+/// Allocates each buffer that a nest of sequential loops allocates per
+/// iteration (the tile of an intermediate, whose rows are at most the tile
+/// size) once, before the nest, at the bound of its sizes, as bytes; each
+/// iteration views it at its own sizes. The buffer is then a top-level
+/// allocation like the others. Loops that run in parallel keep theirs: each
+/// thread needs its own.
+static void hoistBoundedAllocations(func::FuncOp kernel) {
+  Block &entry = kernel.getBody().front();
+  SmallVector<memref::AllocOp> allocs;
+  kernel.walk([&](memref::AllocOp alloc) {
+    if (alloc->getBlock() != &entry)
+      allocs.push_back(alloc);
+  });
+  MLIRContext *ctx = kernel.getContext();
+  for (memref::AllocOp alloc : allocs) {
+    MemRefType type = alloc.getType();
+    if (!type.getLayout().isIdentity() || type.getMemorySpace() ||
+        !alloc.getSymbolOperands().empty() ||
+        !type.getElementType().isIntOrFloat() ||
+        alloc.getAlignment().value_or(1) > kAlignment)
+      continue;
+    // Only scf.for loops up to the top level.
+    Operation *outer = alloc;
+    bool sequential = true;
+    while (outer->getBlock() != &entry) {
+      outer = outer->getParentOp();
+      sequential &= isa<scf::ForOp>(outer);
+    }
+    if (!sequential)
+      continue;
+    SmallVector<OpFoldResult> bounds;
+    for (Value size : alloc.getDynamicSizes())
+      bounds.push_back(getBound(size, outer));
+    if (llvm::any_of(bounds, [](OpFoldResult b) { return !b; }))
+      continue;
+    // Deallocations must be in the allocation's block, after it.
+    SmallVector<Operation *> deallocs;
+    bool ok = true;
+    for (Operation *user : alloc->getUsers()) {
+      if (isa<memref::DeallocOp>(user) && user->getBlock() == alloc->getBlock())
+        deallocs.push_back(user);
+      else if (isa<memref::DeallocOp, memref::ExtractAlignedPointerAsIndexOp>(
+                   user))
+        ok = false;
+    }
+    if (!ok)
+      continue;
+    OpBuilder b(outer);
+    Location loc = alloc.getLoc();
+    Value bytes = arith::ConstantIndexOp::create(
+        b, loc, getElementBytes(type.getElementType()));
+    unsigned next = 0;
+    for (int64_t size : type.getShape()) {
+      Value dim =
+          ShapedType::isDynamic(size)
+              ? getValueOrCreateConstantIndexOp(b, loc, bounds[next++])
+              : arith::ConstantIndexOp::create(b, loc, size).getResult();
+      bytes = arith::MulIOp::create(b, loc, bytes, dim);
+    }
+    auto buffer = memref::AllocOp::create(
+        b, loc,
+        MemRefType::get({ShapedType::kDynamic}, IntegerType::get(ctx, 8)),
+        ValueRange{bytes}, b.getI64IntegerAttr(kAlignment));
+    b.setInsertionPointAfter(outer);
+    memref::DeallocOp::create(b, loc, buffer);
+    b.setInsertionPoint(alloc);
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    auto view = memref::ViewOp::create(b, loc, type, buffer, zero,
+                                       alloc.getDynamicSizes());
+    alloc.replaceAllUsesWith(view.getResult());
+    for (Operation *dealloc : deallocs)
+      dealloc->erase();
+    alloc.erase();
+  }
 }
 
 /// The top-level allocations of `kernel` that can become views: of the
@@ -286,6 +396,7 @@ struct RelaxHoistKernelScratchPass
       if (kernel.isExternal() ||
           !kernel->hasAttr(RelaxDialect::getKernelAttrName()))
         continue;
+      hoistBoundedAllocations(kernel);
       Scratch scratch = findScratch(kernel);
       if (scratch.allocs.empty())
         continue;

@@ -23,6 +23,7 @@
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
@@ -119,6 +120,133 @@ static linalg::GenericOp getEpilogue(linalg::LinalgOp op) {
   if (!outMap.isProjectedPermutation())
     return {};
   return epilogue;
+}
+
+/// Whether `op` is a contraction: a multiply-accumulate over one reduction
+/// dim with projected-permutation maps (a generic or a named matmul).
+static bool isSingleReductionContraction(linalg::LinalgOp op) {
+  return op.hasPureTensorSemantics() && op.getNumDpsInputs() == 2 &&
+         op.getNumDpsInits() == 1 && op.getNumReductionLoops() == 1 &&
+         linalg::isaContractionOpInterface(op) &&
+         llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) {
+           return map.isProjectedPermutation();
+         });
+}
+
+/// Computes each back-to-back pair of contractions of `func` (attention:
+/// `P = softmax(Q K^T)`, then `P V`) in tiles of `rows` rows of the first
+/// one's output, with everything between them: the consumer `P V` (and its
+/// elementwise epilogue) is tiled along its batch dims by 1 and its rows by
+/// `rows`, and the ops producing `P` are fused into the tile, so that `P`
+/// (`[.., s, p + s]` for attention) exists one tile of rows at a time
+/// instead of whole. Copies (the transposed keys) stay outside: their tile
+/// does not depend on the rows. The tile loop is sequential: the ops in a
+/// tile keep their own parallel tiles, and parallel loops nested in parallel
+/// loops deadlocked the async runtime.
+static void tileBackToBackContractions(RewriterBase &rewriter,
+                                       FunctionOpInterface func, int64_t rows) {
+  SmallVector<linalg::LinalgOp> roots;
+  func.walk([&](linalg::LinalgOp op) {
+    if (!isSingleReductionContraction(op))
+      return;
+    // The first operand of `op` is computed from a contraction through
+    // elementwise ops and reductions over its rows.
+    linalg::LinalgOp producer =
+        op.getDpsInputOperand(0)->get().getDefiningOp<linalg::LinalgOp>();
+    llvm::SmallPtrSet<Operation *, 8> seen;
+    SmallVector<linalg::LinalgOp> worklist;
+    if (producer)
+      worklist.push_back(producer);
+    bool found = false;
+    while (!worklist.empty() && !found) {
+      linalg::LinalgOp next = worklist.pop_back_val();
+      if (!seen.insert(next).second || !next.hasPureTensorSemantics())
+        continue;
+      if (isSingleReductionContraction(next)) {
+        found = true;
+        break;
+      }
+      for (OpOperand *input : next.getDpsInputOperands())
+        if (auto def = input->get().getDefiningOp<linalg::LinalgOp>())
+          worklist.push_back(def);
+      for (OpOperand &init : next.getDpsInitsMutable())
+        if (auto def = init.get().getDefiningOp<linalg::LinalgOp>())
+          worklist.push_back(def);
+    }
+    if (found)
+      roots.push_back(op);
+  });
+
+  for (linalg::LinalgOp second : roots) {
+    // Loop roles of the second contraction: rows appear in its first
+    // operand and its output but not in its second operand; columns in the
+    // second operand and the output only; batch dims everywhere.
+    AffineMap lhs = second.getMatchingIndexingMap(second.getDpsInputOperand(0));
+    AffineMap rhs = second.getMatchingIndexingMap(second.getDpsInputOperand(1));
+    AffineMap out = second.getMatchingIndexingMap(second.getDpsInitOperand(0));
+    auto uses = [](AffineMap map, unsigned dim) {
+      return map.isFunctionOfDim(dim);
+    };
+    SmallVector<int64_t> sizes(second.getNumLoops(), 0);
+    bool hasRows = false;
+    for (unsigned dim = 0, e = second.getNumLoops(); dim < e; ++dim) {
+      if (!uses(out, dim))
+        continue; // The reduction.
+      if (uses(lhs, dim) && uses(rhs, dim))
+        sizes[dim] = 1;
+      else if (uses(lhs, dim)) {
+        sizes[dim] = rows;
+        hasRows = true;
+      }
+    }
+    if (!hasRows)
+      continue;
+    // The epilogue, if any, is the root, its loops named by the output map.
+    TilingInterface root = cast<TilingInterface>(second.getOperation());
+    SmallVector<int64_t> rootSizes = sizes;
+    if (linalg::GenericOp epilogue = getEpilogue(second)) {
+      root = cast<TilingInterface>(epilogue.getOperation());
+      rootSizes.clear();
+      for (unsigned j = 0, e = out.getNumResults(); j < e; ++j)
+        rootSizes.push_back(sizes[out.getDimPosition(j)]);
+    }
+    scf::SCFTileAndFuseOptions options;
+    options.tilingOptions
+        .setTileSizes(llvm::map_to_vector(rootSizes,
+                                          [&](int64_t t) -> OpFoldResult {
+                                            return rewriter.getIndexAttr(t);
+                                          }))
+        .setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
+    options.setFusionControlFn(
+        [&](tensor::ExtractSliceOp, OpResult producer, bool)
+            -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+          auto op = dyn_cast<linalg::LinalgOp>(producer.getOwner());
+          if (!op)
+            return std::nullopt;
+          if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+              generic && generic.getNumDpsInputs() == 1 &&
+              generic.getNumReductionLoops() == 0 &&
+              isa<BlockArgument>(
+                  generic.getBody()->getTerminator()->getOperand(0)))
+            return std::nullopt;
+          return scf::SCFTileAndFuseOptions::ControlFnResult{};
+        });
+    rewriter.setInsertionPoint(root);
+    FailureOr<scf::SCFTileAndFuseResult> result =
+        scf::tileConsumerAndFuseProducersUsingSCF(rewriter, root, options);
+    if (failed(result))
+      continue;
+    for (OpResult value : root->getResults())
+      rewriter.replaceAllUsesWith(value, result->replacements.lookup(value));
+    rewriter.eraseOp(root);
+  }
+  if (roots.empty())
+    return;
+  // The tiles of the intermediate are slices of its whole empty tensor: each
+  // becomes an empty tensor of its own, so that only a tile is allocated.
+  RewritePatternSet patterns(func.getContext());
+  tensor::populateFoldTensorEmptyPatterns(patterns);
+  (void)applyPatternsGreedily(func, std::move(patterns));
 }
 
 /// Rewrites a tile of a windowed contraction whose window loops have one
@@ -600,6 +728,8 @@ struct RelaxTileAndVectorizePass
 
     IRRewriter rewriter(&getContext());
     foldCopiesIntoContractions(rewriter, func);
+    if (attentionRows > 0)
+      tileBackToBackContractions(rewriter, func, attentionRows);
 
     SmallVector<linalg::LinalgOp> ops;
     func.walk([&](linalg::LinalgOp op) {

@@ -87,14 +87,15 @@ relax.func @main(%a: !relax.tensor<[n, 8], f32>, %b: !relax.tensor<[n * (q + 2)]
 // -----
 
 // Left alone: an allocation aligned beyond the scratch's 64 bytes, one in
-// a loop, one whose size is read from memory (the others still move), and every allocation of a kernel that something
+// a parallel loop (each thread needs its own), one whose size is read from
+// memory (the others still move), and every allocation of a kernel that something
 // else than a relax.call_tir_dps calls.
 
 // CHECK-LABEL: func.func private @loop_kernel(
 // CHECK-SAME:    %{{.*}}: memref<?xf32>, %{{.*}}: memref<index>, %{{.*}}: memref<?xi8>)
 // CHECK:         memref.view
 // CHECK:         memref.alloc() {alignment = 128 : i64} : memref<4xf32>
-// CHECK:         scf.for
+// CHECK:         scf.forall
 // CHECK:           memref.alloc
 // CHECK:         memref.alloc(%{{.*}}) : memref<?xf32>
 func.func private @loop_kernel(%x: memref<?xf32>, %n: memref<index>) attributes {relax.kernel} {
@@ -103,7 +104,7 @@ func.func private @loop_kernel(%x: memref<?xf32>, %n: memref<index>) attributes 
   %c4 = arith.constant 4 : index
   %t = memref.alloc() : memref<4xf32>
   %aligned = memref.alloc() {alignment = 128 : i64} : memref<4xf32>
-  scf.for %i = %c0 to %c4 step %c1 {
+  scf.forall (%i) in (4) {
     %u = memref.alloc() : memref<4xf32>
     memref.dealloc %u : memref<4xf32>
   }
@@ -130,5 +131,44 @@ func.func @other(%x: memref<4xf32>) {
 // CHECK:         call_tir_dps @loop_kernel
 relax.func @main(%x: !relax.tensor<[n], f32>, %s: !relax.tensor<[], index>) {
   relax.call_tir_dps @loop_kernel(%x : !relax.tensor<[n], f32>) outs(%s : !relax.tensor<[], index>)
+  relax.return
+}
+
+// -----
+
+// A buffer that a sequential loop allocates per iteration, at most a tile of
+// 16 rows (a partial tile has fewer), is allocated once before the loop at
+// its bound and viewed at each iteration's size; that allocation then
+// becomes scratch like the others.
+
+// CHECK-LABEL: func.func private @tile_kernel(
+// CHECK-SAME:    %[[X:.*]]: memref<?x64xf32>, %[[S:.*]]: memref<?xi8>)
+// CHECK-NOT:     memref.alloc
+// CHECK:         %[[BYTES:.*]] = memref.view %[[S]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?xi8>
+// CHECK:         scf.for %[[I:.*]] =
+// CHECK:           %[[ROWS:.*]] = affine.min
+// CHECK:           %[[TILE:.*]] = memref.view %[[BYTES]][%{{.*}}][%[[ROWS]]] : memref<?xi8> to memref<?x64xf32>
+// CHECK:           linalg.fill ins(%{{.*}} : f32) outs(%[[TILE]] : memref<?x64xf32>)
+// CHECK-NOT:       memref.dealloc
+// CHECK-NOT:     memref.dealloc
+#tile = affine_map<(d0)[s0] -> (16, s0 - d0)>
+func.func private @tile_kernel(%x: memref<?x64xf32>) attributes {relax.kernel} {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %zero = arith.constant 0.0 : f32
+  %n = memref.dim %x, %c0 : memref<?x64xf32>
+  scf.for %i = %c0 to %n step %c16 {
+    %rows = affine.min #tile(%i)[%n]
+    %t = memref.alloc(%rows) : memref<?x64xf32>
+    linalg.fill ins(%zero : f32) outs(%t : memref<?x64xf32>)
+    memref.dealloc %t : memref<?x64xf32>
+  }
+  return
+}
+
+// CHECK-LABEL: relax.func @main(
+// CHECK:         alloc_storage size(4096)
+relax.func @main(%x: !relax.tensor<[n, 64], f32>) {
+  relax.call_tir_dps @tile_kernel() outs(%x : !relax.tensor<[n, 64], f32>)
   relax.return
 }

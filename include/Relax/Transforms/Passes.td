@@ -407,6 +407,10 @@ def RelaxTileAndVectorizePass
     ListOption<"contractionTile", "contraction-tile", "int64_t",
                "Rows and columns of the register tile of a contraction "
                "(default 8,32)">,
+    Option<"attentionRows", "attention-rows", "int64_t", /*default=*/"16",
+           "Compute back-to-back contractions (attention) in tiles of this "
+           "many rows, fusing what lies between them, so that their "
+           "intermediate never exists whole; 0 disables">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
