@@ -92,9 +92,12 @@ def RelaxHoistKernelScratchPass
     (`memref.dim` of its buffer arguments, its symbolic arguments,
     constants and index arithmetic) with the dims of the call's operand
     types in place of the arguments. An allocation whose size it cannot
-    follow, one inside a loop or a branch, and the allocations of a kernel
-    called anywhere else than from a `relax.call_tir_dps` stay as they
-    are.
+    follow, one inside a parallel loop or a branch, and the allocations of
+    a kernel called anywhere else than from a `relax.call_tir_dps` stay as
+    they are. A buffer that sequential loops allocate per iteration, with
+    sizes fixed before the loops or bounded by a constant of an
+    `affine.min` (a partial tile), is first allocated once before the loops
+    at that bound and viewed at each iteration's sizes.
 
     ```mlir
     func.func private @k(%x: memref<?x512xf32>, %y: memref<?x512xf32>) attributes {relax.kernel} {
