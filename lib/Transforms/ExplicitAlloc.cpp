@@ -24,7 +24,7 @@ using namespace mlir::relax;
 using sym::SymExprAttr;
 
 /// Bytes per element in memory: sub-byte types (i1) take a byte each.
-static int64_t getElementBytes(Type type) {
+int64_t relax::getElementBytes(Type type) {
   if (auto complex = dyn_cast<ComplexType>(type))
     return 2 * getElementBytes(complex.getElementType());
   return llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);

@@ -155,8 +155,36 @@ private:
 };
 } // namespace
 
-static int64_t getElementBytes(Type type) {
-  return llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
+/// Whether `alloc` can become a view of bytes: of the identity layout in the
+/// default memory space, without symbol operands, of integers or floats, and
+/// aligned to at most the scratch's alignment.
+static bool isViewable(memref::AllocOp alloc) {
+  MemRefType type = alloc.getType();
+  return type.getLayout().isIdentity() && !type.getMemorySpace() &&
+         alloc.getSymbolOperands().empty() &&
+         type.getElementType().isIntOrFloat() &&
+         alloc.getAlignment().value_or(1) <= kAlignment;
+}
+
+/// The bytes of a buffer of `type` whose dynamic sizes are `sizes`, as an
+/// index value.
+static Value createByteSize(OpBuilder &b, Location loc, MemRefType type,
+                            ArrayRef<OpFoldResult> sizes) {
+  Value bytes = arith::ConstantIndexOp::create(
+      b, loc, getElementBytes(type.getElementType()));
+  unsigned next = 0;
+  for (int64_t size : type.getShape()) {
+    OpFoldResult dim =
+        ShapedType::isDynamic(size) ? sizes[next++] : b.getIndexAttr(size);
+    bytes = arith::MulIOp::create(b, loc, bytes,
+                                  getValueOrCreateConstantIndexOp(b, loc, dim));
+  }
+  return bytes;
+}
+
+/// The type of a scratch buffer: bytes.
+static MemRefType getBytesType(MLIRContext *ctx) {
+  return MemRefType::get({ShapedType::kDynamic}, IntegerType::get(ctx, 8));
 }
 
 /// `bytes` rounded up to the alignment, unless it provably is a multiple.
@@ -237,14 +265,10 @@ static void hoistBoundedAllocations(func::FuncOp kernel) {
     if (alloc->getBlock() != &entry)
       allocs.push_back(alloc);
   });
-  MLIRContext *ctx = kernel.getContext();
   for (memref::AllocOp alloc : allocs) {
-    MemRefType type = alloc.getType();
-    if (!type.getLayout().isIdentity() || type.getMemorySpace() ||
-        !alloc.getSymbolOperands().empty() ||
-        !type.getElementType().isIntOrFloat() ||
-        alloc.getAlignment().value_or(1) > kAlignment)
+    if (!isViewable(alloc))
       continue;
+    MemRefType type = alloc.getType();
     // Only scf.for loops up to the top level.
     Operation *outer = alloc;
     bool sequential = true;
@@ -273,20 +297,10 @@ static void hoistBoundedAllocations(func::FuncOp kernel) {
       continue;
     OpBuilder b(outer);
     Location loc = alloc.getLoc();
-    Value bytes = arith::ConstantIndexOp::create(
-        b, loc, getElementBytes(type.getElementType()));
-    unsigned next = 0;
-    for (int64_t size : type.getShape()) {
-      Value dim =
-          ShapedType::isDynamic(size)
-              ? getValueOrCreateConstantIndexOp(b, loc, bounds[next++])
-              : arith::ConstantIndexOp::create(b, loc, size).getResult();
-      bytes = arith::MulIOp::create(b, loc, bytes, dim);
-    }
-    auto buffer = memref::AllocOp::create(
-        b, loc,
-        MemRefType::get({ShapedType::kDynamic}, IntegerType::get(ctx, 8)),
-        ValueRange{bytes}, b.getI64IntegerAttr(kAlignment));
+    Value bytes = createByteSize(b, loc, type, bounds);
+    auto buffer = memref::AllocOp::create(b, loc, getBytesType(b.getContext()),
+                                          ValueRange{bytes},
+                                          b.getI64IntegerAttr(kAlignment));
     b.setInsertionPointAfter(outer);
     memref::DeallocOp::create(b, loc, buffer);
     b.setInsertionPoint(alloc);
@@ -300,19 +314,12 @@ static void hoistBoundedAllocations(func::FuncOp kernel) {
   }
 }
 
-/// The top-level allocations of `kernel` that can become views: of the
-/// identity layout in the default memory space, without symbol operands, of
-/// at most the scratch's alignment, used by no op that asks for its own
-/// allocation. Their deallocations are
-/// recorded.
+/// The top-level allocations of `kernel` that can become views, used by no
+/// op that asks for its own allocation. Their deallocations are recorded.
 static Scratch findScratch(func::FuncOp kernel) {
   Scratch scratch;
   for (auto alloc : kernel.getBody().front().getOps<memref::AllocOp>()) {
-    MemRefType type = alloc.getType();
-    if (!type.getLayout().isIdentity() || type.getMemorySpace() ||
-        !alloc.getSymbolOperands().empty() ||
-        !type.getElementType().isIntOrFloat() ||
-        alloc.getAlignment().value_or(1) > kAlignment)
+    if (!isViewable(alloc))
       continue;
     SmallVector<Operation *> deallocs;
     bool ok = true;
@@ -335,9 +342,7 @@ static Scratch findScratch(func::FuncOp kernel) {
 static void rewriteKernel(func::FuncOp kernel, const Scratch &scratch,
                           unsigned position) {
   MLIRContext *ctx = kernel.getContext();
-  auto bytesType =
-      MemRefType::get({ShapedType::kDynamic}, IntegerType::get(ctx, 8));
-  (void)kernel.insertArgument(position, bytesType, DictionaryAttr(),
+  (void)kernel.insertArgument(position, getBytesType(ctx), DictionaryAttr(),
                               kernel.getLoc());
   Value buffer = kernel.getArgument(position);
   OpBuilder b(ctx);
@@ -353,15 +358,8 @@ static void rewriteKernel(func::FuncOp kernel, const Scratch &scratch,
                                        alloc.getDynamicSizes());
     // The next view starts at the aligned end of this one.
     if (i + 1 < scratch.allocs.size()) {
-      Value bytes = arith::ConstantIndexOp::create(
-          b, loc, getElementBytes(type.getElementType()));
-      unsigned next = 0;
-      for (int64_t size : type.getShape()) {
-        Value dim = ShapedType::isDynamic(size)
-                        ? alloc.getDynamicSizes()[next++]
-                        : arith::ConstantIndexOp::create(b, loc, size);
-        bytes = arith::MulIOp::create(b, loc, bytes, dim);
-      }
+      Value bytes = createByteSize(
+          b, loc, type, getAsOpFoldResult(ValueRange(alloc.getDynamicSizes())));
       Value alignment = arith::ConstantIndexOp::create(b, loc, kAlignment);
       Value aligned = arith::MulIOp::create(
           b, loc, arith::CeilDivUIOp::create(b, loc, bytes, alignment),

@@ -7,6 +7,9 @@
 
 namespace mlir::relax {
 
+/// The bytes an element of `type` occupies: a byte for sub-byte types.
+int64_t getElementBytes(Type type);
+
 /// The bytes a dense tensor of `type` occupies, as a symbolic expression.
 /// Sub-byte element types take a byte per element.
 sym::SymExprAttr getTensorByteSize(RelaxTensorType type);
