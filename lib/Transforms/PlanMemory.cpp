@@ -11,8 +11,12 @@
 #include "Relax/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
+
+#include <limits>
+#include <random>
 
 namespace mlir::relax {
 #define GEN_PASS_DEF_RELAXPLANMEMORYPASS
@@ -171,9 +175,9 @@ analyzeStorage(AllocStorageOp alloc, Block &block,
 namespace {
 class MemoryPlanner {
 public:
-  MemoryPlanner(FuncOp func, bool useArena, bool staticArena)
+  MemoryPlanner(FuncOp func, bool useArena, bool staticArena, bool search)
       : func(func), ctx(func.getContext()), prover(func), useArena(useArena),
-        staticArena(staticArena) {}
+        staticArena(staticArena), search(search) {}
 
   /// Plans the function's body block; fills `summary`.
   void run(Summary &summary);
@@ -190,6 +194,15 @@ private:
   /// that the prover shows to overlap no live buffer placed before it;
   /// returns the arena size, or null on overflow.
   SymExprAttr placeInOrder(ArrayRef<Buffer *> order);
+  /// Searches for orders that the same first-fit placement packs tighter
+  /// at the sample sizes than every order of `seeds`; none when none is
+  /// found or a size has no value at a sample.
+  SmallVector<SmallVector<Buffer *>>
+  searchOrder(ArrayRef<Buffer *> planned,
+              ArrayRef<SmallVector<Buffer *>> seeds);
+  /// Sets `samples`: every variable of `vars` at sizes from 1 to 4096, all
+  /// together and one at a time, clamped to their ranges.
+  void collectSamples(const llvm::SetVector<StringAttr> &vars);
   /// Whether `lhs < rhs`: proven, else at more of the samples than not.
   bool isSmaller(SymExprAttr lhs, SymExprAttr rhs);
   /// Moves `buffers` into an arena of `size` created after position `at`.
@@ -210,7 +223,7 @@ private:
   FuncOp func;
   MLIRContext *ctx;
   SymProver prover;
-  bool useArena, staticArena;
+  bool useArena, staticArena, search;
   SmallVector<Operation *> ops;
   llvm::DenseMap<Operation *, unsigned> positions;
   llvm::DenseMap<StringAttr, unsigned> bindings;
@@ -426,6 +439,185 @@ SymExprAttr MemoryPlanner::placeInOrder(ArrayRef<Buffer *> order) {
   return getPrunedMax(ends, getProveLe());
 }
 
+/// How many of the orders that a search finds best are placed symbolically.
+static constexpr size_t kSearchedOrders = 8;
+
+/// First-fit placement at concrete sizes, as `placeInOrder` does
+/// symbolically: each buffer of `order` goes to the lowest of the arena's
+/// start and the ends of the buffers placed before it that it overlaps in
+/// time where it overlaps none of them in memory. Returns the arena size.
+static int64_t placeConcrete(ArrayRef<unsigned> order, ArrayRef<int64_t> sizes,
+                             const llvm::BitVector &overlaps,
+                             SmallVectorImpl<int64_t> &offsets) {
+  size_t n = sizes.size();
+  int64_t arena = 0;
+  SmallVector<unsigned> placed;
+  SmallVector<int64_t> candidates;
+  for (unsigned k : order) {
+    candidates.assign({0});
+    for (unsigned other : placed)
+      if (overlaps[k * n + other])
+        candidates.push_back(offsets[other] + sizes[other]);
+    llvm::sort(candidates);
+    for (int64_t offset : candidates) {
+      bool fits = llvm::all_of(placed, [&](unsigned other) {
+        return !overlaps[k * n + other] ||
+               offset + sizes[k] <= offsets[other] ||
+               offsets[other] + sizes[other] <= offset;
+      });
+      if (fits) {
+        offsets[k] = offset;
+        break;
+      }
+    }
+    arena = std::max(arena, offsets[k] + sizes[k]);
+    placed.push_back(k);
+  }
+  return arena;
+}
+
+void MemoryPlanner::collectSamples(const llvm::SetVector<StringAttr> &vars) {
+  samples.clear();
+  auto clamp = [&](StringAttr var, int64_t value) {
+    sym::Interval range = prover.getBounds(SymExprAttr::getVar(var));
+    int64_t clamped = std::max(value, range.lower.value_or(0));
+    return std::min(clamped, range.upper.value_or(clamped));
+  };
+  SmallVector<SmallVector<int64_t>> seen;
+  auto add = [&](function_ref<int64_t(StringAttr)> valueOf) {
+    SmallVector<int64_t> values =
+        llvm::map_to_vector(vars, [&](StringAttr var) { return valueOf(var); });
+    if (llvm::is_contained(seen, values))
+      return;
+    llvm::DenseMap<StringAttr, SymExprAttr> &sample = samples.emplace_back();
+    for (auto [var, value] : llvm::zip(vars, values))
+      sample[var] = SymExprAttr::getConstant(ctx, value);
+    seen.push_back(std::move(values));
+  };
+  for (int64_t value : {1, 16, 64, 128, 256, 512, 1024, 4096}) {
+    add([&](StringAttr var) { return clamp(var, value); });
+    // One variable at a time, the others at their least (batch sizes are
+    // often 1 while sequences are long).
+    if (vars.size() > 1)
+      for (StringAttr varied : vars)
+        add([&](StringAttr var) {
+          return var == varied ? clamp(var, value) : clamp(var, 1);
+        });
+  }
+}
+
+SmallVector<SmallVector<Buffer *>>
+MemoryPlanner::searchOrder(ArrayRef<Buffer *> planned,
+                           ArrayRef<SmallVector<Buffer *>> seeds) {
+  size_t n = planned.size();
+  llvm::DenseMap<Buffer *, unsigned> index;
+  for (auto [i, buffer] : llvm::enumerate(planned))
+    index[buffer] = i;
+  llvm::BitVector overlaps(n * n);
+  for (size_t i = 0; i < n; ++i)
+    for (size_t j = 0; j < n; ++j)
+      if (i != j && planned[i]->overlaps(*planned[j]))
+        overlaps.set(i * n + j);
+
+  // Footprints at each sample, and the largest sum live at one point, which
+  // normalizes each sample's arena so that small samples count as much.
+  SmallVector<SmallVector<int64_t>> sizes;
+  SmallVector<double> lowerBounds;
+  for (const auto &sample : samples) {
+    SmallVector<int64_t> &values = sizes.emplace_back();
+    for (Buffer *buffer : planned) {
+      std::optional<int64_t> value = evaluate(buffer->footprint, sample);
+      if (!value || *value < 0 || *value > (int64_t(1) << 50))
+        return {};
+      values.push_back(*value);
+    }
+    int64_t lower = 1;
+    for (Buffer *buffer : planned) {
+      int64_t live = 0;
+      for (auto [other, value] : llvm::zip(planned, values))
+        if (other->start <= buffer->start && buffer->start < other->end)
+          live += value;
+      lower = std::max(lower, live);
+    }
+    lowerBounds.push_back(double(lower));
+  }
+  SmallVector<int64_t> offsets(n);
+  auto score = [&](ArrayRef<unsigned> order) {
+    double total = 0;
+    for (auto [values, lower] : llvm::zip(sizes, lowerBounds))
+      total += double(placeConcrete(order, values, overlaps, offsets)) / lower;
+    return total;
+  };
+  // `a` may be placed before `b` when the variables of `a`'s size are bound
+  // by the time `b` is (the orders that `place` builds keep this).
+  auto mayPrecede = [&](unsigned a, unsigned b) {
+    return planned[a]->bound <= planned[b]->bound ||
+           planned[a]->bound < planned[b]->start;
+  };
+
+  SmallVector<unsigned> current;
+  double currentScore = std::numeric_limits<double>::infinity();
+  for (ArrayRef<Buffer *> seed : seeds) {
+    SmallVector<unsigned> order =
+        llvm::map_to_vector(seed, [&](Buffer *b) { return index.lookup(b); });
+    double value = score(order);
+    if (value < currentScore) {
+      current = std::move(order);
+      currentScore = value;
+    }
+  }
+  // The orders that pack best; several, since placing them symbolically
+  // (where the prover cannot order two sizes) may differ.
+  double seedScore = currentScore;
+  SmallVector<SmallVector<unsigned>> best;
+  double bestScore = currentScore;
+
+  // Local search over moves of one buffer to another position, accepting
+  // moves that do not pack worse (plateaus are common: many buffers have
+  // one size). The budget keeps the work near 10^7 steps of placement.
+  std::mt19937 rng(1);
+  int64_t steps = int64_t(n * n) * int64_t(sizes.size()) + 1;
+  int64_t iterations = std::clamp<int64_t>(20000000 / steps, 100, 4000);
+  SmallVector<unsigned> next;
+  for (int64_t it = 0; it < iterations; ++it) {
+    unsigned from = rng() % n, to = rng() % n;
+    if (from == to)
+      continue;
+    unsigned moved = current[from];
+    bool valid =
+        from < to ? llvm::all_of(ArrayRef(current).slice(from + 1, to - from),
+                                 [&](unsigned other) {
+                                   return mayPrecede(other, moved);
+                                 })
+                  : llvm::all_of(ArrayRef(current).slice(to, from - to),
+                                 [&](unsigned other) {
+                                   return mayPrecede(moved, other);
+                                 });
+    if (!valid)
+      continue;
+    next = current;
+    next.erase(next.begin() + from);
+    next.insert(next.begin() + to, moved);
+    double value = score(next);
+    if (value > currentScore)
+      continue;
+    std::swap(current, next);
+    currentScore = value;
+    if (value < bestScore) {
+      best.clear();
+      bestScore = value;
+    }
+    if (value == bestScore && best.size() < kSearchedOrders &&
+        !llvm::is_contained(best, current))
+      best.push_back(current);
+  }
+  if (!(bestScore < seedScore))
+    return {};
+  return llvm::map_to_vector(best, [&](ArrayRef<unsigned> order) {
+    return llvm::map_to_vector(order, [&](unsigned i) { return planned[i]; });
+  });
+}
+
 SymExprAttr MemoryPlanner::place(ArrayRef<Buffer *> planned,
                                  int64_t alignment) {
   proofs.clear();
@@ -439,20 +631,11 @@ SymExprAttr MemoryPlanner::place(ArrayRef<Buffer *> planned,
       rounded[buffer->quotient] = buffer;
   }
 
-  // Sample sizes: every variable at 16, 256 and 4096, clamped to its range.
+  // Sample sizes, where the prover cannot order two sizes.
   llvm::SetVector<StringAttr> vars;
   for (Buffer *buffer : planned)
     buffer->footprint.collectVars(vars);
-  samples.clear();
-  for (int64_t value : {16, 256, 4096}) {
-    llvm::DenseMap<StringAttr, SymExprAttr> &sample = samples.emplace_back();
-    for (StringAttr var : vars) {
-      sym::Interval range = prover.getBounds(SymExprAttr::getVar(var));
-      int64_t clamped = std::max(value, range.lower.value_or(0));
-      clamped = std::min(clamped, range.upper.value_or(clamped));
-      sample[var] = SymExprAttr::getConstant(ctx, clamped);
-    }
-  }
+  collectSamples(vars);
   // Orders to place in: allocation order, and largest first at each sample
   // (among buffers whose variables are bound at the same point, so that
   // offsets only name variables bound where their tensor is placed).
@@ -470,20 +653,33 @@ SymExprAttr MemoryPlanner::place(ArrayRef<Buffer *> planned,
     if (!llvm::is_contained(orders, order))
       orders.push_back(std::move(order));
   }
+  // And the best orders a search finds at the samples' sizes.
+  if (search)
+    for (SmallVector<Buffer *> &searched : searchOrder(planned, orders))
+      if (!llvm::is_contained(orders, searched))
+        orders.push_back(std::move(searched));
 
   // An arena must provably need no more than the storages it replaces,
-  // rounded the same way.
+  // rounded the same way. Each offset is 0 or the end of a chain of
+  // distinct buffers placed before (or the largest of such ends), so with
+  // non-negative footprints that holds by construction; otherwise the
+  // prover checks it.
   SmallVector<SymExprAttr> footprints =
       llvm::map_to_vector(planned, [](Buffer *b) { return b->footprint; });
   SymExprAttr total = getSum(ctx, footprints);
   if (!total)
     return nullptr;
+  SymExprAttr zero = SymExprAttr::getConstant(ctx, 0);
+  bool nonNegative = llvm::all_of(footprints, [&](SymExprAttr footprint) {
+    return proveLe(zero, footprint);
+  });
   // Keep the smallest arena: proven smaller, else smaller at more samples.
   SymExprAttr best;
   SmallVector<SymExprAttr> offsets;
   for (ArrayRef<Buffer *> order : orders) {
     SymExprAttr size = placeInOrder(order);
-    if (!size || !proveLe(size, total) || (best && !isSmaller(size, best)))
+    if (!size || (!nonNegative && !proveLe(size, total)) ||
+        (best && !isSmaller(size, best)))
       continue;
     best = size;
     offsets = llvm::map_to_vector(planned, [](Buffer *b) { return b->offset; });
@@ -695,7 +891,7 @@ struct RelaxPlanMemoryPass
       if (func.isExternal())
         continue;
       Summary summary;
-      MemoryPlanner(func, arena, staticArena).run(summary);
+      MemoryPlanner(func, arena, staticArena, search).run(summary);
       if (!report || summary.before == 0)
         continue;
       std::string text;

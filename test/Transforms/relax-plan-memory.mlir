@@ -3,6 +3,7 @@
 // RUN: relax-opt %s --split-input-file --relax-explicit-alloc --relax-plan-memory=static-arena=1 | FileCheck %s --check-prefix=STATIC
 // RUN: relax-opt %s --split-input-file --relax-explicit-alloc --relax-plan-memory="report=1 sizes=n=128,m=64" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: relax-opt %s --split-input-file --relax-explicit-alloc --relax-plan-memory --relax-plan-memory | FileCheck %s
+// RUN: relax-opt %s --split-input-file --relax-explicit-alloc --relax-plan-memory=search=0 | FileCheck %s --check-prefix=NOSEARCH
 
 tprog.func private @f2(%x: tensor<?x?xf32> {sym.shape = #sym.shape<[d0, d1]>}, %y: tensor<?x?xf32> {sym.shape = #sym.shape<[d2, d3]>, tprog.output}) -> tensor<?x?xf32> {
   tprog.return %y : tensor<?x?xf32>
@@ -303,4 +304,69 @@ relax.func @bools(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], i1> {
   %c = relax.call_tir @not(%b) : (!relax.tensor<[n], i1>) -> !relax.tensor<[n], i1>
   %r = relax.call_tir @not(%c) : (!relax.tensor<[n], i1>) -> !relax.tensor<[n], i1>
   relax.return %r : !relax.tensor<[n], i1>
+}
+
+// -----
+
+tprog.func private @f2(%x: tensor<?x?x?xf32> {sym.shape = #sym.shape<[d0, d1, d2]>}, %y: tensor<?x?x?xf32> {sym.shape = #sym.shape<[d3, d4, d5]>, tprog.output}) -> tensor<?x?x?xf32> {
+  tprog.return %y : tensor<?x?x?xf32>
+}
+
+// A strided convolution's output, `(t + 1) floordiv 2` rows, fits where
+// the `t` rows of its input were: the prover factors `b` out of
+// `b * t - b * ((t + 1) floordiv 2)` before it bounds the rest.
+// CHECK-LABEL: relax.func @halved
+// CHECK:      %[[ARENA:.*]] = alloc_storage size(64 * b * t + 64 * b * ((t + 1) floordiv 2))
+// CHECK-NEXT: alloc_tensor %[[ARENA]][0] : <[b, t, 16], f32>
+// CHECK:      alloc_tensor %[[ARENA]][64 * b * t] : <[b, (t + 1) floordiv 2, 16], f32>
+// CHECK:      alloc_tensor %[[ARENA]][0] : <[b, (t + 1) floordiv 2, 16], f32>
+// REPORT: remark: storages: 4 -> 2; peak 64 * b * t + 128 * b * ((t + 1) floordiv 2) bytes, naive 64 * b * t + 192 * b * ((t + 1) floordiv 2), lower bound 64 * b * t + 64 * b * ((t + 1) floordiv 2); at the upper bounds: peak 12288000 bytes
+relax.func @halved(%x: !relax.tensor<[b, t, 16], f32>) -> !relax.tensor<[b, (t + 1) floordiv 2, 16], f32> attributes {sym.constraints = [#sym.range<b in [1, 32]>, #sym.range<t in [1, 3000]>]} {
+  %a = relax.call_tir @f2(%x) : (!relax.tensor<[b, t, 16], f32>) -> !relax.tensor<[b, t, 16], f32>
+  %c = relax.call_tir @f2(%a) : (!relax.tensor<[b, t, 16], f32>) -> !relax.tensor<[b, (t + 1) floordiv 2, 16], f32>
+  %d = relax.call_tir @f2(%c) : (!relax.tensor<[b, (t + 1) floordiv 2, 16], f32>) -> !relax.tensor<[b, (t + 1) floordiv 2, 16], f32>
+  %e = relax.call_tir @f2(%d) : (!relax.tensor<[b, (t + 1) floordiv 2, 16], f32>) -> !relax.tensor<[b, (t + 1) floordiv 2, 16], f32>
+  relax.return %e : !relax.tensor<[b, (t + 1) floordiv 2, 16], f32>
+}
+
+// -----
+
+tprog.func private @f2(%x: tensor<?x?xf32> {sym.shape = #sym.shape<[d0, d1]>}, %y: tensor<?x?xf32> {sym.shape = #sym.shape<[d2, d3]>, tprog.output}) -> tensor<?x?xf32> {
+  tprog.return %y : tensor<?x?xf32>
+}
+tprog.func private @g2(%x: tensor<?x?xf32> {sym.shape = #sym.shape<[d0, d1]>}, %z: tensor<?x?xf32> {sym.shape = #sym.shape<[d2, d3]>}, %y: tensor<?x?xf32> {sym.shape = #sym.shape<[d4, d5]>, tprog.output}) -> tensor<?x?xf32> {
+  tprog.return %y : tensor<?x?xf32>
+}
+tprog.func private @g3(%x: tensor<?x?xf32> {sym.shape = #sym.shape<[d0, d1]>}, %z: tensor<?x?xf32> {sym.shape = #sym.shape<[d2, d3]>}, %w: tensor<?x?xf32> {sym.shape = #sym.shape<[d4, d5]>}, %y: tensor<?x?xf32> {sym.shape = #sym.shape<[d6, d7]>, tprog.output}) -> tensor<?x?xf32> {
+  tprog.return %y : tensor<?x?xf32>
+}
+
+// The tail of a transformer block: the residual %r lives across attention
+// (%q, %k, %v and %o live together) into %h, and the MLP's %f (256 * n) is
+// live with %h. In allocation order and largest first, %h takes the slot
+// after the residual's and %f goes on top (384 * n); the search over orders
+// puts the residual last, so %h lands at 0 and %f right after it: the lower
+// bound, 320 * n.
+// CHECK-LABEL: relax.func @searched
+// CHECK:      %[[ARENA:.*]] = alloc_storage size(320 * n)
+// CHECK-NEXT: alloc_tensor %[[ARENA]][192 * n] : <[n, 16], f32>
+// CHECK:      alloc_tensor %[[ARENA]][0] : <[n, 16], f32>
+// CHECK:      alloc_tensor %[[ARENA]][64 * n] : <[n, 16], f32>
+// CHECK:      alloc_tensor %[[ARENA]][128 * n] : <[n, 16], f32>
+// CHECK:      alloc_tensor %[[ARENA]][256 * n] : <[n, 16], f32>
+// CHECK:      alloc_tensor %[[ARENA]][0] : <[n, 16], f32>
+// CHECK:      alloc_tensor %[[ARENA]][64 * n] : <[n, 64], f32>
+// NOSEARCH-LABEL: relax.func @searched
+// NOSEARCH:   alloc_storage size(384 * n)
+// REPORT: remark: storages: 8 -> 2; peak 384 * n (49152) bytes, naive 704 * n (90112), lower bound 384 * n (49152)
+relax.func @searched(%x: !relax.tensor<[n, 16], f32>) -> !relax.tensor<[n, 16], f32> {
+  %r = relax.call_tir @f2(%x) : (!relax.tensor<[n, 16], f32>) -> !relax.tensor<[n, 16], f32>
+  %q = relax.call_tir @f2(%r) : (!relax.tensor<[n, 16], f32>) -> !relax.tensor<[n, 16], f32>
+  %k = relax.call_tir @f2(%r) : (!relax.tensor<[n, 16], f32>) -> !relax.tensor<[n, 16], f32>
+  %v = relax.call_tir @f2(%r) : (!relax.tensor<[n, 16], f32>) -> !relax.tensor<[n, 16], f32>
+  %o = relax.call_tir @g3(%q, %k, %v) : (!relax.tensor<[n, 16], f32>, !relax.tensor<[n, 16], f32>, !relax.tensor<[n, 16], f32>) -> !relax.tensor<[n, 16], f32>
+  %h = relax.call_tir @g2(%o, %r) : (!relax.tensor<[n, 16], f32>, !relax.tensor<[n, 16], f32>) -> !relax.tensor<[n, 16], f32>
+  %f = relax.call_tir @f2(%h) : (!relax.tensor<[n, 16], f32>) -> !relax.tensor<[n, 64], f32>
+  %out = relax.call_tir @g2(%f, %h) : (!relax.tensor<[n, 64], f32>, !relax.tensor<[n, 16], f32>) -> !relax.tensor<[n, 16], f32>
+  relax.return %out : !relax.tensor<[n, 16], f32>
 }

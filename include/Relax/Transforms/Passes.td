@@ -140,10 +140,13 @@ def RelaxPlanMemoryPass : Pass<"relax-plan-memory", "::mlir::ModuleOp"> {
     allocated in branches, returned, or used across a region boundary are
     left as they are.
 
-    The planned storages are placed in one arena per function, in
-    allocation order and largest first (sizes compared at sample values of
-    the variables), keeping the smaller arena: each at the lowest offset
-    (0, or the end of a live one) that
+    The planned storages are placed in one arena per function, in several
+    orders, keeping the smallest arena (proven smaller, else smaller at
+    more sample values of the variables): allocation order, largest first,
+    and with `search` (the default) the orders that a local search finds to
+    pack tightest when the same placement runs on concrete sizes at the
+    samples. Each storage goes at the lowest offset (0, or the end of a
+    live one) that
     the prover shows to overlap no storage live at the same time, where a
     later storage takes the place of a dead one when its size is proven not
     to exceed the room (`<=`, not only `==`). Sizes are rounded up to the
@@ -190,6 +193,9 @@ def RelaxPlanMemoryPass : Pass<"relax-plan-memory", "::mlir::ModuleOp"> {
     Option<"arena", "arena", "bool", /*default=*/"true",
            "Place the planned storages in one arena per function; without "
            "it, only reuse storages">,
+    Option<"search", "search", "bool", /*default=*/"true",
+           "Also place the storages in the orders that a search over "
+           "orders, run at sample sizes, finds to pack best">,
     Option<"staticArena", "static-arena", "bool", /*default=*/"false",
            "Allocate the arena at the upper bound of its size under the "
            "constraints, when there is one">,

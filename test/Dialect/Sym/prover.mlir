@@ -191,12 +191,12 @@ func.func @ranges() attributes {
 
 // -----
 
-// Lower bounds alone. `2 * n <= n * m` needs the factorization
-// `n * (m - 2)`: intervals bound `n * m` and `2 * n` separately.
+// Lower bounds alone. `2 * n <= n * m` holds by factoring out `n`:
+// intervals bound `n * m` and `2 * n` separately.
 // expected-remark @below {{fact #0: disproven}}
 // expected-remark @below {{fact #1: proven}}
 // expected-remark @below {{fact #2: proven}}
-// expected-remark @below {{fact #3: unknown}}
+// expected-remark @below {{fact #3: proven}}
 // expected-remark @below {{fact #4: unknown}}
 // expected-remark @below {{fact #5: disproven}}
 // expected-remark @below {{fact #6: proven}}
@@ -413,7 +413,8 @@ func.func @contradictory_equality() attributes {
 
 // Bounds that overflow saturate; nothing wraps. Variables are unbounded
 // integers, so `n floordiv 9223372036854775807` may exceed 1, and a lower end
-// beyond 64 bits is only known to be at least INT64_MAX.
+// beyond 64 bits is only known to be at least INT64_MAX. Factoring out `n`
+// decides `n <= n * n` and `n * n < n * n * n` without multiplying bounds.
 // expected-remark @below {{fact #0: proven}}
 // expected-remark @below {{fact #1: unknown}}
 // expected-remark @below {{fact #2: disproven}}
@@ -423,8 +424,8 @@ func.func @contradictory_equality() attributes {
 // expected-remark @below {{fact #6: unknown}}
 // expected-remark @below {{fact #7: proven}}
 // expected-remark @below {{fact #8: proven}}
-// expected-remark @below {{fact #9: unknown}}
-// expected-remark @below {{fact #10: unknown}}
+// expected-remark @below {{fact #9: disproven}}
+// expected-remark @below {{fact #10: proven}}
 // expected-remark @below {{fact #11: unknown}}
 func.func @overflow() attributes {
   sym.constraints = [#sym.range<n in [4611686018427387904, ?]>,
@@ -523,5 +524,44 @@ func.func @simplify_divisible() attributes {
     #sym.expr<n floordiv 8>,
     #sym.expr<n + 7>
   ]} {
+  return
+}
+
+// -----
+
+// A variable common to every monomial is factored out before the bounds of
+// the monomials are added apart.
+
+// expected-remark @below {{fact #0: proven}}
+// expected-remark @below {{fact #1: proven}}
+// expected-remark @below {{fact #2: disproven}}
+// expected-remark @below {{fact #3: proven}}
+// expected-remark @below {{fact #4: proven}}
+// expected-remark @below {{fact #5: unknown}}
+// expected-remark @below {{fact #6: proven}}
+// expected-remark @below {{fact #7: disproven}}
+// expected-remark @below {{fact #8: proven}}
+// expected-remark @below {{fact #9: proven}}
+// expected-remark @below {{fact #10: unknown}}
+func.func @common_factor() attributes {
+  sym.constraints = [#sym.range<b in [1, 32]>, #sym.range<t in [1, 3000]>],
+  test.facts = [
+  ["le", #sym.expr<b * ((t + 1) floordiv 2)>, #sym.expr<b * t>],
+  ["le", #sym.expr<1536 * b * ((t + 1) floordiv 2)>, #sym.expr<1536 * b * t>],
+  ["le", #sym.expr<b * t>, #sym.expr<b * (t floordiv 2)>],
+  ["le", #sym.expr<2 * b * ((t + 1) floordiv 2)>, #sym.expr<b * t + b>],
+  // `n` may be 0: only `e >= 0` carries over.
+  ["le", #sym.expr<n * ((t + 1) floordiv 2)>, #sym.expr<n * t>],
+  // #5
+  ["lt", #sym.expr<n * ((t + 1) floordiv 2)>, #sym.expr<n * t + n>],
+  ["lt", #sym.expr<b * ((t + 1) floordiv 2)>, #sym.expr<b * t + b>],
+  ["lt", #sym.expr<b * t>, #sym.expr<b * (t floordiv 2) + b>],
+  // A difference that grows with `b` holds where it holds at `b = 1`.
+  ["le", #sym.expr<1536 * ((t + 1) floordiv 2)>, #sym.expr<1536 * b * t>],
+  // #9
+  ["le", #sym.expr<t + 4>, #sym.expr<b * t + 2 * b * b + 2>],
+  // `t - b * t` falls as `b` grows: nothing follows from `b = 1`.
+  ["le", #sym.expr<b * t>, #sym.expr<t>]
+]} {
   return
 }

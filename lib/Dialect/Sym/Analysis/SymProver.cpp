@@ -840,6 +840,78 @@ int64_t SymProver::computeResidueUncached(SymExprAttr expr,
   return g;
 }
 
+std::optional<std::pair<SymExprAttr, SymExprAttr>>
+SymProver::factorNonNegativeAtom(SymExprAttr expr) const {
+  SmallVector<Term> terms = getTerms(expr);
+  if (terms.size() < 2)
+    return std::nullopt;
+  SymExprAttr best;
+  for (SymExprAttr atom : terms.front().atoms) {
+    if (!llvm::all_of(terms, [&](const Term &term) {
+          return llvm::is_contained(term.atoms, atom);
+        }))
+      continue;
+    std::optional<int64_t> lower = computeAtomBounds(atom).lower;
+    if (!lower || *lower < 0)
+      continue;
+    if (!best || *lower >= 1)
+      best = atom;
+    if (*lower >= 1)
+      break;
+  }
+  if (!best)
+    return std::nullopt;
+  MLIRContext *ctx = expr.getContext();
+  SymExprAttr rest = getConstant(ctx, 0);
+  for (const Term &term : terms) {
+    SmallVector<SymExprAttr, 2> atoms(term.atoms);
+    atoms.erase(llvm::find(atoms, best));
+    rest = SymExprAttr::add(rest, buildTerm(ctx, term.coeff, atoms));
+    if (!rest)
+      return std::nullopt;
+  }
+  return std::make_pair(best, rest);
+}
+
+SymExprAttr SymProver::substituteMonotoneVar(SymExprAttr expr) const {
+  SmallVector<Term> terms = getTerms(expr);
+  llvm::SetVector<SymExprAttr> vars;
+  for (const Term &term : terms)
+    for (SymExprAttr atom : term.atoms)
+      if (atom.isVar())
+        vars.insert(atom);
+  MLIRContext *ctx = expr.getContext();
+  for (SymExprAttr var : vars) {
+    std::optional<int64_t> lower = computeAtomBounds(var).lower;
+    if (!lower || *lower < 0)
+      continue;
+    bool monotone = llvm::all_of(terms, [&](const Term &term) {
+      SmallVector<SymExprAttr, 2> others;
+      for (SymExprAttr atom : term.atoms) {
+        if (atom == var)
+          continue;
+        // Inside a division or a min/max, the variable's effect is unknown.
+        if (occursIn(var.getName(), atom))
+          return false;
+        others.push_back(atom);
+      }
+      if (others.size() == term.atoms.size())
+        return true;
+      SymExprAttr cofactor = buildTerm(ctx, term.coeff, others);
+      std::optional<int64_t> least =
+          cofactor ? computeBounds(cofactor).lower : std::nullopt;
+      return least && *least >= 0;
+    });
+    if (!monotone)
+      continue;
+    SymExprAttr value = getConstant(ctx, *lower);
+    return expr.replaceVars([&](StringAttr name) {
+      return name == var.getName() ? value : SymExprAttr();
+    });
+  }
+  return {};
+}
+
 bool SymProver::isNonNegative(SymExprAttr expr) const {
   unsigned budget = kDecisionBudget;
   return decideAtLeast(expr, 0, budget) == Proof::Proven;
@@ -905,6 +977,35 @@ Proof SymProver::decideAtLeast(SymExprAttr diff, int64_t bound,
       return *r >= bound ? Proof::Proven : Proof::Disproven;
 
   MLIRContext *ctx = diff.getContext();
+  // `a * e` with an atom `a >= 0` in every monomial: interval arithmetic
+  // bounds the monomials of `a * e` apart and loses that they share `a`
+  // (`b * t - b * ((t + 1) floordiv 2)`). `e >= 0` implies `a * e >= 0`;
+  // with `a >= 1`, `e >= bound > 0` implies `a * e >= bound`, and for a
+  // bound of 0 or 1 the converse holds too.
+  if (budget > 0) {
+    if (std::optional<std::pair<SymExprAttr, SymExprAttr>> factored =
+            factorNonNegativeAtom(diff)) {
+      --budget;
+      bool positive = computeAtomBounds(factored->first).lower >= 1;
+      if (bound <= 0 || positive) {
+        Proof p = decideAtLeast(factored->second, std::max<int64_t>(bound, 0),
+                                budget);
+        if (p == Proof::Proven ||
+            (positive && (bound == 0 || bound == 1) && p != Proof::Unknown))
+          return p;
+      }
+    }
+  }
+  // A variable whose monomials all have non-negative cofactors makes `diff`
+  // nondecreasing in it: `diff >= bound` at its least value suffices
+  // (`b * t - (t + 1) floordiv 2` with `b >= 1`).
+  if (budget > 0) {
+    if (SymExprAttr atLeast = substituteMonotoneVar(diff)) {
+      --budget;
+      if (decideAtLeast(simplifyNode(atLeast), bound, budget) == Proof::Proven)
+        return Proof::Proven;
+    }
+  }
   for (const Term &term : getTerms(diff)) {
     if (budget == 0)
       return Proof::Unknown;

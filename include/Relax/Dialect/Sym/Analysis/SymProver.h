@@ -160,6 +160,15 @@ private:
   int64_t computeResidueUncached(SymExprAttr expr, int64_t &constant) const;
   /// Returns true when `expr >= 0` is proven (no simplification).
   bool isNonNegative(SymExprAttr expr) const;
+  /// Splits `expr` into `a * e` for a non-negative atom `a` that occurs in
+  /// every monomial (preferring one that is at least 1); std::nullopt when
+  /// there is none.
+  std::optional<std::pair<SymExprAttr, SymExprAttr>>
+  factorNonNegativeAtom(SymExprAttr expr) const;
+  /// `expr` with a non-negative variable replaced by its least value, where
+  /// every monomial holding it has a non-negative cofactor (so that `expr`
+  /// only grows with it); null when there is none.
+  SymExprAttr substituteMonotoneVar(SymExprAttr expr) const;
 
   /// Decides `diff == 0` for a simplified difference.
   Proof decideZero(SymExprAttr diff) const;
