@@ -37,6 +37,8 @@ struct Buffer {
   /// Positions of the alloc and of the kill in the block (from 1).
   unsigned start = 0, end = 0;
   /// Position after which every variable of the size is bound (0: entry).
+  /// Also set, with `alloc`, for a returned storage that may lend its
+  /// memory.
   unsigned bound = 0;
   SymExprAttr size;
   int64_t alignment = 1;
@@ -175,9 +177,10 @@ analyzeStorage(AllocStorageOp alloc, Block &block,
 namespace {
 class MemoryPlanner {
 public:
-  MemoryPlanner(FuncOp func, bool useArena, bool staticArena, bool search)
+  MemoryPlanner(FuncOp func, bool useArena, bool staticArena, bool search,
+                bool lend)
       : func(func), ctx(func.getContext()), prover(func), useArena(useArena),
-        staticArena(staticArena), search(search) {}
+        staticArena(staticArena), search(search), lend(lend) {}
 
   /// Plans the function's body block; fills `summary`.
   void run(Summary &summary);
@@ -213,6 +216,13 @@ private:
   SmallVector<SymExprAttr> reuse(ArrayRef<Buffer *> buffers);
   /// The largest sum of the sizes of buffers live at one point.
   SymExprAttr getLowerBound();
+  /// Chooses buffers of `planned` to live in returned storages before those
+  /// are allocated; returns (guest, host) pairs.
+  SmallVector<std::pair<Buffer *, Buffer *>>
+  chooseGuests(ArrayRef<Buffer *> planned);
+  /// Moves each guest into its host, and the host's allocation in front of
+  /// its first guest.
+  void rewriteIntoHosts(ArrayRef<std::pair<Buffer *, Buffer *>> guests);
   /// Proves `lhs <= rhs`, also where rounded footprints need monotonicity.
   bool proveLe(SymExprAttr lhs, SymExprAttr rhs);
   bool proveLeUncached(SymExprAttr lhs, SymExprAttr rhs);
@@ -223,7 +233,7 @@ private:
   FuncOp func;
   MLIRContext *ctx;
   SymProver prover;
-  bool useArena, staticArena, search;
+  bool useArena, staticArena, search, lend;
   SmallVector<Operation *> ops;
   llvm::DenseMap<Operation *, unsigned> positions;
   llvm::DenseMap<StringAttr, unsigned> bindings;
@@ -288,6 +298,19 @@ void MemoryPlanner::analyze() {
         for (Operation *user : alloc->getUsers())
           if (isa<KillStorageOp>(user) && user->getBlock() == &block)
             other.end = positions.lookup(user);
+        // Never killed, and holding only tensors placed in this block: its
+        // memory leaves the function with what it returns.
+        if (other.end == ops.size() + 1 &&
+            llvm::all_of(alloc->getUsers(), [&](Operation *user) {
+              return isa<AllocTensorOp>(user) && user->getBlock() == &block;
+            })) {
+          other.alloc = alloc;
+          other.alignment = alloc.getAlignment();
+          llvm::SetVector<StringAttr> vars;
+          other.size.collectVars(vars);
+          for (StringAttr var : vars)
+            other.bound = std::max(other.bound, bindings.lookup(var));
+        }
       }
       others.push_back(other);
       return;
@@ -434,7 +457,8 @@ SymExprAttr MemoryPlanner::placeInOrder(ArrayRef<Buffer *> order) {
     if (!buffer->offset)
       return nullptr;
     placed.push_back(buffer);
-    ends.push_back(SymExprAttr::add(buffer->offset, buffer->footprint));
+    // Offsets are aligned; the arena need not end at an aligned size.
+    ends.push_back(SymExprAttr::add(buffer->offset, buffer->size));
   }
   return getPrunedMax(ends, getProveLe());
 }
@@ -758,6 +782,135 @@ SmallVector<SymExprAttr> MemoryPlanner::reuse(ArrayRef<Buffer *> planned) {
   return sizes;
 }
 
+SmallVector<std::pair<Buffer *, Buffer *>>
+MemoryPlanner::chooseGuests(ArrayRef<Buffer *> planned) {
+  SmallVector<Buffer *> hosts;
+  for (Buffer &other : others)
+    if (other.alloc)
+      hosts.push_back(&other);
+  if (hosts.empty() || planned.empty())
+    return {};
+  // A guest dies before its host is allocated, after the variables of the
+  // host's size are bound, and provably fits.
+  auto fits = [&](Buffer *guest, Buffer *host) {
+    return guest->end < host->start && host->bound < guest->start &&
+           host->alignment >= guest->alignment &&
+           isProven(prover.proveLe(guest->size, host->size));
+  };
+  SmallVector<std::pair<Buffer *, SmallVector<Buffer *>>> candidates;
+  for (Buffer *guest : planned) {
+    SmallVector<Buffer *> into = llvm::filter_to_vector(
+        hosts, [&](Buffer *host) { return fits(guest, host); });
+    if (!into.empty())
+      candidates.push_back({guest, std::move(into)});
+  }
+  if (candidates.empty())
+    return {};
+
+  // The sum of the planned sizes live at each buffer's start, per sample:
+  // a guest lowers it over its live range. Guests are chosen greedily while
+  // they lower the peaks (each relative to its sample's first peak).
+  llvm::SetVector<StringAttr> vars;
+  for (Buffer *buffer : planned)
+    buffer->size.collectVars(vars);
+  collectSamples(vars);
+  size_t n = planned.size();
+  llvm::DenseMap<Buffer *, unsigned> index;
+  for (auto [i, buffer] : llvm::enumerate(planned))
+    index[buffer] = i;
+  SmallVector<SmallVector<int64_t>> values, profiles;
+  for (const auto &sample : samples) {
+    SmallVector<int64_t> &sizes = values.emplace_back();
+    for (Buffer *buffer : planned) {
+      std::optional<int64_t> value = evaluate(buffer->size, sample);
+      if (!value || *value < 0 || *value > (int64_t(1) << 50))
+        return {};
+      sizes.push_back(*value);
+    }
+    SmallVector<int64_t> &profile = profiles.emplace_back(n, 0);
+    for (size_t t = 0; t < n; ++t)
+      for (size_t i = 0; i < n; ++i)
+        if (planned[i]->start <= planned[t]->start &&
+            planned[t]->start < planned[i]->end)
+          profile[t] += sizes[i];
+  }
+  SmallVector<double> firstPeaks =
+      llvm::map_to_vector(profiles, [](ArrayRef<int64_t> p) {
+        return double(std::max<int64_t>(1, *llvm::max_element(p)));
+      });
+  auto cost = [&](Buffer *without) {
+    double total = 0;
+    for (auto [profile, sizes, first] :
+         llvm::zip(profiles, values, firstPeaks)) {
+      int64_t peak = 0;
+      for (size_t t = 0; t < n; ++t) {
+        int64_t live = profile[t];
+        if (without && without->start <= planned[t]->start &&
+            planned[t]->start < without->end)
+          live -= sizes[index.lookup(without)];
+        peak = std::max(peak, live);
+      }
+      total += double(peak) / first;
+    }
+    return total;
+  };
+
+  // What each host holds already, as live ranges.
+  llvm::DenseMap<Buffer *, SmallVector<Buffer *>> held;
+  SmallVector<std::pair<Buffer *, Buffer *>> chosen;
+  double current = cost(nullptr);
+  while (!candidates.empty()) {
+    std::optional<size_t> best;
+    Buffer *bestHost = nullptr;
+    double bestCost = current;
+    for (auto [i, candidate] : llvm::enumerate(candidates)) {
+      Buffer *guest = candidate.first;
+      ArrayRef<Buffer *> into = candidate.second;
+      // The smallest host whose earlier guests are dead by then.
+      Buffer *host = nullptr;
+      for (Buffer *option : into) {
+        if (llvm::any_of(held[option],
+                         [&](Buffer *b) { return b->overlaps(*guest); }))
+          continue;
+        if (!host || isProven(prover.proveLe(option->size, host->size)))
+          host = option;
+      }
+      if (!host)
+        continue;
+      double value = cost(guest);
+      if (value < bestCost) {
+        best = i;
+        bestHost = host;
+        bestCost = value;
+      }
+    }
+    if (!best)
+      break;
+    Buffer *guest = candidates[*best].first;
+    chosen.push_back({guest, bestHost});
+    held[bestHost].push_back(guest);
+    candidates.erase(candidates.begin() + *best);
+    // The guest leaves the profiles.
+    for (auto [profile, sizes] : llvm::zip(profiles, values))
+      for (size_t t = 0; t < n; ++t)
+        if (guest->start <= planned[t]->start && planned[t]->start < guest->end)
+          profile[t] -= sizes[index.lookup(guest)];
+    current = bestCost;
+  }
+  return chosen;
+}
+
+void MemoryPlanner::rewriteIntoHosts(
+    ArrayRef<std::pair<Buffer *, Buffer *>> guests) {
+  for (auto [guest, host] : guests) {
+    if (guest->alloc->isBeforeInBlock(host->alloc))
+      host->alloc->moveBefore(guest->alloc);
+    guest->alloc.getResult().replaceAllUsesWith(host->alloc.getResult());
+    guest->kill.erase();
+    guest->alloc.erase();
+  }
+}
+
 SymExprAttr MemoryPlanner::getLowerBound() {
   auto all = llvm::concat<const Buffer>(buffers, others);
   SmallVector<SymExprAttr> sums;
@@ -799,6 +952,13 @@ void MemoryPlanner::plan(Summary &summary) {
 
   SmallVector<Buffer *> all =
       llvm::map_to_vector(buffers, [](Buffer &b) { return &b; });
+  // Returned storages first hold buffers that die before them.
+  SmallVector<std::pair<Buffer *, Buffer *>> guests;
+  if (lend) {
+    guests = chooseGuests(all);
+    for (auto [guest, host] : guests)
+      llvm::erase(all, guest);
+  }
   int64_t alignment = 1;
   for (Buffer *buffer : all)
     alignment = std::max(alignment, buffer->alignment);
@@ -849,6 +1009,7 @@ void MemoryPlanner::plan(Summary &summary) {
     peak.push_back(arenaSize);
   }
   llvm::append_range(peak, reuse(excluded));
+  rewriteIntoHosts(guests);
   summary.after = peak.size();
   summary.peak = getSum(ctx, peak);
 }
@@ -891,7 +1052,8 @@ struct RelaxPlanMemoryPass
       if (func.isExternal())
         continue;
       Summary summary;
-      MemoryPlanner(func, arena, staticArena, search).run(summary);
+      MemoryPlanner(func, arena, staticArena, search, lendReturned)
+          .run(summary);
       if (!report || summary.before == 0)
         continue;
       std::string text;

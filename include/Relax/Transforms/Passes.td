@@ -159,6 +159,14 @@ def RelaxPlanMemoryPass : Pass<"relax-plan-memory", "::mlir::ModuleOp"> {
     stay and still end live ranges. A storage allocated before a variable
     the arena needs is bound is kept out of the arena.
 
+    A storage that holds a returned tensor (allocated in the body block,
+    never killed) is not planned, but with `lend-returned` (the default) it
+    first holds planned storages that die before it is allocated, one at a
+    time at its start, where the prover shows they fit and the variables of
+    its size are bound before them: its allocation moves in front of the
+    first. They are chosen greedily while they lower the largest sum of the
+    sizes live at one point at the sample values.
+
     Without an arena (`arena=0`), or when the arena would not be provably
     smaller than the storages it replaces, storages are only reused: a
     storage freed earlier, of at least the alignment, whose size is proven
@@ -193,6 +201,9 @@ def RelaxPlanMemoryPass : Pass<"relax-plan-memory", "::mlir::ModuleOp"> {
     Option<"arena", "arena", "bool", /*default=*/"true",
            "Place the planned storages in one arena per function; without "
            "it, only reuse storages">,
+    Option<"lendReturned", "lend-returned", "bool", /*default=*/"true",
+           "Let storages of returned tensors hold tensors that die before "
+           "they are allocated">,
     Option<"search", "search", "bool", /*default=*/"true",
            "Also place the storages in the orders that a search over "
            "orders, run at sample sizes, finds to pack best">,

@@ -51,13 +51,21 @@ struct Interval {
 ///   - case splits on min/max atoms (`a + min(b, c) >= 0` iff both
 ///     `a + b >= 0` and `a + c >= 0`), and the identity
 ///     `d * (x floordiv d) == x - x mod d`, which trades an unbounded
-///     quotient for a bounded remainder and back.
+///     quotient for a bounded remainder and back;
+///   - factoring: an atom `a >= 0` common to every monomial is divided out
+///     (`a * e >= 0` where `e >= 0`; with `a >= 1` also `a * e >= c` where
+///     `e >= c > 0`), so `b * t - b * ((t + 1) floordiv 2) >= 0` reduces to
+///     the one-variable `t - (t + 1) floordiv 2 >= 0`;
+///   - monotonicity: where every monomial holding a variable `v >= 0` has a
+///     non-negative cofactor, the difference only grows with `v`, and it
+///     suffices at `v`'s least value (`b * t - t >= 0` at `b = 1`).
 ///
 /// What the prover cannot decide (it answers Unknown, never a wrong answer):
 ///   - Anything that needs relations between atoms: intervals treat the atoms
 ///     of a polynomial as independent, so `n * n >= 2 * n - 1` is not
-///     decided (it needs `(n - 1)^2 >= 0`), nor `n * m >= n` under `m >= 1`
-///     unless `n * m - n` is bounded atom by atom. Min/max atoms of degree
+///     decided (it needs `(n - 1)^2 >= 0`), nor `n * m + 1 >= n + m` under
+///     `n, m >= 1` (it needs `(n - 1) * (m - 1) >= 0`: no atom is common to
+///     every monomial, and neither variable only adds). Min/max atoms of degree
 ///     one are split into cases and floordiv atoms of degree one are
 ///     eliminated (`d * (x floordiv d) == x - x mod d`); inside products
 ///     they are only bounded by intervals.
