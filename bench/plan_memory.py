@@ -33,8 +33,10 @@ an empty and a 512-token KV cache), at batch 1, prints a markdown table of
   - with --run (the default): allocation calls per model call of the
     compiled code (malloc family calls whose return address lies in JIT
     code, counted by bench/malloc_count.c; a run of 1 + --reps calls less a
-    run of 1 call, over --reps) and the best time per call of
-    `relax-run --plan-memory=1` and `=0`, one thread, seeded random inputs.
+    run of 1 call, over --reps) of `relax-run --plan-memory=1
+    --plan-results` (the results in the arena), `--plan-memory=1` and `=0`,
+    and the best time per call of the last two, one thread, seeded random
+    inputs.
 
 Usage: bench/plan_memory.py [--bin build-plan/bin] [--tvm-python PY]
            [--reps 10] [--no-run] [--no-fuse] [--models mlp,llama_layer]
@@ -315,12 +317,17 @@ def build_shim(workdir):
     return shim
 
 
-def relax_run(relax_run_bin, model, sizes, plan, fuse, calls, shim, workdir):
+# relax-run flags of the three ways of running: results in the arena,
+# planned, unplanned.
+RUN_MODES = (["--plan-memory=1", "--plan-results"], ["--plan-memory=1"],
+             ["--plan-memory=0"])
+
+
+def relax_run(relax_run_bin, model, sizes, mode, fuse, calls, shim, workdir):
     """(JIT allocation calls, best ms per call) of a run of `calls` calls."""
     counts = os.path.join(workdir, "counts")
     args = [relax_run_bin, os.path.join(EXAMPLES, model + ".mlir"),
-            "--seed", "1", "--reps", str(calls), f"--plan-memory={int(plan)}",
-            f"--fuse={int(fuse)}"]
+            "--seed", "1", "--reps", str(calls), f"--fuse={int(fuse)}"] + mode
     for s in sizes.split():
         args += ["--size", s]
     out = subprocess.run(args, capture_output=True, text=True, check=True,
@@ -331,11 +338,11 @@ def relax_run(relax_run_bin, model, sizes, plan, fuse, calls, shim, workdir):
     return jit_calls, float(re.search(r"\(best ([\d.]+) ms\)", out).group(1))
 
 
-def measure_runs(relax_run_bin, model, sizes, plan, fuse, reps, shim,
+def measure_runs(relax_run_bin, model, sizes, mode, fuse, reps, shim,
                  workdir):
-    one, _ = relax_run(relax_run_bin, model, sizes, plan, fuse, 1, shim,
+    one, _ = relax_run(relax_run_bin, model, sizes, mode, fuse, 1, shim,
                        workdir)
-    many, best = relax_run(relax_run_bin, model, sizes, plan, fuse, 1 + reps,
+    many, best = relax_run(relax_run_bin, model, sizes, mode, fuse, 1 + reps,
                            shim, workdir)
     return (many - one) / reps, best
 
@@ -380,9 +387,9 @@ def main():
             shim = build_shim(workdir)
             for i, (model, sizes) in enumerate(cases):
                 runs[i] = [measure_runs(os.path.join(opts.bin, "relax-run"),
-                                        model, sizes, plan, fuse, opts.reps,
+                                        model, sizes, mode, fuse, opts.reps,
                                         shim, workdir)
-                           for plan in (True, False)]
+                           for mode in RUN_MODES]
                 print(f"ran {model} {sizes}", file=sys.stderr)
 
     tvm_name = f"TVM {version}" if version else "TVM (not installed)"
@@ -393,8 +400,8 @@ def main():
           f"planned / lower bound | {tvm_name} static | {tvm_name} symbolic "
           f"| planned / TVM static | with kernel scratch: planned | "
           f"lower bound | planned / lower bound | allocations per call "
-          f"(planned / unplanned) | ms per call planned | ms per call "
-          f"unplanned |")
+          f"(results in the arena / planned / unplanned) | ms per call "
+          f"planned | ms per call unplanned |")
     print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
           "---:|---:|---:|")
 
@@ -410,8 +417,8 @@ def main():
         vs = (f"{peak / static[0]:.2f}x"
               if isinstance(static, (list, tuple)) else "n/a")
         if runs[i]:
-            (pa, pt), (ua, ut) = runs[i]
-            run_cols = f"{pa:g} / {ua:g} | {pt:.3f} | {ut:.3f}"
+            (ra, _), (pa, pt), (ua, ut) = runs[i]
+            run_cols = f"{ra:g} / {pa:g} / {ua:g} | {pt:.3f} | {ut:.3f}"
         else:
             run_cols = "n/a | n/a | n/a"
         print(f"| {model} | {sizes} | {storages} | {peak:,} | {lower:,} | "

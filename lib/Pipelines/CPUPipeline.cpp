@@ -109,8 +109,11 @@ void relax::buildRelaxLowerToCPUPipeline(OpPassManager &pm,
   buildKernelPipeline(pm, options);
   if (options.hoistKernelScratch)
     pm.addPass(createRelaxHoistKernelScratchPass());
-  if (options.planMemory)
-    pm.addPass(createRelaxPlanMemoryPass());
+  if (options.planMemory) {
+    RelaxPlanMemoryPassOptions planOptions;
+    planOptions.planResults = options.planResults;
+    pm.addPass(createRelaxPlanMemoryPass(planOptions));
+  }
   addHostStage(pm);
   if (options.toLLVM)
     buildLLVMPipeline(pm, options.getParallelism());

@@ -178,9 +178,10 @@ namespace {
 class MemoryPlanner {
 public:
   MemoryPlanner(FuncOp func, bool useArena, bool staticArena, bool search,
-                bool lend)
+                bool lend, bool planResults)
       : func(func), ctx(func.getContext()), prover(func), useArena(useArena),
-        staticArena(staticArena), search(search), lend(lend) {}
+        staticArena(staticArena), search(search), lend(lend),
+        planResults(planResults) {}
 
   /// Plans the function's body block; fills `summary`.
   void run(Summary &summary);
@@ -233,7 +234,7 @@ private:
   FuncOp func;
   MLIRContext *ctx;
   SymProver prover;
-  bool useArena, staticArena, search, lend;
+  bool useArena, staticArena, search, lend, planResults;
   SmallVector<Operation *> ops;
   llvm::DenseMap<Operation *, unsigned> positions;
   llvm::DenseMap<StringAttr, unsigned> bindings;
@@ -310,6 +311,12 @@ void MemoryPlanner::analyze() {
           other.size.collectVars(vars);
           for (StringAttr var : vars)
             other.bound = std::max(other.bound, bindings.lookup(var));
+          // Planned too where results may live in the arena: live to the
+          // end, and the arena is then returned rather than killed.
+          if (planResults) {
+            buffers.push_back(other);
+            return;
+          }
         }
       }
       others.push_back(other);
@@ -725,10 +732,13 @@ void MemoryPlanner::rewriteIntoArena(ArrayRef<Buffer *> planned,
   Location loc = planned.front()->alloc.getLoc();
   auto arena = AllocStorageOp::create(builder, loc, StorageType::get(ctx), size,
                                       builder.getI64IntegerAttr(alignment));
+  // An arena that holds a result leaves the function with it.
   Buffer *last = *llvm::max_element(
       planned, [](Buffer *a, Buffer *b) { return a->end < b->end; });
-  builder.setInsertionPointAfter(last->kill);
-  KillStorageOp::create(builder, last->kill.getLoc(), arena);
+  if (last->kill) {
+    builder.setInsertionPointAfter(last->kill);
+    KillStorageOp::create(builder, last->kill.getLoc(), arena);
+  }
   for (Buffer *buffer : planned) {
     for (Operation *user :
          llvm::make_early_inc_range(buffer->alloc->getUsers())) {
@@ -738,7 +748,8 @@ void MemoryPlanner::rewriteIntoArena(ArrayRef<Buffer *> planned,
             SymExprAttr::add(buffer->offset, tensor.getOffset()));
       }
     }
-    buffer->kill.erase();
+    if (buffer->kill)
+      buffer->kill.erase();
     buffer->alloc.erase();
   }
 }
@@ -776,6 +787,7 @@ SmallVector<SymExprAttr> MemoryPlanner::reuse(ArrayRef<Buffer *> planned) {
     buffer->alloc.getResult().replaceAllUsesWith(owner->alloc.getResult());
     buffer->alloc.erase();
     owner->kill.erase();
+    // Null when the new tenant is a result: the storage is then returned.
     owner->kill = buffer->kill;
     chosen->end = buffer->end;
   }
@@ -1052,7 +1064,7 @@ struct RelaxPlanMemoryPass
       if (func.isExternal())
         continue;
       Summary summary;
-      MemoryPlanner(func, arena, staticArena, search, lendReturned)
+      MemoryPlanner(func, arena, staticArena, search, lendReturned, planResults)
           .run(summary);
       if (!report || summary.before == 0)
         continue;

@@ -1,14 +1,14 @@
 # RUN: %python %s 150 | FileCheck %s
 #
 # Random graph functions with symbolic sizes go through --relax-explicit-alloc
-# and --relax-plan-memory (with and without static-arena and arenas); a
-# checker that shares nothing with the planner reads the output and, at
-# several concrete sizes, requires that no two tensors of one storage that
-# are live at the same time overlap, that every tensor lies inside its
-# storage at an aligned offset, and that no tensor is used after its storage
-# is killed.
+# and --relax-plan-memory (with and without static-arena, arenas and the
+# results in the arena); a checker that shares nothing with the planner
+# reads the output and, at several concrete sizes, requires that no two
+# tensors of one storage that are live at the same time overlap, that every
+# tensor lies inside its storage at an aligned offset, and that no tensor is
+# used after its storage is killed.
 #
-# CHECK: plan-memory: checked 150 functions in 3 configurations: ok
+# CHECK: plan-memory: checked 150 functions in 4 configurations: ok
 
 import random
 import re
@@ -164,7 +164,7 @@ def check(output, bounded, config):
 
 functions = [generate(i) for i in range(COUNT)]
 errors = []
-for config in ("", "static-arena=1", "arena=0"):
+for config in ("", "static-arena=1", "arena=0", "plan-results=1"):
     for text, bounded in functions:
         result = subprocess.run(
             ["relax-opt", "-", "--relax-explicit-alloc",
@@ -176,5 +176,5 @@ for config in ("", "static-arena=1", "arena=0"):
         errors += check(result.stdout, bounded, config)
 for error in errors[:20]:
     print(error)
-print(f"plan-memory: checked {COUNT} functions in 3 configurations: "
+print(f"plan-memory: checked {COUNT} functions in 4 configurations: "
       + ("ok" if not errors else f"{len(errors)} errors"))

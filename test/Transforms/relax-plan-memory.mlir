@@ -6,6 +6,7 @@
 // RUN: relax-opt %s --split-input-file --relax-explicit-alloc --relax-plan-memory="search=0 lend-returned=0" | FileCheck %s --check-prefix=NOSEARCH
 // RUN: relax-opt %s --split-input-file --relax-explicit-alloc --relax-plan-memory | FileCheck %s --check-prefix=LEND
 // RUN: relax-opt %s --split-input-file --relax-explicit-alloc --relax-plan-memory="report=1 sizes=n=128" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=LEND-REPORT
+// RUN: relax-opt %s --split-input-file --relax-explicit-alloc --relax-plan-memory=plan-results=1 | FileCheck %s --check-prefix=RESULTS
 //
 // The runs with `lend-returned=0` check the arena alone; LEND checks where
 // returned storages first hold tensors that die before them.
@@ -40,6 +41,14 @@ tprog.func private @g1(%x: tensor<?xf32> {sym.shape = #sym.shape<[d0]>}, %z: ten
 // LEND-NEXT: kill_storage %[[P]]
 // LEND-NEXT: return %[[E]]
 // LEND-REPORT: remark: storages: 5 -> 2; peak 96 bytes, naive 192, lower bound 96
+// With `plan-results`, the result goes into the arena too, which is then
+// returned with it rather than killed: one storage for the call.
+// RESULTS-LABEL: relax.func @chain
+// RESULTS:      %[[ARENA:.*]] = alloc_storage size(112)
+// RESULTS-NOT:  alloc_storage
+// RESULTS:      %[[E:.*]] = alloc_tensor %[[ARENA]][0] : <[2, 6], f32>
+// RESULTS-NOT:  kill_storage
+// RESULTS:      return %[[E]]
 // CHECK-LABEL: relax.func @chain
 // CHECK:      %[[ARENA:.*]] = alloc_storage size(112)
 // CHECK-NEXT: %[[A:.*]] = alloc_tensor %[[ARENA]][0] : <[2, 4], f32>

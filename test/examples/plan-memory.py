@@ -3,7 +3,8 @@
 #
 # Memory planning changes where tensors live, never what is computed: every
 # shipped example runs at two sizes of its symbolic dims with and without
-# --plan-memory on the same seeded inputs, and the results are identical.
+# --plan-memory on the same seeded inputs, and the results are identical;
+# so are they with --plan-results, where the results live in the arena too.
 #
 # CHECK: mlp b=1: identical
 # CHECK: mlp b=5: identical
@@ -35,7 +36,11 @@ for model, sizes in ex.SIZES:
                          ["--plan-memory=1"])
         unplanned = ex.run(examples, work, model, size, "noplan",
                            ["--plan-memory=0"])
-        same = len(planned) == len(unplanned) > 0 and all(
-            a.shape == b.shape and np.array_equal(a, b, equal_nan=True)
-            for a, b in zip(planned, unplanned))
+        results = ex.run(examples, work, model, size, "results",
+                         ["--plan-memory=1", "--plan-results"])
+        same = len(planned) == len(unplanned) == len(results) > 0 and all(
+            a.shape == b.shape == c.shape
+            and np.array_equal(a, b, equal_nan=True)
+            and np.array_equal(a, c, equal_nan=True)
+            for a, b, c in zip(planned, unplanned, results))
         print(f"{model} {size}: {'identical' if same else 'DIFFERENT'}")

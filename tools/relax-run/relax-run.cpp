@@ -194,6 +194,11 @@ static cl::opt<bool> planMemory(
     cl::desc("Plan the storages of graph functions: one arena per function, "
              "storages reused across symbolic sizes"),
     cl::init(true), cl::cat(runCategory));
+static cl::opt<bool> planResults(
+    "plan-results",
+    cl::desc("On the CPU, place returned tensors in the planned arena: one "
+             "allocation per call"),
+    cl::init(false), cl::cat(runCategory));
 static cl::opt<bool> hoistKernelScratch(
     "hoist-kernel-scratch",
     cl::desc("On the CPU, allocate the buffers of kernels in their callers, "
@@ -676,6 +681,7 @@ int main(int argc, char **argv) {
     pipeline.library = library;
     pipeline.fuse = fuse;
     pipeline.planMemory = planMemory;
+    pipeline.planResults = planResults;
     pipeline.hoistKernelScratch = hoistKernelScratch;
     relax::buildRelaxLowerToCPUPipeline(pm, pipeline);
   } else {

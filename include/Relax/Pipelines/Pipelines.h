@@ -58,6 +58,12 @@ struct CPUPipelineOptions : PassPipelineOptions<CPUPipelineOptions> {
                      "(--relax-plan-memory): one arena per function, storages "
                      "reused across symbolic sizes"),
       llvm::cl::init(true)};
+  Option<bool> planResults{
+      *this, "plan-results",
+      llvm::cl::desc("Plan returned tensors in the arena too, which the "
+                     "function then returns: one allocation per call, whose "
+                     "base pointer the caller frees once"),
+      llvm::cl::init(false)};
   Option<bool> hoistKernelScratch{
       *this, "hoist-kernel-scratch",
       llvm::cl::desc("Make the buffers kernels allocate a destination that "

@@ -167,6 +167,12 @@ def RelaxPlanMemoryPass : Pass<"relax-plan-memory", "::mlir::ModuleOp"> {
     first. They are chosen greedily while they lower the largest sum of the
     sizes live at one point at the sample values.
 
+    With `plan-results`, the storages of returned tensors are planned as
+    well, live to the end of the function: they go into the arena, which is
+    then not killed but leaves the function with the results, so a call
+    allocates once. The results share one base pointer, which the caller
+    frees once (the memory of the whole arena stays with the results).
+
     Without an arena (`arena=0`), or when the arena would not be provably
     smaller than the storages it replaces, storages are only reused: a
     storage freed earlier, of at least the alignment, whose size is proven
@@ -201,6 +207,11 @@ def RelaxPlanMemoryPass : Pass<"relax-plan-memory", "::mlir::ModuleOp"> {
     Option<"arena", "arena", "bool", /*default=*/"true",
            "Place the planned storages in one arena per function; without "
            "it, only reuse storages">,
+    Option<"planResults", "plan-results", "bool", /*default=*/"false",
+           "Plan the storages of returned tensors too: they go into the "
+           "arena, which the function then returns instead of freeing (one "
+           "allocation per call; the caller frees each distinct base "
+           "pointer of the results once)">,
     Option<"lendReturned", "lend-returned", "bool", /*default=*/"true",
            "Let storages of returned tensors hold tensors that die before "
            "they are allocated">,
