@@ -225,23 +225,60 @@ static SymExprAttr getBytes(func::FuncOp kernel, memref::AllocOp alloc,
 
 /// An upper bound of the size `size` of an allocation in the loop nest whose
 /// outermost loop is `outer`, valid before that loop: the size itself when
-/// it is defined before the loop, the smallest constant of an `affine.min`
-/// or `arith.minsi`/`minui` (a partial tile's size). Null otherwise.
-static OpFoldResult getBound(Value size, Operation *outer) {
+/// it is defined before the loop; for an `affine.min` (a partial tile's
+/// size), its smallest constant, and where a result is `ub - iv` for the
+/// induction variable of a loop of the nest and a `ub` defined before it,
+/// also `ub - lb` with the loop's lower bound `lb` (so a tile of 16 rows of
+/// `s` is bounded by `min(16, s)`, not 16, for short sequences); for an
+/// `arith.minsi`/`minui`, its smallest constant. Ops it builds go before
+/// `outer` and into `built`. Null otherwise.
+static OpFoldResult getBound(Value size, Operation *outer,
+                             SmallVectorImpl<Operation *> &built) {
   Block *entry = outer->getBlock();
   if (auto arg = dyn_cast<BlockArgument>(size))
     return arg.getOwner() == entry ? OpFoldResult(size) : OpFoldResult();
   Operation *def = size.getDefiningOp();
   if (def->getBlock() == entry && def->isBeforeInBlock(outer))
     return size;
+  auto isBefore = [&](Value value) {
+    if (auto arg = dyn_cast<BlockArgument>(value))
+      return arg.getOwner() == entry;
+    Operation *op = value.getDefiningOp();
+    return op->getBlock() == entry && op->isBeforeInBlock(outer);
+  };
   std::optional<int64_t> bound;
   auto take = [&](int64_t value) {
     bound = bound ? std::min(*bound, value) : value;
   };
+  // `ub - lb` for a result `ub - iv` of an affine.min.
+  Value span;
   if (auto min = dyn_cast<affine::AffineMinOp>(def)) {
-    for (AffineExpr expr : min.getAffineMap().getResults())
-      if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+    AffineMap map = min.getAffineMap();
+    for (AffineExpr expr : map.getResults()) {
+      if (auto constant = dyn_cast<AffineConstantExpr>(expr)) {
         take(constant.getValue());
+        continue;
+      }
+      if (span)
+        continue;
+      for (unsigned d = 0; d < map.getNumDims() && !span; ++d) {
+        auto loop = scf::getForInductionVarOwner(min.getDimOperands()[d]);
+        if (!loop || !outer->isAncestor(loop) ||
+            !isBefore(loop.getLowerBound()))
+          continue;
+        for (unsigned k = 0; k < map.getNumSymbols() && !span; ++k) {
+          Value ub = min.getSymbolOperands()[k];
+          if (expr != getAffineSymbolExpr(k, expr.getContext()) -
+                          getAffineDimExpr(d, expr.getContext()) ||
+              !isBefore(ub))
+            continue;
+          OpBuilder b(outer);
+          span =
+              arith::SubIOp::create(b, min.getLoc(), ub, loop.getLowerBound());
+          built.push_back(span.getDefiningOp());
+        }
+      }
+    }
   } else if (isa<arith::MinSIOp, arith::MinUIOp>(def)) {
     for (Value operand : def->getOperands())
       if (std::optional<int64_t> constant = getConstantIntValue(operand))
@@ -249,6 +286,13 @@ static OpFoldResult getBound(Value size, Operation *outer) {
   }
   if (!bound || *bound < 0)
     return {};
+  if (span) {
+    OpBuilder b(outer);
+    auto constant = arith::ConstantIndexOp::create(b, def->getLoc(), *bound);
+    auto min = arith::MinSIOp::create(b, def->getLoc(), constant, span);
+    built.append({constant, min});
+    return min.getResult();
+  }
   return IntegerAttr::get(IndexType::get(size.getContext()), *bound);
 }
 
@@ -278,11 +322,6 @@ static void hoistBoundedAllocations(func::FuncOp kernel) {
     }
     if (!sequential)
       continue;
-    SmallVector<OpFoldResult> bounds;
-    for (Value size : alloc.getDynamicSizes())
-      bounds.push_back(getBound(size, outer));
-    if (llvm::any_of(bounds, [](OpFoldResult b) { return !b; }))
-      continue;
     // Deallocations must be in the allocation's block, after it.
     SmallVector<Operation *> deallocs;
     bool ok = true;
@@ -295,6 +334,15 @@ static void hoistBoundedAllocations(func::FuncOp kernel) {
     }
     if (!ok)
       continue;
+    SmallVector<OpFoldResult> bounds;
+    SmallVector<Operation *> built;
+    for (Value size : alloc.getDynamicSizes())
+      bounds.push_back(getBound(size, outer, built));
+    if (llvm::any_of(bounds, [](OpFoldResult b) { return !b; })) {
+      for (Operation *op : llvm::reverse(built))
+        op->erase();
+      continue;
+    }
     OpBuilder b(outer);
     Location loc = alloc.getLoc();
     Value bytes = createByteSize(b, loc, type, bounds);
