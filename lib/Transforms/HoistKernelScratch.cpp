@@ -2,9 +2,9 @@
 //
 // Kernels allocate their temporary buffers themselves, once per call, where
 // memory planning does not see them. This pass makes each top-level
-// allocation of a kernel a view into one scratch destination, which every
-// call of the kernel allocates with the graph's own ops, at a symbolic byte
-// size that the kernel's size computation gives at that call.
+// allocation of a kernel a view of a scratch destination of its own, which
+// every call of the kernel allocates with the graph's own ops, at a symbolic
+// byte size that the kernel's size computation gives at that call.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,8 +30,8 @@ using namespace mlir;
 using namespace mlir::relax;
 using sym::SymExprAttr;
 
-/// The alignment of each scratch buffer in the scratch destination, the
-/// alignment that kernels' own allocations have.
+/// The alignment of each scratch destination, the alignment that kernels'
+/// own allocations have.
 static constexpr int64_t kAlignment = 64;
 
 namespace {
@@ -185,21 +185,6 @@ static Value createByteSize(OpBuilder &b, Location loc, MemRefType type,
 /// The type of a scratch buffer: bytes.
 static MemRefType getBytesType(MLIRContext *ctx) {
   return MemRefType::get({ShapedType::kDynamic}, IntegerType::get(ctx, 8));
-}
-
-/// `bytes` rounded up to the alignment, unless it provably is a multiple.
-static SymExprAttr alignUp(SymExprAttr bytes) {
-  MLIRContext *ctx = bytes.getContext();
-  SymExprAttr alignment = SymExprAttr::getConstant(ctx, kAlignment);
-  std::optional<int64_t> rest =
-      SymExprAttr::mod(bytes, alignment).getConstantValue();
-  if (rest && *rest == 0)
-    return bytes;
-  return SymExprAttr::mul(
-      alignment,
-      SymExprAttr::floorDiv(SymExprAttr::add(bytes, SymExprAttr::getConstant(
-                                                        ctx, kAlignment - 1)),
-                            alignment));
 }
 
 /// The byte size of `alloc` at `call`, or null where a size cannot be
@@ -390,30 +375,17 @@ static Scratch findScratch(func::FuncOp kernel) {
 static void rewriteKernel(func::FuncOp kernel, const Scratch &scratch,
                           unsigned position) {
   MLIRContext *ctx = kernel.getContext();
-  (void)kernel.insertArgument(position, getBytesType(ctx), DictionaryAttr(),
-                              kernel.getLoc());
-  Value buffer = kernel.getArgument(position);
   OpBuilder b(ctx);
-  Value offset;
   for (auto [i, constAlloc] : llvm::enumerate(scratch.allocs)) {
     memref::AllocOp alloc = constAlloc;
+    (void)kernel.insertArgument(position + i, getBytesType(ctx),
+                                DictionaryAttr(), kernel.getLoc());
     b.setInsertionPoint(alloc);
     Location loc = alloc.getLoc();
-    if (!offset)
-      offset = arith::ConstantIndexOp::create(b, loc, 0);
-    MemRefType type = alloc.getType();
-    auto view = memref::ViewOp::create(b, loc, type, buffer, offset,
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    auto view = memref::ViewOp::create(b, loc, alloc.getType(),
+                                       kernel.getArgument(position + i), zero,
                                        alloc.getDynamicSizes());
-    // The next view starts at the aligned end of this one.
-    if (i + 1 < scratch.allocs.size()) {
-      Value bytes = createByteSize(
-          b, loc, type, getAsOpFoldResult(ValueRange(alloc.getDynamicSizes())));
-      Value alignment = arith::ConstantIndexOp::create(b, loc, kAlignment);
-      Value aligned = arith::MulIOp::create(
-          b, loc, arith::CeilDivUIOp::create(b, loc, bytes, alignment),
-          alignment);
-      offset = arith::AddIOp::create(b, loc, offset, aligned);
-    }
     alloc.replaceAllUsesWith(view.getResult());
     for (Operation *dealloc : scratch.deallocs[i])
       dealloc->erase();
@@ -481,20 +453,20 @@ struct RelaxHoistKernelScratchPass
           calls.front().getArgs().size() + calls.front().getOuts().size();
       rewriteKernel(kernel, hoisted, position);
       for (auto [call, callParts] : llvm::zip(calls, parts)) {
-        // Each part but the last is rounded up: the next starts aligned.
-        SmallVector<SymExprAttr> aligned =
-            llvm::map_to_vector(ArrayRef(callParts).drop_back(), alignUp);
-        aligned.push_back(callParts.back());
-        SymExprAttr bytes = SymExprAttr::sum(aligned);
         OpBuilder b(call);
         Location loc = call.getLoc();
-        auto type = RelaxTensorType::get({bytes}, IntegerType::get(ctx, 8));
-        Value tensor = createAllocation(b, loc, type, kAlignment);
-        call.getOutsMutable().append(tensor);
+        SmallVector<Value> tensors;
+        for (SymExprAttr bytes : callParts) {
+          auto type = RelaxTensorType::get({bytes}, IntegerType::get(ctx, 8));
+          tensors.push_back(createAllocation(b, loc, type, kAlignment));
+        }
+        call.getOutsMutable().append(tensors);
         b.setInsertionPointAfter(call);
-        KillTensorOp::create(b, loc, tensor);
-        KillStorageOp::create(
-            b, loc, tensor.getDefiningOp<AllocTensorOp>().getStorage());
+        for (Value tensor : tensors) {
+          KillTensorOp::create(b, loc, tensor);
+          KillStorageOp::create(
+              b, loc, tensor.getDefiningOp<AllocTensorOp>().getStorage());
+        }
       }
     }
   }

@@ -1,21 +1,15 @@
 // RUN: relax-opt %s -split-input-file --relax-hoist-kernel-scratch | FileCheck %s
 
-// A kernel's top-level allocations become views into a scratch destination
-// after its other destinations, at 64-byte-aligned offsets; each call
-// allocates the scratch at the byte size the kernel's sizes give with the
-// call's dims, and kills it after the call.
+// Each of a kernel's top-level allocations becomes a view of a scratch
+// destination of its own, after its other destinations; each call allocates
+// each scratch at the byte size the kernel's sizes give with the call's
+// dims, and kills it after the call.
 
 // CHECK-LABEL: func.func private @norm_kernel(
-// CHECK-SAME:    %[[X:[a-z0-9]+]]: memref<?x512xf32>, %[[Y:[a-z0-9]+]]: memref<?x512xf32>, %[[S:[a-z0-9]+]]: memref<?xi8>)
+// CHECK-SAME:    %[[X:[a-z0-9]+]]: memref<?x512xf32>, %[[Y:[a-z0-9]+]]: memref<?x512xf32>, %[[S:[a-z0-9]+]]: memref<?xi8>, %[[S2:[a-z0-9]+]]: memref<?xi8>)
 // CHECK:         %[[N:.*]] = memref.dim %[[X]], %c0
-// CHECK:         %[[C0:.*]] = arith.constant 0 : index
-// CHECK:         %[[T:.*]] = memref.view %[[S]][%[[C0]]][%[[N]]] : memref<?xi8> to memref<?x512xf32>
-// CHECK:         %[[ROW:.*]] = arith.muli %c4, %[[N]]
-// CHECK:         %[[BYTES:.*]] = arith.muli %[[ROW]], %c512
-// CHECK:         %[[ROUNDED:.*]] = arith.ceildivui %[[BYTES]], %[[C64:.*]] : index
-// CHECK:         %[[ALIGNED:.*]] = arith.muli %[[ROUNDED]], %[[C64]]
-// CHECK:         %[[OFFSET:.*]] = arith.addi %[[C0]], %[[ALIGNED]]
-// CHECK:         %[[STATS:.*]] = memref.view %[[S]][%[[OFFSET]]][%[[N]]] : memref<?xi8> to memref<?xf32>
+// CHECK:         %[[T:.*]] = memref.view %[[S]][%{{.*}}][%[[N]]] : memref<?xi8> to memref<?x512xf32>
+// CHECK:         %[[STATS:.*]] = memref.view %[[S2]][%{{.*}}][%[[N]]] : memref<?xi8> to memref<?xf32>
 // CHECK:         linalg.copy ins(%[[X]] : memref<?x512xf32>) outs(%[[T]] : memref<?x512xf32>)
 // CHECK:         linalg.copy ins(%[[T]] : memref<?x512xf32>) outs(%[[Y]] : memref<?x512xf32>)
 // CHECK-NOT:     memref.dealloc
@@ -33,14 +27,18 @@ func.func private @norm_kernel(%x: memref<?x512xf32>, %y: memref<?x512xf32>) att
 }
 
 // CHECK-LABEL: relax.func @main(
-// CHECK:         %[[S0:.*]] = alloc_storage size(2052 * n)
-// CHECK:         %[[T0:.*]] = alloc_tensor %[[S0]][0] : <[2052 * n], i8>
-// CHECK:         call_tir_dps @norm_kernel(%{{.*}} : !relax.tensor<[n, 512], f32>) outs(%{{.*}}, %[[T0]] : !relax.tensor<[n, 512], f32>, !relax.tensor<[2052 * n], i8>)
+// CHECK:         %[[T0:.*]] = alloc_tensor %[[S0:.*]][0] : <[2048 * n], i8>
+// CHECK:         %[[SS0:.*]] = alloc_storage size(4 * n)
+// CHECK:         %[[TS0:.*]] = alloc_tensor %[[SS0]][0] : <[4 * n], i8>
+// CHECK:         call_tir_dps @norm_kernel(%{{.*}} : !relax.tensor<[n, 512], f32>) outs(%{{.*}}, %[[T0]], %[[TS0]] : !relax.tensor<[n, 512], f32>, !relax.tensor<[2048 * n], i8>, !relax.tensor<[4 * n], i8>)
 // CHECK-NEXT:    kill_tensor %[[T0]]
 // CHECK-NEXT:    kill_storage %[[S0]]
-// CHECK:         %[[S1:.*]] = alloc_storage size(65664)
-// CHECK:         %[[T1:.*]] = alloc_tensor %[[S1]][0] : <[65664], i8>
-// CHECK:         call_tir_dps @norm_kernel(%{{.*}} : !relax.tensor<[32, 512], f32>) outs(%{{.*}}, %[[T1]] : !relax.tensor<[32, 512], f32>, !relax.tensor<[65664], i8>)
+// CHECK-NEXT:    kill_tensor %[[TS0]]
+// CHECK-NEXT:    kill_storage %[[SS0]]
+// CHECK:         %[[T1:.*]] = alloc_tensor %{{.*}}[0] : <[65536], i8>
+// CHECK:         %[[SS1:.*]] = alloc_storage size(128)
+// CHECK:         %[[TS1:.*]] = alloc_tensor %[[SS1]][0] : <[128], i8>
+// CHECK:         call_tir_dps @norm_kernel(%{{.*}} : !relax.tensor<[32, 512], f32>) outs(%{{.*}}, %[[T1]], %[[TS1]] : !relax.tensor<[32, 512], f32>, !relax.tensor<[65536], i8>, !relax.tensor<[128], i8>)
 relax.func @main(%a: !relax.tensor<[n, 512], f32>, %c: !relax.tensor<[32, 512], f32>) -> !relax.tensor<[n, 512], f32> {
   %s = relax.alloc_storage size(2048 * n)
   %b = relax.alloc_tensor %s[0] : !relax.tensor<[n, 512], f32>
@@ -56,12 +54,12 @@ relax.func @main(%a: !relax.tensor<[n, 512], f32>, %c: !relax.tensor<[32, 512], 
 // -----
 
 // Sizes follow reshapes of an allocation, symbolic arguments (after the
-// scratch destination, which goes before them) and index arithmetic. Every
-// part but the last is rounded up to 64 bytes.
+// scratch destinations, which go before them) and index arithmetic.
 
 // CHECK-LABEL: func.func private @reshaped_kernel(
-// CHECK-SAME:    %{{.*}}: memref<?x8xf32>, %{{.*}}: memref<?xf32>, %[[S:.*]]: memref<?xi8>, %{{.*}}: index)
-// CHECK-COUNT-2: memref.view %[[S]]
+// CHECK-SAME:    %{{.*}}: memref<?x8xf32>, %{{.*}}: memref<?xf32>, %[[S:[a-z0-9]+]]: memref<?xi8>, %[[S2:[a-z0-9]+]]: memref<?xi8>, %{{.*}}: index)
+// CHECK:         memref.view %[[S]]
+// CHECK:         memref.view %[[S2]]
 // CHECK-NOT:     memref.alloc
 func.func private @reshaped_kernel(%x: memref<?x8xf32>, %y: memref<?xf32>, %k: index) attributes {relax.kernel} {
   %c0 = arith.constant 0 : index
@@ -77,7 +75,8 @@ func.func private @reshaped_kernel(%x: memref<?x8xf32>, %y: memref<?xf32>, %k: i
 }
 
 // CHECK-LABEL: relax.func @main(
-// CHECK:         alloc_storage size(4 * n * q + 8 * n + 64 * ((4 * n * q + 8 * n + 63) floordiv 64))
+// CHECK:         alloc_storage size(4 * n * q + 8 * n)
+// CHECK:         alloc_storage size(4 * n * q + 8 * n)
 // CHECK:         call_tir_dps @reshaped_kernel({{.*}}) {sym_args = #sym.shape<[q]>}
 relax.func @main(%a: !relax.tensor<[n, 8], f32>, %b: !relax.tensor<[n * (q + 2)], f32>, %q: !relax.tensor<[q], f32>) {
   relax.call_tir_dps @reshaped_kernel(%a : !relax.tensor<[n, 8], f32>) outs(%b : !relax.tensor<[n * (q + 2)], f32>) {sym_args = #sym.shape<[q]>}

@@ -79,14 +79,15 @@ def RelaxHoistKernelScratchPass
     (an intermediate of a fused group that a tile does not keep in
     registers, the statistics of a norm) allocates it with `memref.alloc`
     at its top level, once per call, where memory planning does not see it.
-    This pass gives each kernel one more destination, a `memref<?xi8>`
-    scratch buffer after its other destinations, and makes each of its
-    top-level allocations a `memref.view` into it at a 64-byte-aligned
-    offset (their deallocations go). Each `relax.call_tir_dps` of the
-    kernel allocates the scratch with `relax.alloc_storage` of its
-    symbolic byte size, a `relax.alloc_tensor` of `i8` passed as the new
-    destination, and kills both after the call, so `--relax-plan-memory`
-    places kernel scratch in the arena with every other tensor.
+    This pass gives each kernel one more destination per such allocation,
+    a `memref<?xi8>` scratch buffer after its other destinations, and makes
+    the allocation a `memref.view` of it (their deallocations go). Each
+    `relax.call_tir_dps` of the kernel allocates each scratch buffer with
+    `relax.alloc_storage` of its symbolic byte size, a
+    `relax.alloc_tensor` of `i8` passed as the new destination, and kills
+    both after the call, so `--relax-plan-memory` places each piece of
+    kernel scratch in the arena with every other tensor, wherever it
+    fits.
 
     The byte size at a call is the kernel's own computation of the sizes
     (`memref.dim` of its buffer arguments, its symbolic arguments,
@@ -97,7 +98,8 @@ def RelaxHoistKernelScratchPass
     they are. A buffer that sequential loops allocate per iteration, with
     sizes fixed before the loops or bounded by a constant of an
     `affine.min` (a partial tile), is first allocated once before the loops
-    at that bound and viewed at each iteration's sizes.
+    at that bound (`min(16, ub - lb)` for a tile of 16 rows of a loop from
+    `lb` to `ub`) and viewed at each iteration's sizes.
 
     ```mlir
     func.func private @k(%x: memref<?x512xf32>, %y: memref<?x512xf32>) attributes {relax.kernel} {
