@@ -11,7 +11,8 @@ an empty and a 512-token KV cache), at batch 1, prints a markdown table of
     live at one point), from `relax-opt ... --relax-plan-memory=report=1
     sizes=...` on the graph the CPU pipeline plans (--relax-infer-shapes,
     --relax-fuse unless --no-fuse, --relax-legalize, --relax-to-non-dataflow,
-    --relax-explicit-alloc);
+    --relax-explicit-alloc), and the planned peak with `plan-results=1`
+    (the returned tensors in the arena too);
   - the same with the kernels' scratch buffers, planned where the CPU
     pipeline plans them (after the kernels are bufferized and
     --relax-hoist-kernel-scratch has made them destinations); TVM's
@@ -91,14 +92,16 @@ KERNEL_STAGE = ("tprog.func(relax-choose-cpu-schedule,relax-tile-and-vectorize,"
                 "relax-hoist-kernel-scratch")
 
 
-def plan_report(relax_opt, ir, sizes, scratch=False):
+def plan_report(relax_opt, ir, sizes, scratch=False, results=False):
     """(storages, planned, naive, lower bound) of @main at `sizes`; with
     `scratch`, planned where the CPU pipeline plans, with the kernels'
-    scratch buffers."""
+    scratch buffers; with `results`, with the returned tensors in the
+    arena."""
     values = ",".join(sizes.split())
     stages = ["relax-explicit-alloc"] + ([KERNEL_STAGE] if scratch else [])
     pipeline = (f"builtin.module({','.join(stages)},"
-                f"relax-plan-memory{{report=1 sizes={values}}})")
+                f"relax-plan-memory{{report=1 sizes={values} "
+                f"plan-results={int(results)}}})")
     out = subprocess.run(
         [relax_opt, f"--pass-pipeline={pipeline}",
          "--mlir-print-op-on-diagnostic=false", "-o", "/dev/null"],
@@ -368,11 +371,13 @@ def main():
     fuse = not opts.no_fuse
     cases = [c for c in CASES
              if not opts.models or c[0] in opts.models.split(",")]
-    graphs, reports, scratch_reports = {}, [], []
+    graphs, reports, scratch_reports, result_reports = {}, [], [], []
     for model, sizes in cases:
         if model not in graphs:
             graphs[model] = graph_ir(relax_opt, model, fuse)
         reports.append(plan_report(relax_opt, graphs[model], sizes))
+        result_reports.append(plan_report(relax_opt, graphs[model], sizes,
+                                          results=True))
         scratch_reports.append(plan_report(relax_opt, graphs[model], sizes,
                                            scratch=True))
 
@@ -397,13 +402,14 @@ def main():
           f"; bytes at batch 1; {tvm_name}: StaticPlanBlockMemory on the "
           "same kernels.\n")
     print(f"| model | sizes | storages | planned | lower bound | naive | "
-          f"planned / lower bound | {tvm_name} static | {tvm_name} symbolic "
+          f"planned / lower bound | results in the arena: planned | "
+          f"{tvm_name} static | {tvm_name} symbolic "
           f"| planned / TVM static | with kernel scratch: planned | "
           f"lower bound | planned / lower bound | allocations per call "
           f"(results in the arena / planned / unplanned) | ms per call "
           f"planned | ms per call unplanned |")
     print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
-          "---:|---:|---:|")
+          "---:|---:|---:|---:|")
 
     def fmt(value):
         if isinstance(value, (list, tuple)):
@@ -411,8 +417,8 @@ def main():
         return "n/a" if value is None else f"error: {value}"
 
     for i, ((model, sizes), (storages, peak, naive, lower),
-            (_, speak, _, slower)) in enumerate(
-                zip(cases, reports, scratch_reports)):
+            (_, speak, _, slower), (_, rpeak, _, _)) in enumerate(
+                zip(cases, reports, scratch_reports, result_reports)):
         static, symbolic = tvm[2 * i], tvm[2 * i + 1]
         vs = (f"{peak / static[0]:.2f}x"
               if isinstance(static, (list, tuple)) else "n/a")
@@ -422,7 +428,7 @@ def main():
         else:
             run_cols = "n/a | n/a | n/a"
         print(f"| {model} | {sizes} | {storages} | {peak:,} | {lower:,} | "
-              f"{naive:,} | {peak / lower:.3f} | {fmt(static)} | "
+              f"{naive:,} | {peak / lower:.3f} | {rpeak:,} | {fmt(static)} | "
               f"{fmt(symbolic)} | {vs} | {speak:,} | {slower:,} | "
               f"{speak / slower:.3f} | {run_cols} |")
 

@@ -102,7 +102,52 @@ public:
       return binary([](SymExprAttr lhs, SymExprAttr rhs) {
         return SymExprAttr::min({lhs, rhs});
       });
+    if (auto apply = dyn_cast<affine::AffineApplyOp>(def)) {
+      // A padded size (`s0 + 2` rows of a convolution's input).
+      AffineMap map = apply.getAffineMap();
+      SmallVector<SymExprAttr> operands;
+      for (Value operand : apply.getMapOperands()) {
+        operands.push_back(get(operand));
+        if (!operands.back())
+          return {};
+      }
+      return fromAffine(map.getResult(0), operands, map.getNumDims());
+    }
     return {};
+  }
+
+  /// `expr` with dims and then symbols replaced by `operands`.
+  static SymExprAttr fromAffine(AffineExpr expr, ArrayRef<SymExprAttr> operands,
+                                unsigned numDims) {
+    MLIRContext *ctx = expr.getContext();
+    if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+      return SymExprAttr::getConstant(ctx, constant.getValue());
+    if (auto dim = dyn_cast<AffineDimExpr>(expr))
+      return operands[dim.getPosition()];
+    if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
+      return operands[numDims + symbol.getPosition()];
+    auto binary = cast<AffineBinaryOpExpr>(expr);
+    SymExprAttr lhs = fromAffine(binary.getLHS(), operands, numDims);
+    SymExprAttr rhs = fromAffine(binary.getRHS(), operands, numDims);
+    if (!lhs || !rhs)
+      return {};
+    switch (expr.getKind()) {
+    case AffineExprKind::Add:
+      return SymExprAttr::add(lhs, rhs);
+    case AffineExprKind::Mul:
+      return SymExprAttr::mul(lhs, rhs);
+    case AffineExprKind::FloorDiv:
+      return SymExprAttr::floorDiv(lhs, rhs);
+    case AffineExprKind::Mod:
+      return SymExprAttr::mod(lhs, rhs);
+    case AffineExprKind::CeilDiv:
+      return SymExprAttr::floorDiv(
+          SymExprAttr::sub(SymExprAttr::add(lhs, rhs),
+                           SymExprAttr::getConstant(ctx, 1)),
+          rhs);
+    default:
+      return {};
+    }
   }
 
   /// The expression of dim `index` of the buffer `buffer` at this call: an

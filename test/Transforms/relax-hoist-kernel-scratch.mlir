@@ -176,3 +176,30 @@ relax.func @main(%x: !relax.tensor<[n, 64], f32>) {
   relax.call_tir_dps @tile_kernel() outs(%x : !relax.tensor<[n, 64], f32>)
   relax.return
 }
+
+// -----
+
+// A size from `affine.apply` (a convolution's padded input) is followed
+// through its map.
+
+// CHECK-LABEL: func.func private @padded_kernel(
+// CHECK-SAME:    %{{.*}}: memref<?xf32>, %{{.*}}: memref<?xf32>, %[[S:.*]]: memref<?xi8>)
+// CHECK-NOT:     memref.alloc
+// CHECK:         memref.view %[[S]]
+#pad = affine_map<()[s0] -> ((s0 + 1) floordiv 2 + 2)>
+func.func private @padded_kernel(%x: memref<?xf32>, %y: memref<?xf32>) attributes {relax.kernel} {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  %p = affine.apply #pad()[%n]
+  %t = memref.alloc(%p) : memref<?xf32>
+  linalg.copy ins(%x : memref<?xf32>) outs(%y : memref<?xf32>)
+  memref.dealloc %t : memref<?xf32>
+  return
+}
+
+// CHECK-LABEL: relax.func @main(
+// CHECK:         alloc_storage size(4 * ((n + 1) floordiv 2) + 8)
+relax.func @main(%a: !relax.tensor<[n], f32>, %b: !relax.tensor<[n], f32>) {
+  relax.call_tir_dps @padded_kernel(%a : !relax.tensor<[n], f32>) outs(%b : !relax.tensor<[n], f32>)
+  relax.return
+}

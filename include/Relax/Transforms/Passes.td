@@ -91,7 +91,7 @@ def RelaxHoistKernelScratchPass
 
     The byte size at a call is the kernel's own computation of the sizes
     (`memref.dim` of its buffer arguments, its symbolic arguments,
-    constants and index arithmetic) with the dims of the call's operand
+    constants, index arithmetic and `affine.apply`) with the dims of the call's operand
     types in place of the arguments. An allocation whose size it cannot
     follow, one inside a parallel loop or a branch, and the allocations of
     a kernel called anywhere else than from a `relax.call_tir_dps` stay as
