@@ -537,6 +537,37 @@ void MemoryPlanner::collectSamples(const llvm::SetVector<StringAttr> &vars) {
   }
 }
 
+/// The value of `get(buffer)` for each of `buffers` at each of `samples`;
+/// std::nullopt where one has no value or one beyond 2^50 bytes.
+static std::optional<SmallVector<SmallVector<int64_t>>>
+evaluateAtSamples(ArrayRef<Buffer *> buffers,
+                  function_ref<SymExprAttr(Buffer *)> get,
+                  ArrayRef<llvm::DenseMap<StringAttr, SymExprAttr>> samples) {
+  SmallVector<SmallVector<int64_t>> values;
+  for (const auto &sample : samples) {
+    SmallVector<int64_t> &sizes = values.emplace_back();
+    for (Buffer *buffer : buffers) {
+      std::optional<int64_t> value = evaluate(get(buffer), sample);
+      if (!value || *value < 0 || *value > (int64_t(1) << 50))
+        return std::nullopt;
+      sizes.push_back(*value);
+    }
+  }
+  return values;
+}
+
+/// For each of `buffers`, the sum of `sizes` of the buffers live where it
+/// is allocated.
+static SmallVector<int64_t> getLiveSums(ArrayRef<Buffer *> buffers,
+                                        ArrayRef<int64_t> sizes) {
+  SmallVector<int64_t> sums(buffers.size(), 0);
+  for (auto [t, at] : llvm::enumerate(buffers))
+    for (auto [buffer, size] : llvm::zip(buffers, sizes))
+      if (buffer->start <= at->start && at->start < buffer->end)
+        sums[t] += size;
+  return sums;
+}
+
 SmallVector<SmallVector<Buffer *>>
 MemoryPlanner::searchOrder(ArrayRef<Buffer *> planned,
                            ArrayRef<SmallVector<Buffer *>> seeds) {
@@ -552,26 +583,16 @@ MemoryPlanner::searchOrder(ArrayRef<Buffer *> planned,
 
   // Footprints at each sample, and the largest sum live at one point, which
   // normalizes each sample's arena so that small samples count as much.
-  SmallVector<SmallVector<int64_t>> sizes;
+  std::optional<SmallVector<SmallVector<int64_t>>> footprints =
+      evaluateAtSamples(
+          planned, [](Buffer *b) { return b->footprint; }, samples);
+  if (!footprints)
+    return {};
+  SmallVector<SmallVector<int64_t>> &sizes = *footprints;
   SmallVector<double> lowerBounds;
-  for (const auto &sample : samples) {
-    SmallVector<int64_t> &values = sizes.emplace_back();
-    for (Buffer *buffer : planned) {
-      std::optional<int64_t> value = evaluate(buffer->footprint, sample);
-      if (!value || *value < 0 || *value > (int64_t(1) << 50))
-        return {};
-      values.push_back(*value);
-    }
-    int64_t lower = 1;
-    for (Buffer *buffer : planned) {
-      int64_t live = 0;
-      for (auto [other, value] : llvm::zip(planned, values))
-        if (other->start <= buffer->start && buffer->start < other->end)
-          live += value;
-      lower = std::max(lower, live);
-    }
-    lowerBounds.push_back(double(lower));
-  }
+  for (ArrayRef<int64_t> values : sizes)
+    lowerBounds.push_back(double(std::max<int64_t>(
+        1, *llvm::max_element(getLiveSums(planned, values)))));
   SmallVector<int64_t> offsets(n);
   auto score = [&](ArrayRef<unsigned> order) {
     double total = 0;
@@ -830,22 +851,16 @@ MemoryPlanner::chooseGuests(ArrayRef<Buffer *> planned) {
   llvm::DenseMap<Buffer *, unsigned> index;
   for (auto [i, buffer] : llvm::enumerate(planned))
     index[buffer] = i;
-  SmallVector<SmallVector<int64_t>> values, profiles;
-  for (const auto &sample : samples) {
-    SmallVector<int64_t> &sizes = values.emplace_back();
-    for (Buffer *buffer : planned) {
-      std::optional<int64_t> value = evaluate(buffer->size, sample);
-      if (!value || *value < 0 || *value > (int64_t(1) << 50))
-        return {};
-      sizes.push_back(*value);
-    }
-    SmallVector<int64_t> &profile = profiles.emplace_back(n, 0);
-    for (size_t t = 0; t < n; ++t)
-      for (size_t i = 0; i < n; ++i)
-        if (planned[i]->start <= planned[t]->start &&
-            planned[t]->start < planned[i]->end)
-          profile[t] += sizes[i];
-  }
+  std::optional<SmallVector<SmallVector<int64_t>>> sizesAtSamples =
+      evaluateAtSamples(
+          planned, [](Buffer *b) { return b->size; }, samples);
+  if (!sizesAtSamples)
+    return {};
+  SmallVector<SmallVector<int64_t>> &values = *sizesAtSamples;
+  SmallVector<SmallVector<int64_t>> profiles =
+      llvm::map_to_vector(values, [&](ArrayRef<int64_t> sizes) {
+        return getLiveSums(planned, sizes);
+      });
   SmallVector<double> firstPeaks =
       llvm::map_to_vector(profiles, [](ArrayRef<int64_t> p) {
         return double(std::max<int64_t>(1, *llvm::max_element(p)));
