@@ -33,7 +33,12 @@ static void buildKernelPipeline(OpPassManager &pm,
   choose.vectorWidth = options.vectorWidth;
   choose.contractionTile = llvm::to_vector(options.contractionTile);
   programs.addPass(createRelaxChooseCPUSchedulePass(choose));
-  programs.addPass(createRelaxTileAndVectorizePass());
+  RelaxTileAndVectorizePassOptions tileOptions;
+  tileOptions.vectorWidth = options.vectorWidth;
+  tileOptions.contractionTile = llvm::to_vector(options.contractionTile);
+  tileOptions.attentionRows = options.attentionRows;
+  tileOptions.reductionRows = options.reductionRows;
+  programs.addPass(createRelaxTileAndVectorizePass(tileOptions));
   programs.addPass(createCanonicalizerPass());
   programs.addPass(createCSEPass());
   pm.addPass(createRelaxKernelsToFuncPass());

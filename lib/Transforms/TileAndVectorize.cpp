@@ -30,6 +30,7 @@
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
@@ -73,6 +74,15 @@ tileDims(RewriterBase &rewriter, linalg::LinalgOp op, ArrayRef<int64_t> tiles,
   if (loops)
     llvm::append_range(*loops, result->loops);
   return cast<linalg::LinalgOp>(result->tiledOps.back());
+}
+
+/// The loops over parallel tiles of `op`: `scf.forall`, or `scf.for` inside
+/// a tile that already runs in parallel (a row tile of a softmax), since
+/// nested parallel loops would only be serialized at a cost.
+static scf::SCFTilingOptions::LoopType getParallelLoopType(Operation *op) {
+  return op->getParentOfType<scf::ForallOp>()
+             ? scf::SCFTilingOptions::LoopType::ForOp
+             : scf::SCFTilingOptions::LoopType::ForallOp;
 }
 
 /// Rewrites a contraction written as a linalg.generic into linalg.contract,
@@ -133,9 +143,44 @@ static bool isSingleReductionContraction(linalg::LinalgOp op) {
          });
 }
 
+/// Whether `op` reduces over trailing dims only (a row of a norm or a
+/// softmax): its output map keeps its leading loops in order.
+static bool isRowReduction(linalg::LinalgOp op) {
+  if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 1 ||
+      op.getNumReductionLoops() == 0 || linalg::isaContractionOpInterface(op))
+    return false;
+  AffineMap out = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  unsigned kept = out.getNumResults();
+  if (kept == 0 || out != AffineMap::getMultiDimIdentityMap(op.getNumLoops(),
+                                                            op.getContext())
+                              .getMajorSubMap(kept))
+    return false;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  for (unsigned dim = 0, e = op.getNumLoops(); dim < e; ++dim)
+    if ((dim < kept) != (iterators[dim] == utils::IteratorType::parallel))
+      return false;
+  return true;
+}
+
+/// Whether contraction `op` has a batch dim (one that both operands and the
+/// output use): the second operand of a tile of its rows is then a slice of
+/// the whole, like the values of one attention head.
+static bool hasBatchDim(linalg::LinalgOp op) {
+  AffineMap lhs = op.getMatchingIndexingMap(op.getDpsInputOperand(0));
+  AffineMap rhs = op.getMatchingIndexingMap(op.getDpsInputOperand(1));
+  AffineMap out = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  for (unsigned dim = 0, e = op.getNumLoops(); dim < e; ++dim)
+    if (lhs.isFunctionOfDim(dim) && rhs.isFunctionOfDim(dim) &&
+        out.isFunctionOfDim(dim))
+      return true;
+  return false;
+}
+
 /// Computes each back-to-back pair of contractions of `func` (attention:
 /// `P = softmax(Q K^T)`, then `P V`) in tiles of `rows` rows of the first
-/// one's output, with everything between them: the consumer `P V` (and its
+/// one's output, with everything between them. A batched contraction whose
+/// first operand comes from a row reduction (a softmax computed in the
+/// kernel of `P V`) is tiled the same way. The consumer `P V` (and its
 /// elementwise epilogue) is tiled along its batch dims by 1 and its rows by
 /// `rows`, and the ops producing `P` are fused into the tile, so that `P`
 /// (`[.., s, p + s]` for attention) exists one tile of rows at a time
@@ -162,7 +207,8 @@ static void tileBackToBackContractions(RewriterBase &rewriter,
       linalg::LinalgOp next = worklist.pop_back_val();
       if (!seen.insert(next).second || !next.hasPureTensorSemantics())
         continue;
-      if (isSingleReductionContraction(next)) {
+      if (isSingleReductionContraction(next) ||
+          (hasBatchDim(op) && isRowReduction(next))) {
         found = true;
         break;
       }
@@ -244,6 +290,81 @@ static void tileBackToBackContractions(RewriterBase &rewriter,
     return;
   // The tiles of the intermediate are slices of its whole empty tensor: each
   // becomes an empty tensor of its own, so that only a tile is allocated.
+  RewritePatternSet patterns(func.getContext());
+  tensor::populateFoldTensorEmptyPatterns(patterns);
+  (void)applyPatternsGreedily(func, std::move(patterns));
+}
+
+/// Computes each elementwise op of `func` that reads the result of a row
+/// reduction (the last op of a softmax or a norm) in tiles of `rows` rows,
+/// with the reductions and elementwise ops it is computed from fused into
+/// the tile: a row is read by every pass over it (maximum, sum, result)
+/// while it is in cache, instead of once per pass over the whole tensor.
+/// The tile loop is an `scf.forall`; the ops in it tile their own parallel
+/// dims with sequential loops. Contractions stay outside the tile.
+static void tileRowReductions(RewriterBase &rewriter, FunctionOpInterface func,
+                              int64_t rows) {
+  SmallVector<linalg::GenericOp> roots;
+  for (Block &block : func.getFunctionBody())
+    for (auto op : block.getOps<linalg::GenericOp>()) {
+      if (!op.hasPureTensorSemantics() || op.getNumReductionLoops() != 0 ||
+          op.getNumDpsInits() != 1 || op.getNumLoops() < 2)
+        continue;
+      // The rows: the loops that the map of a reduction's result keeps.
+      unsigned kept = 0;
+      bool contraction = false;
+      for (OpOperand *input : op.getDpsInputOperands()) {
+        auto producer = input->get().getDefiningOp<linalg::LinalgOp>();
+        if (!producer)
+          continue;
+        contraction |= linalg::isaContractionOpInterface(producer);
+        AffineMap map = op.getMatchingIndexingMap(input);
+        unsigned n = map.getNumResults();
+        if (isRowReduction(producer) && n > 0 && n < op.getNumLoops() &&
+            map == AffineMap::getMultiDimIdentityMap(op.getNumLoops(),
+                                                     op.getContext())
+                       .getMajorSubMap(n))
+          kept = std::max(kept, n);
+      }
+      if (kept != 0 && !contraction)
+        roots.push_back(op);
+    }
+
+  for (linalg::GenericOp root : roots) {
+    unsigned kept = 0;
+    for (OpOperand *input : root.getDpsInputOperands())
+      if (auto producer = input->get().getDefiningOp<linalg::LinalgOp>();
+          producer && isRowReduction(producer))
+        kept =
+            std::max(kept, root.getMatchingIndexingMap(input).getNumResults());
+    SmallVector<OpFoldResult> sizes;
+    for (unsigned dim = 0, e = root.getNumLoops(); dim < e; ++dim)
+      sizes.push_back(rewriter.getIndexAttr(
+          dim + 1 < kept ? 1 : (dim + 1 == kept ? rows : 0)));
+    scf::SCFTileAndFuseOptions options;
+    options.tilingOptions.setTileSizes(sizes).setLoopType(
+        scf::SCFTilingOptions::LoopType::ForallOp);
+    options.setFusionControlFn(
+        [&](tensor::ExtractSliceOp, OpResult producer, bool)
+            -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+          auto op = dyn_cast<linalg::LinalgOp>(producer.getOwner());
+          if (!op || op->getBlock() != root->getBlock() ||
+              linalg::isaContractionOpInterface(op))
+            return std::nullopt;
+          return scf::SCFTileAndFuseOptions::ControlFnResult{};
+        });
+    rewriter.setInsertionPoint(root);
+    FailureOr<scf::SCFTileAndFuseResult> result =
+        scf::tileConsumerAndFuseProducersUsingSCF(
+            rewriter, cast<TilingInterface>(root.getOperation()), options);
+    if (failed(result))
+      continue;
+    for (OpResult value : root->getResults())
+      rewriter.replaceAllUsesWith(value, result->replacements.lookup(value));
+    rewriter.eraseOp(root);
+  }
+  if (roots.empty())
+    return;
   RewritePatternSet patterns(func.getContext());
   tensor::populateFoldTensorEmptyPatterns(patterns);
   (void)applyPatternsGreedily(func, std::move(patterns));
@@ -500,7 +621,7 @@ struct RelaxTileAndVectorizePass
       forallTiles[peeled] = 0;
     FailureOr<scf::SCFTileAndFuseResult> outer = tileAndFuse(
         cast<TilingInterface>(epilogue.getOperation()), forallTiles, order,
-        scf::SCFTilingOptions::LoopType::ForallOp,
+        getParallelLoopType(epilogue),
         [&](Operation *producer) { return fusable.contains(producer); });
     if (failed(outer))
       return epilogue.emitError("failed to tile with its producer");
@@ -661,7 +782,7 @@ struct RelaxTileAndVectorizePass
         [&](unsigned dim) {
           return isParallel(dim) && int64_t(dim) != schedule.peeled;
         },
-        scf::SCFTilingOptions::LoopType::ForallOp);
+        getParallelLoopType(op));
     if (failed(tiled))
       return op.emitError("failed to tile");
 
@@ -730,6 +851,15 @@ struct RelaxTileAndVectorizePass
     foldCopiesIntoContractions(rewriter, func);
     if (attentionRows > 0)
       tileBackToBackContractions(rewriter, func, attentionRows);
+    if (reductionRows > 0)
+      tileRowReductions(rewriter, func, reductionRows);
+    // A reduction that two fused ops read (the maximum of a softmax, by the
+    // sum and by the result) is fused into the tile once for each; the
+    // copies become one.
+    if (attentionRows > 0 || reductionRows > 0) {
+      DominanceInfo dominance(func);
+      eliminateCommonSubExpressions(rewriter, dominance, func);
+    }
 
     SmallVector<linalg::LinalgOp> ops;
     func.walk([&](linalg::LinalgOp op) {

@@ -4,7 +4,8 @@
 # Fusion merges programs and fuses loops, which may reassociate nothing but
 # the order in which a kernel runs its parts: every shipped example runs at
 # two sizes of its symbolic dims with and without --fuse on the same seeded
-# inputs, and the results agree to float rounding.
+# inputs, and the results agree to float rounding; so do they with softmax
+# and norms computed in tiles of rows (--reduction-rows).
 #
 # CHECK: mlp b=1: same
 # CHECK: mlp b=5: same
@@ -34,10 +35,15 @@ for model, sizes in ex.SIZES:
     for size in sizes:
         fused = ex.run(examples, work, model, size, "fused", ["--fuse=1"])
         unfused = ex.run(examples, work, model, size, "unfused", ["--fuse=0"])
-        same = len(fused) == len(unfused) > 0 and all(
-            a.shape == b.shape and np.allclose(a, b, rtol=1e-4, atol=1e-5)
-            for a, b in zip(fused, unfused))
-        error = max(float(np.max(np.abs(a - b))) if a.size else 0.0
-                    for a, b in zip(fused, unfused)) if same else float("nan")
+        rows = ex.run(examples, work, model, size, "rows",
+                      ["--fuse=1", "--reduction-rows=16"])
+        same = len(fused) == len(unfused) == len(rows) > 0 and all(
+            a.shape == b.shape == c.shape and
+            np.allclose(a, b, rtol=1e-4, atol=1e-5) and
+            np.allclose(c, b, rtol=1e-4, atol=1e-5)
+            for a, b, c in zip(fused, unfused, rows))
+        error = max(max(float(np.max(np.abs(a - b))), float(np.max(np.abs(c - b))))
+                    if a.size else 0.0
+                    for a, b, c in zip(fused, unfused, rows)) if same else float("nan")
         print(f"{model} {size}: {'same' if same else 'DIFFERENT'}"
               f" (max abs difference {error:.1e})")

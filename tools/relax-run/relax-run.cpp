@@ -204,6 +204,16 @@ static cl::opt<bool> hoistKernelScratch(
     cl::desc("On the CPU, allocate the buffers of kernels in their callers, "
              "planned with the graph's tensors"),
     cl::init(true), cl::cat(runCategory));
+static cl::opt<int64_t> attentionRows(
+    "attention-rows",
+    cl::desc("On the CPU, compute attention in tiles of this many query "
+             "rows; 0 computes it whole"),
+    cl::init(16), cl::cat(runCategory));
+static cl::opt<int64_t> reductionRows(
+    "reduction-rows",
+    cl::desc("On the CPU, compute softmax and norms in tiles of this many "
+             "rows; 0 computes each pass over the whole tensor"),
+    cl::init(0), cl::cat(runCategory));
 static cl::opt<std::string> runtimeLibrary(
     "runtime-library",
     cl::desc("The CPU runtime library for --library (default: "
@@ -683,6 +693,8 @@ int main(int argc, char **argv) {
     pipeline.planMemory = planMemory;
     pipeline.planResults = planResults;
     pipeline.hoistKernelScratch = hoistKernelScratch;
+    pipeline.attentionRows = attentionRows;
+    pipeline.reductionRows = reductionRows;
     relax::buildRelaxLowerToCPUPipeline(pm, pipeline);
   } else {
     relax::GPUPipelineOptions pipeline;

@@ -85,6 +85,16 @@ struct CPUPipelineOptions : PassPipelineOptions<CPUPipelineOptions> {
       *this, "contraction-tile",
       llvm::cl::desc("Rows and columns of the register tile of a "
                      "contraction (default 8,32)")};
+  Option<int64_t> attentionRows{
+      *this, "attention-rows",
+      llvm::cl::desc("Compute back-to-back contractions (attention) in tiles "
+                     "of this many rows; 0 disables"),
+      llvm::cl::init(16)};
+  Option<int64_t> reductionRows{
+      *this, "reduction-rows",
+      llvm::cl::desc("Compute softmax and norms in tiles of this many rows, "
+                     "their reductions fused into the tiles; 0 disables"),
+      llvm::cl::init(0)};
 
   /// The parallelism the options select.
   CPUParallelism getParallelism() const {

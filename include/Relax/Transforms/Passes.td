@@ -403,6 +403,16 @@ def RelaxTileAndVectorizePass
     symbolic, the masked writes and reads of the tile between the two are
     forwarded too (same elements, same mask), so the tile is written once.
 
+    Back-to-back contractions (attention's scores, softmax and product by
+    the values), and a batched contraction whose first operand is a softmax
+    computed in the same function, are computed in tiles of
+    `attention-rows` rows: the second contraction is tiled along its batch
+    dims by 1 and its rows, and what produces its first operand is fused
+    into the tile, so the probabilities exist one tile of rows at a time.
+    With `reduction-rows`, a softmax or a norm that no contraction consumes
+    is computed in tiles of rows too (an `scf.forall`), its reductions
+    fused into each tile.
+
     Math functions without a vector instruction (exp, tanh, erf, log, ...)
     become polynomial approximations on whole vectors instead of a libm call
     per lane.
@@ -444,6 +454,11 @@ def RelaxTileAndVectorizePass
            "Compute back-to-back contractions (attention) in tiles of this "
            "many rows, fusing what lies between them, so that their "
            "intermediate never exists whole; 0 disables">,
+    Option<"reductionRows", "reduction-rows", "int64_t", /*default=*/"0",
+           "Compute an elementwise op that reads row reductions (the last "
+           "step of a softmax or a norm) in tiles of this many rows, with the "
+           "reductions fused into the tiles, so that each row is read by "
+           "every pass while it is in cache; 0 disables">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
