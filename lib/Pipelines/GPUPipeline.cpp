@@ -134,6 +134,9 @@ static void buildDevicePipeline(OpPassManager &pm,
     pm.addPass(createGpuSPIRVAttachTarget(getSPIRVTarget(options.target)));
     RelaxGPUToSPIRVPassOptions toSPIRV;
     toSPIRV.webgpu = options.target == GPUTarget::WebGPU;
+    // WebGPU's default maxStorageBuffersPerShaderStage.
+    if (toSPIRV.webgpu)
+      toSPIRV.maxStorageBuffers = 8;
     pm.addPass(createRelaxGPUToSPIRVPass(toSPIRV));
     OpPassManager &spirv =
         pm.nest<gpu::GPUModuleOp>().nest<spirv::ModuleOp>();

@@ -356,9 +356,19 @@ def RelaxGPUToSPIRVPass : Pass<"relax-gpu-to-spirv", "::mlir::ModuleOp"> {
     from their `known_block_size`, and the GPU, SCF,
     arith, math, memref and func ops are converted with the upstream
     patterns (math without a SPIR-V instruction is expanded first by
-    `--relax-expand-gpu-math`). Kernel arguments get descriptor set 0 and bindings in order.
+    `--relax-expand-gpu-math`). Kernel arguments get descriptor set 0 and
+    bindings in order, buffers first: the scalar arguments of a kernel are
+    moved after its buffers (in the kernel and in every `gpu.launch_func` of
+    it) and share one binding, the last, a storage buffer holding a struct
+    of them (upstream's ABI gives each scalar a storage buffer of its own,
+    and devices bind few per kernel: WebGPU guarantees 8).
+    `max-storage-buffers` makes a kernel that binds more an error.
   }];
   let options = [
+    Option<"maxStorageBuffers", "max-storage-buffers", "int64_t",
+           /*default=*/"0",
+           "Reject a kernel that binds more storage buffers than this "
+           "(0: no limit)">,
     Option<"use64bitIndex", "use-64bit-index", "bool", /*default=*/"false",
            "Use 64-bit integers for index values in kernels">,
     Option<"webgpu", "webgpu", "bool", /*default=*/"false",

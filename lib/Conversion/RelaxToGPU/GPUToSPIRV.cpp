@@ -5,8 +5,9 @@
 // looked for it, while --gpu-module-to-binary serializes the one inside.
 // This pass converts with the same upstream patterns (plus math, index and
 // ub),
-// derives each kernel's workgroup size from its known block size, and keeps
-// the SPIR-V module inside the gpu.module.
+// derives each kernel's workgroup size from its known block size, keeps
+// the SPIR-V module inside the gpu.module, and binds a kernel's scalar
+// arguments as one storage buffer.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +29,7 @@
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVWebGPUTransforms.h"
+#include "mlir/Dialect/SPIRV/Utils/LayoutUtils.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -78,6 +80,113 @@ static void guardZeroTripLoops(Operation *root) {
   }
 }
 
+/// Puts the scalar arguments of each kernel of `module` after its buffers,
+/// in the kernel and in every launch of it in `root`, so that the scalars can
+/// share one binding at the end (see `packScalarArguments`).
+static void moveScalarArgumentsLast(gpu::GPUModuleOp module, Operation *root) {
+  for (auto kernel : module.getOps<gpu::GPUFuncOp>()) {
+    if (!kernel.isKernel() || kernel.getNumWorkgroupAttributions() != 0 ||
+        kernel.getNumPrivateAttributions() != 0)
+      continue;
+    unsigned numArgs = kernel.getNumArguments();
+    SmallVector<unsigned> order;
+    for (unsigned i = 0; i < numArgs; ++i)
+      if (isa<BaseMemRefType>(kernel.getArgumentTypes()[i]))
+        order.push_back(i);
+    for (unsigned i = 0; i < numArgs; ++i)
+      if (!isa<BaseMemRefType>(kernel.getArgumentTypes()[i]))
+        order.push_back(i);
+    if (llvm::equal(order, llvm::seq(0u, numArgs)))
+      continue;
+    // Each scalar is appended, takes over the uses, and goes.
+    llvm::BitVector moved(numArgs);
+    for (unsigned i : ArrayRef<unsigned>(order).drop_front(
+             llvm::count_if(kernel.getArgumentTypes(), [](Type type) {
+               return isa<BaseMemRefType>(type);
+             }))) {
+      BlockArgument old = kernel.getArgument(i);
+      (void)kernel.insertArgument(kernel.getNumArguments(), old.getType(),
+                                  kernel.getArgAttrDict(i), old.getLoc());
+      old.replaceAllUsesWith(kernel.getArgument(kernel.getNumArguments() - 1));
+      moved.set(i);
+    }
+    (void)kernel.eraseArguments(moved);
+
+    SymbolRefAttr symbol = SymbolRefAttr::get(
+        module.getNameAttr(), {FlatSymbolRefAttr::get(kernel.getNameAttr())});
+    root->walk([&](gpu::LaunchFuncOp launch) {
+      if (launch.getKernel() != symbol)
+        return;
+      SmallVector<Value> operands(launch.getKernelOperands());
+      SmallVector<Value> permuted;
+      for (unsigned i : order)
+        permuted.push_back(operands[i]);
+      launch.getKernelOperandsMutable().assign(permuted);
+    });
+  }
+}
+
+/// Makes the scalar arguments of each entry point of `module`, which follow
+/// its buffers, one argument: a storage buffer holding a struct of them,
+/// bound after the buffers. SPIR-V's ABI gives each scalar a storage buffer
+/// of its own, and a device binds few per kernel (WebGPU guarantees 8).
+static void packScalarArguments(Operation *module) {
+  module->walk([&](spirv::FuncOp func) {
+    if (!func->hasAttr(spirv::getEntryPointABIAttrName()))
+      return;
+    StringRef abiName = spirv::getInterfaceVarABIAttrName();
+    unsigned numArgs = func.getNumArguments();
+    unsigned first = numArgs;
+    while (first > 0 &&
+           cast<spirv::SPIRVType>(func.getArgumentTypes()[first - 1])
+               .isScalarOrVector() &&
+           isa<IntegerType, FloatType>(func.getArgumentTypes()[first - 1]))
+      --first;
+    if (first == numArgs)
+      return;
+    // Every earlier argument is a buffer.
+    for (unsigned i = 0; i < first; ++i)
+      if (!isa<spirv::PointerType>(func.getArgumentTypes()[i]))
+        return;
+    auto abi =
+        func.getArgAttrOfType<spirv::InterfaceVarABIAttr>(first, abiName);
+    if (!abi)
+      return;
+    SmallVector<Type> members(func.getArgumentTypes().drop_front(first));
+    // With the offsets the ABI lowering gives it, so that it adds no cast.
+    auto structType =
+        VulkanLayoutUtils::decorateType(spirv::StructType::get(members));
+    if (!structType)
+      return;
+    auto pointerType =
+        spirv::PointerType::get(structType, spirv::StorageClass::StorageBuffer);
+    Location loc = func.getLoc();
+    MLIRContext *ctx = func.getContext();
+    (void)func.insertArgument(
+        numArgs, pointerType,
+        DictionaryAttr::get(
+            ctx, {NamedAttribute(StringAttr::get(ctx, abiName),
+                                 spirv::getInterfaceVarABIAttr(
+                                     abi.getDescriptorSet(), abi.getBinding(),
+                                     std::nullopt, ctx))}),
+        loc);
+    Block &entry = func.getBody().front();
+    OpBuilder b = OpBuilder::atBlockBegin(&entry);
+    Value packed = entry.getArgument(numArgs);
+    auto i32 = IntegerType::get(ctx, 32);
+    llvm::BitVector erase(numArgs + 1);
+    for (unsigned i = first; i < numArgs; ++i) {
+      Value index = spirv::ConstantOp::create(
+          b, loc, i32, b.getI32IntegerAttr(static_cast<int32_t>(i - first)));
+      Value pointer = spirv::AccessChainOp::create(b, loc, packed, index);
+      Value value = spirv::LoadOp::create(b, loc, pointer);
+      entry.getArgument(i).replaceAllUsesWith(value);
+      erase.set(i);
+    }
+    (void)func.eraseArguments(erase);
+  });
+}
+
 namespace {
 struct RelaxGPUToSPIRVPass
     : relax::impl::RelaxGPUToSPIRVPassBase<RelaxGPUToSPIRVPass> {
@@ -124,6 +233,24 @@ struct RelaxGPUToSPIRVPass
     ub::populateUBToSPIRVConversionPatterns(converter, patterns);
     if (failed(applyFullConversion(clone, *target, std::move(patterns))))
       return failure();
+    // The clone became a spirv.module in `module`.
+    packScalarArguments(module);
+    // Every argument is a storage buffer now.
+    if (maxStorageBuffers > 0) {
+      WalkResult result = module->walk([&](spirv::FuncOp func) {
+        if (!func->hasAttr(spirv::getEntryPointABIAttrName()) ||
+            func.getNumArguments() <= static_cast<unsigned>(maxStorageBuffers))
+          return WalkResult::advance();
+        func.emitError("kernel binds ")
+            << func.getNumArguments() << " storage buffers, more than the "
+            << static_cast<int64_t>(maxStorageBuffers)
+            << " a shader stage may bind on this target "
+               "(maxStorageBuffersPerShaderStage)";
+        return WalkResult::interrupt();
+      });
+      if (result.wasInterrupted())
+        return failure();
+    }
     if (!webgpu)
       return success();
     // What --spirv-webgpu-prepare does, without its region simplification,
@@ -140,10 +267,14 @@ struct RelaxGPUToSPIRVPass
   void runOnOperation() override {
     SmallVector<gpu::GPUModuleOp> modules(
         getOperation().getOps<gpu::GPUModuleOp>());
-    for (gpu::GPUModuleOp module : modules)
-      if (spirv::TargetEnvAttr env = getSPIRVTarget(module))
-        if (failed(convert(module, env)))
-          return signalPassFailure();
+    for (gpu::GPUModuleOp module : modules) {
+      spirv::TargetEnvAttr env = getSPIRVTarget(module);
+      if (!env)
+        continue;
+      moveScalarArgumentsLast(module, getOperation());
+      if (failed(convert(module, env)))
+        return signalPassFailure();
+    }
   }
 };
 } // namespace

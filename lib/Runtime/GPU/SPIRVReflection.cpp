@@ -34,6 +34,7 @@ enum Op : uint32_t {
   OpConstant = 43,
   OpVariable = 59,
   OpDecorate = 71,
+  OpMemberDecorate = 72,
   OpExecutionModeId = 331,
 };
 constexpr uint32_t kExecutionModelGLCompute = 5;
@@ -45,6 +46,7 @@ enum Decoration : uint32_t {
   DecorationArrayStride = 6,
   DecorationBinding = 33,
   DecorationDescriptorSet = 34,
+  DecorationOffset = 35,
 };
 enum StorageClass : uint32_t {
   StorageClassUniformConstant = 0,
@@ -56,6 +58,8 @@ enum StorageClass : uint32_t {
 struct Decorations {
   std::optional<uint32_t> set, binding, arrayStride;
   bool block = false, bufferBlock = false;
+  /// A struct's member offsets, by member.
+  std::map<uint32_t, uint32_t> offsets;
 };
 
 struct EntryPoint {
@@ -91,7 +95,10 @@ size_t SPIRVKernelInterface::numBuffers() const {
 }
 
 size_t SPIRVKernelInterface::numScalars() const {
-  return bindings.size() - numBuffers();
+  size_t count = 0;
+  for (const SPIRVBinding &binding : bindings)
+    count += binding.scalars.size();
+  return count;
 }
 
 size_t SPIRVKernelInterface::numParams() const {
@@ -178,6 +185,10 @@ bool relax::gpu::reflectSPIRV(const void *data, size_t sizeBytes,
       }
       break;
     }
+    case OpMemberDecorate:
+      if (need(4) && ops[2] == DecorationOffset)
+        decorations[ops[0]].offsets[ops[1]] = ops[3];
+      break;
     case OpTypeInt:
     case OpTypeFloat:
     case OpTypeArray:
@@ -273,32 +284,47 @@ bool relax::gpu::reflectSPIRV(const void *data, size_t sizeBytes,
                   " is a uniform buffer; kernel arguments must be storage "
                   "buffers");
     const std::vector<uint32_t> &members = structType->second.second;
-    if (members.size() != 1)
-      return fail(where + " holds a struct of " +
-                  std::to_string(members.size()) +
-                  " members; a kernel argument's struct has exactly one");
+    if (members.empty())
+      return fail(where + " holds an empty struct");
     auto member = types.find(members[0]);
     if (member == types.end())
       return fail(where + " holds a member of unknown type");
-    uint32_t memberOp = member->second.first;
-    const std::vector<uint32_t> &memberOps = member->second.second;
-    SPIRVBinding binding{SPIRVBinding::Kind::Buffer, 0};
-    if (memberOp == OpTypeRuntimeArray || memberOp == OpTypeArray) {
+    SPIRVBinding binding{SPIRVBinding::Kind::Buffer, 0, {}};
+    if (member->second.first == OpTypeRuntimeArray ||
+        member->second.first == OpTypeArray) {
+      if (members.size() != 1)
+        return fail(where + " holds an array and " +
+                    std::to_string(members.size() - 1) +
+                    " other members; a memref argument's struct has one");
       const Decorations &ad = decorations[members[0]];
       if (!ad.arrayStride || *ad.arrayStride == 0)
         return fail(where + " holds an array without an ArrayStride");
       binding.bytes = *ad.arrayStride;
-    } else if ((memberOp == OpTypeInt || memberOp == OpTypeFloat) &&
-               !memberOps.empty()) {
-      uint32_t width = memberOps[0];
+      bindings[*d.binding] = binding;
+      continue;
+    }
+    // A struct of scalars, each at its Offset (a lone member at 0).
+    binding.kind = SPIRVBinding::Kind::Scalar;
+    for (size_t m = 0; m < members.size(); ++m) {
+      auto type = types.find(members[m]);
+      if (type == types.end() ||
+          (type->second.first != OpTypeInt &&
+           type->second.first != OpTypeFloat) ||
+          type->second.second.empty())
+        return fail(where + " holds neither an array (a memref argument) "
+                            "nor integers and floats (scalar arguments)");
+      uint32_t width = type->second.second[0];
       if (width != 8 && width != 16 && width != 32 && width != 64)
         return fail(where + " holds a scalar of " + std::to_string(width) +
                     " bits");
-      binding = {SPIRVBinding::Kind::Scalar, width / 8,
-                 memberOp == OpTypeFloat};
-    } else {
-      return fail(where + " holds neither an array (a memref argument) nor an "
-                          "integer or float (a scalar argument)");
+      auto offset = sd.offsets.find(m);
+      if (offset == sd.offsets.end() && members.size() != 1)
+        return fail(where + " holds a struct whose member " +
+                    std::to_string(m) + " has no Offset");
+      uint32_t at = offset == sd.offsets.end() ? 0 : offset->second;
+      binding.scalars.push_back(
+          {at, width / 8, type->second.first == OpTypeFloat});
+      binding.bytes = std::max(binding.bytes, at + width / 8);
     }
     bindings[*d.binding] = binding;
   }

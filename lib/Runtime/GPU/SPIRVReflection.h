@@ -19,28 +19,37 @@
 
 namespace relax::gpu {
 
-/// One kernel argument, seen through the storage buffer it is bound to.
+/// One scalar kernel argument: where it lies in its binding's struct.
+struct SPIRVScalar {
+  uint32_t offset;
+  uint32_t bytes;
+  bool isFloat;
+};
+
+/// Kernel arguments, seen through the storage buffer they are bound to.
 struct SPIRVBinding {
   enum class Kind {
     /// A memref argument: the buffer holds an array of `bytes`-sized elements
     /// (its ArrayStride). It takes the five parameters of a rank-1 memref
     /// descriptor.
     Buffer,
-    /// A scalar argument: the buffer holds one integer or float of `bytes`
-    /// bytes. It takes one parameter.
+    /// Scalar arguments: the buffer holds a struct of `bytes` bytes, one
+    /// integer or float member per argument (one member where each scalar
+    /// has a binding of its own, all of a kernel's scalars where they are
+    /// packed into its last binding). Each takes one parameter, in order.
     Scalar,
   };
   Kind kind;
   uint32_t bytes;
-  /// For a scalar, whether it is a float (otherwise an integer).
-  bool isFloat = false;
+  /// For scalars: the members, in order.
+  std::vector<SPIRVScalar> scalars;
 };
 
 /// The interface of a module with a single GLCompute entry point.
 struct SPIRVKernelInterface {
   std::string entryPoint;
   uint32_t localSize[3] = {1, 1, 1};
-  /// Indexed by binding number, which is the argument number.
+  /// Indexed by binding number.
   std::vector<SPIRVBinding> bindings;
 
   /// The number of `void *` launch parameters the arguments take: five per

@@ -671,8 +671,9 @@ T readParam(void **params, size_t param) {
 struct BoundRange {
   VkBuffer buffer;
   VkDeviceSize offset, range;
-  /// For a scalar: its bytes, copied into the stream's scalar buffer.
-  uint64_t scalarValue = 0;
+  /// For scalars: the bytes of their struct, copied into the stream's
+  /// scalar buffer.
+  std::vector<uint8_t> scalarData;
   uint32_t scalarBytes = 0;
 };
 } // namespace
@@ -740,13 +741,15 @@ void VulkanDevice::launch(Function &function, const intptr_t grid[3],
     if (binding.kind == SPIRVBinding::Kind::Scalar) {
       BoundRange range{};
       range.scalarBytes = binding.bytes;
+      range.scalarData.assign(binding.bytes, 0);
       // Little endian: the low bytes of a wider host value (an i64 index
       // that the kernel reads as i32) come first.
-      std::memcpy(&range.scalarValue, params[param], binding.bytes);
-      ranges.push_back(range);
+      for (const SPIRVScalar &scalar : binding.scalars)
+        std::memcpy(range.scalarData.data() + scalar.offset, params[param++],
+                    scalar.bytes);
       scalarBytes += (binding.bytes + scalarAlignment - 1) / scalarAlignment *
                      scalarAlignment;
-      param += 1;
+      ranges.push_back(std::move(range));
       continue;
     }
     auto aligned = readParam<uint8_t *>(params, param + 1);
@@ -832,7 +835,7 @@ void VulkanDevice::launch(Function &function, const intptr_t grid[3],
     range.buffer = stream.scalars.buffer;
     range.offset = stream.scalarBytesUsed;
     range.range = range.scalarBytes;
-    std::memcpy(stream.scalars.mapped + range.offset, &range.scalarValue,
+    std::memcpy(stream.scalars.mapped + range.offset, range.scalarData.data(),
                 range.scalarBytes);
     stream.scalarBytesUsed += (range.scalarBytes + scalarAlignment - 1) /
                               scalarAlignment * scalarAlignment;

@@ -3,7 +3,8 @@
 
 // A kernel of a gpu.module targeting SPIR-V becomes a spirv.module inside the
 // gpu.module, where --gpu-module-to-binary serializes it: its workgroup size
-// from its known block size, arguments in set 0 at bindings in order, erf as
+// from its known block size, arguments in set 0 at bindings in order (the
+// scalars in one struct, bound last), erf as
 // a polynomial, a signed floor division in arith, structured control flow.
 // A gpu.module for another target is left alone.
 
@@ -12,7 +13,7 @@
 // CHECK:           spirv.func @exp_kernel(
 // CHECK-SAME:        spirv.interface_var_abi = #spirv.interface_var_abi<(0, 0)>
 // CHECK-SAME:        spirv.interface_var_abi = #spirv.interface_var_abi<(0, 1)>
-// CHECK-SAME:        spirv.interface_var_abi = #spirv.interface_var_abi<(0, 2), StorageBuffer>
+// CHECK-SAME:        %{{.*}}: !spirv.ptr<!spirv.struct<(i32 [0])>, StorageBuffer> {spirv.interface_var_abi = #spirv.interface_var_abi<(0, 2)>}
 // CHECK-SAME:        spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [128, 1, 1]>
 // CHECK-NOT:         math.erf
 // CHECK-NOT:         arith.floordivsi
@@ -86,6 +87,49 @@ module attributes {gpu.container_module} {
         scf.yield %m : f32
       }
       memref.store %p, %y[%t] : memref<?xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Scalar arguments go after the buffers, in the kernel and in its launch,
+// and share the last binding: a storage buffer holding a struct of them at
+// their offsets (an i32 index, an f32, an i32 index), read at the entry.
+
+// CHECK-LABEL: func.func @launch(
+// CHECK-SAME:    %[[X:.*]]: memref<?xf32>, %[[N:.*]]: index, %[[S:.*]]: f32, %[[Y:.*]]: memref<?xf32>, %[[M:.*]]: index
+// CHECK:         gpu.launch_func @scale::@scale
+// CHECK-SAME:      args(%[[X]] : memref<?xf32>, %[[Y]] : memref<?xf32>, %[[N]] : index, %[[S]] : f32, %[[M]] : index)
+// CHECK:       spirv.func @scale(
+// CHECK-SAME:    %{{.*}}: !spirv.ptr<!spirv.struct<(!spirv.rtarray<f32, stride=4> [0])>, StorageBuffer> {spirv.interface_var_abi = #spirv.interface_var_abi<(0, 0)>}
+// CHECK-SAME:    %{{.*}}: !spirv.ptr<!spirv.struct<(!spirv.rtarray<f32, stride=4> [0])>, StorageBuffer> {spirv.interface_var_abi = #spirv.interface_var_abi<(0, 1)>}
+// CHECK-SAME:    %[[P:.*]]: !spirv.ptr<!spirv.struct<(i32 [0], f32 [4], i32 [8])>, StorageBuffer> {spirv.interface_var_abi = #spirv.interface_var_abi<(0, 2)>})
+// CHECK-DAG:     %[[C0:.*]] = spirv.Constant 0 : i32
+// CHECK-DAG:     %[[C1:.*]] = spirv.Constant 1 : i32
+// CHECK-DAG:     %[[C2:.*]] = spirv.Constant 2 : i32
+// CHECK-DAG:     spirv.AccessChain %[[P]][%[[C0]]] : {{.*}} -> !spirv.ptr<i32, StorageBuffer>
+// CHECK-DAG:     spirv.AccessChain %[[P]][%[[C1]]] : {{.*}} -> !spirv.ptr<f32, StorageBuffer>
+// CHECK-DAG:     spirv.AccessChain %[[P]][%[[C2]]] : {{.*}} -> !spirv.ptr<i32, StorageBuffer>
+// CHECK:       gpu.func @scale(%{{.*}}: memref<?xf32>, %{{.*}}: memref<?xf32>, %{{.*}}: index, %{{.*}}: f32, %{{.*}}: index)
+module attributes {gpu.container_module} {
+  func.func @launch(%x: memref<?xf32>, %n: index, %s: f32, %y: memref<?xf32>, %m: index) {
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    gpu.launch_func @scale::@scale blocks in (%c1, %c1, %c1) threads in (%c128, %c1, %c1) args(%x : memref<?xf32>, %n : index, %s : f32, %y : memref<?xf32>, %m : index)
+    return
+  }
+  gpu.module @scale [#spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>] {
+    gpu.func @scale(%x: memref<?xf32>, %n: index, %s: f32, %y: memref<?xf32>, %m: index) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %t = gpu.thread_id x
+      %in = arith.cmpi ult, %t, %n : index
+      scf.if %in {
+        %v = memref.load %x[%t] : memref<?xf32>
+        %w = arith.mulf %v, %s : f32
+        %o = arith.addi %t, %m : index
+        memref.store %w, %y[%o] : memref<?xf32>
+      }
       gpu.return
     }
   }

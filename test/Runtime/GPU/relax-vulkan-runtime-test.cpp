@@ -410,8 +410,10 @@ int runReflect(char **files) {
       if (b.kind == relax::gpu::SPIRVBinding::Kind::Buffer)
         std::printf("  binding %zu: buffer of %u-byte elements\n", i, b.bytes);
       else
-        std::printf("  binding %zu: %s scalar of %u bytes\n", i,
-                    b.isFloat ? "float" : "integer", b.bytes);
+        for (const relax::gpu::SPIRVScalar &scalar : b.scalars)
+          std::printf("  binding %zu: %s scalar of %u bytes at %u\n", i,
+                      scalar.isFloat ? "float" : "integer", scalar.bytes,
+                      scalar.offset);
     }
   }
   return 0;
