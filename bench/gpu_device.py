@@ -4,13 +4,15 @@
 1. Every example in examples/ runs with relax-run --device DEVICE at two
    sizes of its symbolic dims, on relax-run's seeded random inputs, and is
    compared with the same module on the CPU (max difference relative to the
-   largest magnitude, every result).
+   largest magnitude, every result); on cuda and rocm once more with the
+   matmuls in the vendor's BLAS (--library: cuBLAS, hipBLAS).
 2. The Llama-style layer (examples/llama_layer.mlir, and an f16 copy of it)
    is timed on the device for decode (s=1 with a 512-token cache) and prefill
    (s=512), best of --reps calls, next to the same layer in PyTorch on the
    matching device in the same run (CUDA for cuda and rocm; the CPU
-   otherwise, marked so). For decode, the bandwidth column is the bytes of
-   weights and cache read per call over the time.
+   otherwise, marked so), and in f32 on cuda and rocm with --library too.
+   For decode, the bandwidth column is the bytes of weights and cache read
+   per call over the time.
 
 On lavapipe (--device vulkan, no GPU) only the first table means anything.
 
@@ -57,8 +59,9 @@ def results(prefix):
     return [np.load(p) for p in paths]
 
 
-def check_examples(build, device, chip, work):
-    print(f"Examples on {device} against the CPU (relative max difference)")
+def check_examples(build, device, chip, work, library=False):
+    label = f"{device} with --library" if library else device
+    print(f"Examples on {label} against the CPU (relative max difference)")
     print(f"{'model':24} {'sizes':18} {'results':>7} {'difference':>11}")
     failures = 0
     for model, sizes in EXAMPLES:
@@ -69,6 +72,8 @@ def check_examples(build, device, chip, work):
             for dev in ("cpu", device):
                 prefix = os.path.join(work, f"{model}_{dev}")
                 extra = ["--chip", chip] if chip and dev != "cpu" else []
+                if library and dev != "cpu":
+                    extra.append("--library")
                 rc, text = relax_run(build, path, flags + extra + [
                     "--device", dev, "--seed", "1", "--output",
                     prefix + ".npy"])
@@ -133,10 +138,16 @@ def time_layer(build, device, chip, reps, work):
         path = os.path.join(work, f"llama_layer_{dtype}.mlir")
         with open(path, "w") as f:
             f.write(source.replace("f32", dtype))
-        for case, seq, past in (("decode s=1 p=512", 1, 512),
-                                ("prefill s=512", 512, 0)):
+        cases = [("decode s=1 p=512", 1, 512, False),
+                 ("prefill s=512", 512, 0, False)]
+        if dtype == "f32" and device in ("cuda", "rocm"):
+            cases += [("decode s=1 p=512 BLAS", 1, 512, True),
+                      ("prefill s=512 BLAS", 512, 0, True)]
+        for case, seq, past, library in cases:
             flags = ["--device", device, "--reps", str(reps), "--size",
                      "b=1", "--size", f"s={seq}", "--size", f"p={past}"]
+            if library:
+                flags.append("--library")
             if chip:
                 flags += ["--chip", chip]
             rc, text = relax_run(build, path, flags)
@@ -170,6 +181,9 @@ def main():
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as work:
         failures = check_examples(args.build, args.device, args.chip, work)
+        if args.device in ("cuda", "rocm"):
+            failures += check_examples(args.build, args.device, args.chip,
+                                       work, library=True)
         if not args.skip_timing:
             time_layer(args.build, args.device, args.chip, args.reps, work)
     sys.exit(1 if failures else 0)

@@ -109,7 +109,8 @@ void relax::buildRelaxLowerToCPUPipeline(OpPassManager &pm,
                                          const CPUPipelineOptions &options) {
   // Memory is planned once the kernels are bufferized, so that the scratch
   // buffers they allocate are planned with the graph's tensors.
-  addGraphStage(pm, options.inferShapes, options.library, options.fuse,
+  addGraphStage(pm, options.inferShapes, options.library ? "cpu" : "",
+                options.fuse,
                 /*planMemory=*/false);
   buildKernelPipeline(pm, options);
   if (options.hoistKernelScratch)

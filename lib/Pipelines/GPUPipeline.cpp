@@ -178,7 +178,14 @@ static void buildHostLLVMPipeline(OpPassManager &pm) {
 
 void relax::buildRelaxLowerToGPUPipeline(OpPassManager &pm,
                                          const GPUPipelineOptions &options) {
-  addGraphStage(pm, options.inferShapes, /*library=*/false, options.fuse,
+  StringRef library;
+  if (options.library)
+    library = options.target == GPUTarget::CUDA   ? "cuda"
+              : options.target == GPUTarget::ROCm ? "rocm"
+              : options.target == GPUTarget::Vulkan
+                  ? "vulkan"
+                  : "webgpu"; // Which the dispatch reports as having none.
+  addGraphStage(pm, options.inferShapes, library, options.fuse,
                 options.planMemory);
   buildKernelAndHostPipeline(pm, options);
   buildDevicePipeline(pm, options);

@@ -13,12 +13,15 @@
 using namespace mlir;
 using namespace mlir::relax;
 
-void relax::addGraphStage(OpPassManager &pm, bool inferShapes, bool library,
-                          bool fuse, bool planMemory) {
+void relax::addGraphStage(OpPassManager &pm, bool inferShapes,
+                          StringRef library, bool fuse, bool planMemory) {
   if (inferShapes)
     pm.addPass(createRelaxInferShapesPass());
-  if (library)
-    pm.addPass(createRelaxDispatchLibraryPass());
+  if (!library.empty()) {
+    RelaxDispatchLibraryPassOptions options;
+    options.target = library.str();
+    pm.addPass(createRelaxDispatchLibraryPass(options));
+  }
   if (fuse)
     pm.addPass(createRelaxFusePass());
   pm.addPass(createRelaxLegalizePass());

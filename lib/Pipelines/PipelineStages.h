@@ -15,8 +15,8 @@
 namespace mlir::relax {
 
 /// Graph level: from high-level ops to planned allocations and calls of
-/// tensor programs (with `library`, matmuls offloaded first).
-void addGraphStage(OpPassManager &pm, bool inferShapes, bool library,
+/// tensor programs (with a `library` target, matmuls offloaded to it first).
+void addGraphStage(OpPassManager &pm, bool inferShapes, StringRef library,
                    bool fuse, bool planMemory);
 
 /// After --relax-kernels-to-func: what the kernels' deallocation left,

@@ -22,9 +22,11 @@ static bool isFullyKnown(Type type) {
                       [](sym::SymExprAttr dim) { return bool(dim); });
 }
 
-/// The CPU runtime's function for `op`, or an empty string when it has
-/// none.
-static std::string getCPUFunction(MatmulOp op) {
+/// The function of library `target` (cpu, cuda or rocm) for `op`, or an
+/// empty string when it has none. Every target's runtime computes the same
+/// products: f32, a matrix on the right, leading dims of the left operand as
+/// rows.
+static std::string getFunction(StringRef target, MatmulOp op) {
   auto a = dyn_cast<RelaxTensorType>(op.getA().getType());
   auto b = dyn_cast<RelaxTensorType>(op.getB().getType());
   if (!a || !b || !a.hasRank() || !b.hasRank() || !isFullyKnown(op.getType()) ||
@@ -32,8 +34,8 @@ static std::string getCPUFunction(MatmulOp op) {
       b.getRank() != 2 || a.getRank() < 1 ||
       (op.getTransposeA() && a.getRank() != 2))
     return "";
-  return std::string("relax.cpu.sgemm_") + (op.getTransposeA() ? "t" : "n") +
-         (op.getTransposeB() ? "t" : "n");
+  return ("relax." + target + ".sgemm_").str() +
+         (op.getTransposeA() ? "t" : "n") + (op.getTransposeB() ? "t" : "n");
 }
 
 namespace {
@@ -42,14 +44,14 @@ struct RelaxDispatchLibraryPass
   using Base::Base;
 
   void runOnOperation() override {
-    if (target != "cpu") {
-      getOperation().emitError("unknown library target '")
-          << target << "' (expected cpu)";
+    if (target != "cpu" && target != "cuda" && target != "rocm") {
+      getOperation().emitError("no library for target '")
+          << target << "' (libraries: cpu, cuda, rocm)";
       return signalPassFailure();
     }
     IRRewriter rewriter(&getContext());
     getOperation().walk([&](MatmulOp op) {
-      std::string function = getCPUFunction(op);
+      std::string function = getFunction(target, op);
       if (function.empty())
         return;
       rewriter.setInsertionPoint(op);

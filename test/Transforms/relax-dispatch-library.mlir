@@ -1,5 +1,7 @@
 // RUN: relax-opt %s --split-input-file --relax-dispatch-library | FileCheck %s
-// RUN: not relax-opt %s --relax-dispatch-library="target=gpu" 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: relax-opt %s --split-input-file --relax-dispatch-library="target=cuda" | FileCheck %s --check-prefix=CUDA
+// RUN: relax-opt %s --split-input-file --relax-dispatch-library="target=rocm" | FileCheck %s --check-prefix=ROCM
+// RUN: not relax-opt %s --relax-dispatch-library="target=vulkan" 2>&1 | FileCheck %s --check-prefix=BAD
 
 // f32 matmuls with a matrix on the right go to the CPU runtime, with the
 // transposes in the function name; leading dims of the left operand are
@@ -11,7 +13,22 @@
 // CHECK: %[[C:.*]] = call_library "relax.cpu.sgemm_tn"(%arg3, %arg4) : (!relax.tensor<[k, m], f32>, !relax.tensor<[k, n], f32>) -> !relax.tensor<[m, n], f32>
 // CHECK: %[[D:.*]] = call_library "relax.cpu.sgemm_nn"(%arg5, %arg1) : (!relax.tensor<[64], f32>, !relax.tensor<[64, 32], f32>) -> !relax.tensor<[32], f32>
 // CHECK-NOT: matmul
-// BAD: error: unknown library target 'gpu' (expected cpu)
+// BAD: error: no library for target 'vulkan' (libraries: cpu, cuda, rocm)
+
+// The GPU targets take the same products, in their runtimes (cuBLAS,
+// hipBLAS).
+// CUDA-LABEL: relax.func @offloaded
+// CUDA: call_library "relax.cuda.sgemm_nn"
+// CUDA: call_library "relax.cuda.sgemm_nt"
+// CUDA: call_library "relax.cuda.sgemm_tn"
+// CUDA: call_library "relax.cuda.sgemm_nn"
+// CUDA-NOT: matmul
+// ROCM-LABEL: relax.func @offloaded
+// ROCM: call_library "relax.rocm.sgemm_nn"
+// ROCM: call_library "relax.rocm.sgemm_nt"
+// ROCM: call_library "relax.rocm.sgemm_tn"
+// ROCM: call_library "relax.rocm.sgemm_nn"
+// ROCM-NOT: matmul
 relax.func @offloaded(%x: !relax.tensor<[b, s, 64], f32>, %w: !relax.tensor<[64, 32], f32>, %v: !relax.tensor<[16, 32], f32>, %p: !relax.tensor<[k, m], f32>, %q: !relax.tensor<[k, n], f32>, %r: !relax.tensor<[64], f32>) {
   %a = relax.matmul %x, %w : (!relax.tensor<[b, s, 64], f32>, !relax.tensor<[64, 32], f32>) -> !relax.tensor<[b, s, 32], f32>
   %b = relax.matmul %a, %v {transpose_b = true} : (!relax.tensor<[b, s, 32], f32>, !relax.tensor<[16, 32], f32>) -> !relax.tensor<[b, s, 16], f32>
@@ -28,6 +45,10 @@ relax.func @offloaded(%x: !relax.tensor<[b, s, 64], f32>, %w: !relax.tensor<[64,
 
 // CHECK-LABEL: relax.func @kept
 // CHECK-COUNT-4: = matmul
+// CUDA-LABEL: relax.func @kept
+// CUDA-COUNT-4: = matmul
+// ROCM-LABEL: relax.func @kept
+// ROCM-COUNT-4: = matmul
 // CHECK-NOT: call_library
 relax.func @kept(%h: !relax.tensor<[4, 8], f16>, %g: !relax.tensor<[8, 2], f16>, %x: !relax.tensor<[b, s, 64], f32>, %y: !relax.tensor<[b, 64, 8], f32>, %w: !relax.tensor<[64, 32], f32>) {
   %a = relax.matmul %h, %g : (!relax.tensor<[4, 8], f16>, !relax.tensor<[8, 2], f16>) -> !relax.tensor<[4, 2], f16>

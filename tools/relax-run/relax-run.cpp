@@ -184,7 +184,8 @@ static cl::opt<std::string> runnerUtilsLibrary(
     cl::cat(runCategory));
 static cl::opt<bool>
     library("library",
-            cl::desc("Offload matmuls to the CPU runtime library (OpenBLAS)"),
+            cl::desc("Offload matmuls to a BLAS: OpenBLAS through the CPU "
+                     "runtime library, cuBLAS or hipBLAS through the GPU one"),
             cl::init(false), cl::cat(runCategory));
 static cl::opt<bool>
     fuse("fuse", cl::desc("Fuse graph ops into merged tensor programs"),
@@ -451,20 +452,24 @@ int main(int argc, char **argv) {
   // The runtime library sits in the lib directory next to bin, in the build
   // tree and where it is installed.
   std::string runtimePath = runtimeLibrary;
-  if (library && runtimePath.empty()) {
+  bool cpuLibrary = library && device == Device::CPU;
+  if (cpuLibrary && runtimePath.empty()) {
     SmallString<256> path(llvm::sys::path::parent_path(
         llvm::sys::path::parent_path(llvm::sys::fs::getMainExecutable(
             argv[0], reinterpret_cast<void *>(&fail)))));
     llvm::sys::path::append(path, "lib", "librelax_cpu_runtime.so");
     runtimePath = std::string(path);
   }
-  if (library && !llvm::sys::fs::exists(runtimePath))
+  if (cpuLibrary && !llvm::sys::fs::exists(runtimePath))
     return fail("no CPU runtime library at " + runtimePath +
                 " (it is built when OpenBLAS is installed)");
   std::string gpuRuntimePath = gpuRuntimeLibrary;
   if (device != Device::CPU) {
-    if (parallel || library)
-      return fail("--parallel and --library apply to --device cpu only");
+    if (parallel)
+      return fail("--parallel applies to --device cpu only");
+    if (library && device == Device::Vulkan)
+      return fail("--library needs --device cpu, cuda or rocm: there is no "
+                  "BLAS for Vulkan");
     StringRef name = device == Device::Vulkan ? "vulkan"
                      : device == Device::CUDA ? "cuda"
                                               : "hip";
@@ -703,6 +708,7 @@ int main(int argc, char **argv) {
                                                : relax::GPUTarget::ROCm;
     pipeline.chip = chip;
     pipeline.schedule = gpuSchedule;
+    pipeline.library = library;
     pipeline.fuse = fuse;
     pipeline.planMemory = planMemory;
     relax::buildRelaxLowerToGPUPipeline(pm, pipeline);
@@ -731,7 +737,7 @@ int main(int argc, char **argv) {
     libraries.push_back(ompLibrary);
   if (parallelism == relax::CPUParallelism::Async)
     libraries.push_back(asyncLibrary);
-  if (library)
+  if (cpuLibrary)
     libraries.push_back(runtimePath);
   if (device != Device::CPU)
     libraries.push_back(gpuRuntimePath);

@@ -168,6 +168,12 @@ struct GPUPipelineOptions : PassPipelineOptions<GPUPipelineOptions> {
   Option<bool> inferShapes{*this, "infer-shapes",
                            llvm::cl::desc("Run --relax-infer-shapes first"),
                            llvm::cl::init(true)};
+  Option<bool> library{
+      *this, "library",
+      llvm::cl::desc("Offload matmuls to the target's BLAS through the GPU "
+                     "runtime library (cuBLAS for cuda, hipBLAS for rocm; "
+                     "--relax-dispatch-library)"),
+      llvm::cl::init(false)};
   Option<bool> fuse{*this, "fuse",
                     llvm::cl::desc("Fuse graph ops into merged tensor programs "
                                    "(--relax-fuse)"),

@@ -538,12 +538,13 @@ def RelaxDispatchLibraryPass
     legalization. Run it after `--relax-infer-shapes`: only ops whose
     result types are fully known are offloaded.
 
-    With `target=cpu` (the only target so far), `relax.matmul` on `f32`
-    whose right operand is a matrix becomes
-    `relax.call_library "relax.cpu.sgemm_<a><b>"` (`n`, or `t` for a
-    transposed operand), which the CPU runtime library computes with
-    OpenBLAS. Leading dims of the left operand are rows of one product; a
-    transposed left operand must be a matrix.
+    `relax.matmul` on `f32` whose right operand is a matrix becomes
+    `relax.call_library "relax.<target>.sgemm_<a><b>"` (`n`, or `t` for a
+    transposed operand): with `target=cpu` the CPU runtime library computes
+    it with OpenBLAS, with `target=cuda` the CUDA runtime library with
+    cuBLAS and with `target=rocm` the HIP runtime library with hipBLAS, on
+    device memory. Leading dims of the left operand are rows of one
+    product; a transposed left operand must be a matrix.
 
     ```mlir
     %y = relax.matmul %x, %w : (!relax.tensor<[b, s, 512], f32>, !relax.tensor<[512, 1376], f32>) -> !relax.tensor<[b, s, 1376], f32>
@@ -553,7 +554,8 @@ def RelaxDispatchLibraryPass
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
-           "Library to offload to (cpu: the CPU runtime, with OpenBLAS)">,
+           "Library to offload to: cpu (the CPU runtime, with OpenBLAS), "
+           "cuda (cuBLAS) or rocm (hipBLAS)">,
   ];
   let dependentDialects = ["::mlir::relax::RelaxDialect"];
 }

@@ -9,20 +9,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mlir/ExecutionEngine/CRunnerUtils.h"
+#include "../GemmOperands.h"
 
 #include <cblas.h>
 
 #include <cstdio>
 #include <cstdlib>
-
-namespace {
-/// A row-major matrix view of a memref.
-struct Matrix {
-  float *data;
-  int64_t rows, cols, ld;
-};
-} // namespace
 
 [[noreturn]] static void fail(const char *function, const char *message) {
   std::fprintf(stderr, "%s: %s\n", function, message);
@@ -30,42 +22,15 @@ struct Matrix {
   std::abort();
 }
 
-/// Views `memref` as a matrix: the last dim is the columns, all others are
-/// flattened into rows (so they must be contiguous), and the row stride is
-/// the leading dimension.
-static Matrix asMatrix(const UnrankedMemRefType<float> *memref,
-                       const char *function, bool allowBatch) {
-  DynamicMemRefType<float> m(*memref);
-  if (allowBatch ? m.rank < 1 : m.rank != 2)
-    fail(function, allowBatch ? "operand must have a rank of at least 1"
-                              : "operand must be a matrix");
-  int64_t cols = m.sizes[m.rank - 1];
-  if (m.strides[m.rank - 1] != 1 && cols > 1)
-    fail(function, "operand columns are not contiguous");
-  int64_t rows = 1;
-  for (int64_t i = 0; i + 1 < m.rank; ++i)
-    rows *= m.sizes[i];
-  int64_t ld = m.rank >= 2 ? m.strides[m.rank - 2] : cols;
-  for (int64_t i = 0; i + 2 < m.rank; ++i)
-    if (m.sizes[i] > 1 && m.strides[i] != m.strides[i + 1] * m.sizes[i + 1])
-      fail(function, "operand batch dims are not contiguous");
-  if (ld < cols)
-    ld = cols > 0 ? cols : 1;
-  return {m.data + m.offset, rows, cols, ld};
-}
-
 static void sgemm(const char *function, bool transA, bool transB,
                   const UnrankedMemRefType<float> *a,
                   const UnrankedMemRefType<float> *b,
                   const UnrankedMemRefType<float> *c) {
-  Matrix ma = asMatrix(a, function, /*allowBatch=*/!transA);
-  Matrix mb = asMatrix(b, function, /*allowBatch=*/false);
-  Matrix mc = asMatrix(c, function, /*allowBatch=*/true);
-  int64_t m = transA ? ma.cols : ma.rows;
-  int64_t k = transA ? ma.rows : ma.cols;
-  int64_t n = transB ? mb.rows : mb.cols;
-  if ((transB ? mb.cols : mb.rows) != k || mc.rows != m || mc.cols != n)
-    fail(function, "operand shapes do not match");
+  relax::GemmOperands gemm;
+  if (const char *error = relax::getGemmOperands(transA, transB, a, b, c, gemm))
+    fail(function, error);
+  const relax::MatrixView &ma = gemm.a, &mb = gemm.b, &mc = gemm.c;
+  int64_t m = gemm.m, n = gemm.n, k = gemm.k;
   if (m == 0 || n == 0)
     return;
   if (k == 0) {

@@ -12,6 +12,7 @@
 
 #include "Relax/Runtime/GPURuntime.h"
 
+#include "CUDAContext.h"
 #include "ReportError.h"
 
 #include <cuda.h>
@@ -23,26 +24,9 @@
 #include <unordered_map>
 
 using namespace relax::gpu;
+using namespace relax::gpu::cuda;
 
 namespace {
-
-std::string describe(CUresult result) {
-  const char *name = nullptr, *description = nullptr;
-  cuGetErrorName(result, &name);
-  cuGetErrorString(result, &description);
-  std::string text = name ? name : "CUDA error " + std::to_string(result);
-  if (description)
-    text += std::string(" (") + description + ")";
-  return text;
-}
-
-/// Reports a failed driver call; returns whether `result` is a success.
-bool check(CUresult result, const char *call) {
-  if (result == CUDA_SUCCESS)
-    return true;
-  reportError("cuda: %s failed: %s", call, describe(result).c_str());
-  return false;
-}
 
 std::mutex &runtimeMutex() {
   static auto *mutex = new std::mutex;
@@ -61,10 +45,53 @@ const char *kernelName(CUfunction function) {
   return it == kernelNames().end() ? "?" : it->second.c_str();
 }
 
+/// Loads a cubin, fatbin or NUL-terminated PTX image, with the JIT's error
+/// log in the message of a failure.
+CUmodule loadModule(const void *image, int optLevel) {
+  constexpr unsigned kLogBytes = 4096;
+  char log[kLogBytes] = {0};
+  CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER,
+                            CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+                            CU_JIT_OPTIMIZATION_LEVEL};
+  void *values[] = {log, reinterpret_cast<void *>(uintptr_t(kLogBytes)),
+                    reinterpret_cast<void *>(uintptr_t(optLevel))};
+  unsigned numOptions = optLevel < 0 ? 2 : 3;
+  CUmodule module = nullptr;
+  if (CUresult r =
+          cuModuleLoadDataEx(&module, image, numOptions, options, values);
+      r != CUDA_SUCCESS) {
+    reportError("cuda: cannot load a kernel module: cuModuleLoadDataEx "
+                "failed: %s%s%s",
+                describe(r).c_str(), log[0] ? ": " : "", log);
+    return nullptr;
+  }
+  return module;
+}
+
+} // namespace
+
+std::string relax::gpu::cuda::describe(CUresult result) {
+  const char *name = nullptr, *description = nullptr;
+  cuGetErrorName(result, &name);
+  cuGetErrorString(result, &description);
+  std::string text = name ? name : "CUDA error " + std::to_string(result);
+  if (description)
+    text += std::string(" (") + description + ")";
+  return text;
+}
+
+/// Reports a failed driver call; returns whether `result` is a success.
+bool relax::gpu::cuda::check(CUresult result, const char *call) {
+  if (result == CUDA_SUCCESS)
+    return true;
+  reportError("cuda: %s failed: %s", call, describe(result).c_str());
+  return false;
+}
+
 /// The primary context of the chosen device, retained by the first call and
 /// kept for the life of the process; null, after reporting why, if there is
 /// none.
-CUcontext getContext() {
+CUcontext relax::gpu::cuda::getContext() {
   static CUcontext context = nullptr;
   static const char *failure = nullptr;
   std::lock_guard<std::mutex> lock(runtimeMutex());
@@ -107,49 +134,6 @@ CUcontext getContext() {
     return fail("cuDevicePrimaryCtxRetain failed: " + describe(r));
   return context = primary;
 }
-
-/// Makes the runtime's context current for the life of the object.
-class ScopedContext {
-public:
-  ScopedContext() {
-    if (CUcontext context = getContext())
-      pushed = check(cuCtxPushCurrent(context), "cuCtxPushCurrent");
-  }
-  ~ScopedContext() {
-    CUcontext popped;
-    if (pushed)
-      cuCtxPopCurrent(&popped);
-  }
-  explicit operator bool() const { return pushed; }
-
-private:
-  bool pushed = false;
-};
-
-/// Loads a cubin, fatbin or NUL-terminated PTX image, with the JIT's error
-/// log in the message of a failure.
-CUmodule loadModule(const void *image, int optLevel) {
-  constexpr unsigned kLogBytes = 4096;
-  char log[kLogBytes] = {0};
-  CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER,
-                            CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
-                            CU_JIT_OPTIMIZATION_LEVEL};
-  void *values[] = {log, reinterpret_cast<void *>(uintptr_t(kLogBytes)),
-                    reinterpret_cast<void *>(uintptr_t(optLevel))};
-  unsigned numOptions = optLevel < 0 ? 2 : 3;
-  CUmodule module = nullptr;
-  if (CUresult r =
-          cuModuleLoadDataEx(&module, image, numOptions, options, values);
-      r != CUDA_SUCCESS) {
-    reportError("cuda: cannot load a kernel module: cuModuleLoadDataEx "
-                "failed: %s%s%s",
-                describe(r).c_str(), log[0] ? ": " : "", log);
-    return nullptr;
-  }
-  return module;
-}
-
-} // namespace
 
 extern "C" RELAX_GPU_RUNTIME_EXPORT void *mgpuModuleLoad(void *data,
                                                          size_t sizeBytes) {

@@ -11,6 +11,7 @@
 
 #include "Relax/Runtime/GPURuntime.h"
 
+#include "HIPDevice.h"
 #include "ReportError.h"
 
 #include <hip/hip_runtime_api.h>
@@ -21,25 +22,9 @@
 #include <unordered_map>
 
 using namespace relax::gpu;
+using namespace relax::gpu::hip;
 
 namespace {
-
-std::string describe(hipError_t result) {
-  const char *name = hipGetErrorName(result);
-  const char *description = hipGetErrorString(result);
-  std::string text = name ? name : "HIP error " + std::to_string(result);
-  if (description)
-    text += std::string(" (") + description + ")";
-  return text;
-}
-
-/// Reports a failed HIP call; returns whether `result` is a success.
-bool check(hipError_t result, const char *call) {
-  if (result == hipSuccess)
-    return true;
-  reportError("hip: %s failed: %s", call, describe(result).c_str());
-  return false;
-}
 
 std::mutex &runtimeMutex() {
   static auto *mutex = new std::mutex;
@@ -58,9 +43,28 @@ const char *kernelName(hipFunction_t function) {
   return it == kernelNames().end() ? "?" : it->second.c_str();
 }
 
+} // namespace
+
+std::string relax::gpu::hip::describe(hipError_t result) {
+  const char *name = hipGetErrorName(result);
+  const char *description = hipGetErrorString(result);
+  std::string text = name ? name : "HIP error " + std::to_string(result);
+  if (description)
+    text += std::string(" (") + description + ")";
+  return text;
+}
+
+/// Reports a failed HIP call; returns whether `result` is a success.
+bool relax::gpu::hip::check(hipError_t result, const char *call) {
+  if (result == hipSuccess)
+    return true;
+  reportError("hip: %s failed: %s", call, describe(result).c_str());
+  return false;
+}
+
 /// The index of the chosen device, found by the first call; -1, after
 /// reporting why, if there is none.
-int getDevice() {
+static int getDevice() {
   static int device = -1;
   static const char *failure = nullptr;
   std::lock_guard<std::mutex> lock(runtimeMutex());
@@ -96,7 +100,7 @@ int getDevice() {
 
 /// Makes the chosen device current on this thread; false, after reporting
 /// why, if it cannot.
-bool useDevice() {
+bool relax::gpu::hip::useDevice() {
   thread_local bool current = false;
   if (current)
     return true;
@@ -105,8 +109,6 @@ bool useDevice() {
     return false;
   return current = true;
 }
-
-} // namespace
 
 extern "C" RELAX_GPU_RUNTIME_EXPORT void *mgpuModuleLoad(void *data,
                                                          size_t /*sizeBytes*/) {

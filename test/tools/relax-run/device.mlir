@@ -7,7 +7,10 @@
 // that is an input (here `%x` itself) is not freed as a result.
 
 // RUN: not relax-run %s --device vulkan --parallel --size n=4 2>&1 | FileCheck %s --check-prefix=PARALLEL
-// PARALLEL: relax-run: error: --parallel and --library apply to --device cpu only
+// PARALLEL: relax-run: error: --parallel applies to --device cpu only
+
+// RUN: not relax-run %s --device vulkan --library --size n=4 2>&1 | FileCheck %s --check-prefix=LIBRARY
+// LIBRARY: relax-run: error: --library needs --device cpu, cuda or rocm: there is no BLAS for Vulkan
 
 // RUN: not relax-run %s --device vulkan --gpu-runtime-library=%t.missing.so --size n=4 2>&1 | FileCheck %s --check-prefix=MISSING
 // MISSING: relax-run: error: no GPU runtime library at {{.*}}.missing.so (librelax_vulkan_runtime is built when its SDK is installed)

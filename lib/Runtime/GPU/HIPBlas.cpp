@@ -1,0 +1,140 @@
+//===- HIPBlas.cpp - relax.rocm.sgemm_<a><b> with hipBLAS -----------------===//
+//
+// The library functions that `--relax-dispatch-library=target=rocm` calls:
+// C = op(A) * op(B) in f32 on device memory (GemmOperands.h), computed with
+// hipBLAS on the runtime's device. hipBLAS is loaded when the first product
+// runs (libhipblas.so of a ROCm installation; Debian ships no headers for
+// it, so its few entry points are declared here from its C API). The host
+// code waits for the work before the call; the product runs on a stream of
+// its own and is finished when the function returns.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../GemmOperands.h"
+#include "HIPDevice.h"
+#include "ReportError.h"
+
+#include <dlfcn.h>
+
+#include <climits>
+#include <mutex>
+
+using namespace relax::gpu;
+using namespace relax::gpu::hip;
+
+namespace {
+// hipBLAS's C API (hipblas.h): a status of 0 is success; the operations are
+// the BLAS enumerants HIPBLAS_OP_N = 111 and HIPBLAS_OP_T = 112.
+using HipBlasHandle = void *;
+using HipBlasStatus = int;
+constexpr int kOpN = 111, kOpT = 112;
+using CreateFn = HipBlasStatus (*)(HipBlasHandle *);
+using SetStreamFn = HipBlasStatus (*)(HipBlasHandle, hipStream_t);
+using SgemmFn = HipBlasStatus (*)(HipBlasHandle, int, int, int, int, int,
+                                  const float *, const float *, int,
+                                  const float *, int, const float *, float *,
+                                  int);
+
+struct HipBLAS {
+  SgemmFn sgemm = nullptr;
+  HipBlasHandle handle = nullptr;
+  hipStream_t stream = nullptr;
+};
+
+/// hipBLAS with a handle and a stream on the runtime's device, set up by the
+/// first call; null, after reporting why, if it cannot be.
+HipBLAS *getHipBLAS() {
+  static HipBLAS blas;
+  static const char *failure = nullptr;
+  static std::mutex mutex;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (blas.handle)
+    return &blas;
+  if (failure) {
+    relaxReportError(failure);
+    return nullptr;
+  }
+  auto fail = [&](std::string message) -> HipBLAS * {
+    failure = internMessage("hip: " + message);
+    relaxReportError(failure);
+    return nullptr;
+  };
+  void *library = nullptr;
+  for (const char *name :
+       {"libhipblas.so", "libhipblas.so.3", "libhipblas.so.2"})
+    if ((library = dlopen(name, RTLD_NOW | RTLD_LOCAL)))
+      break;
+  if (!library)
+    return fail("cannot load hipBLAS (libhipblas.so) for a library matmul; "
+                "is ROCm's lib directory on the library path?");
+  auto create = reinterpret_cast<CreateFn>(dlsym(library, "hipblasCreate"));
+  auto setStream =
+      reinterpret_cast<SetStreamFn>(dlsym(library, "hipblasSetStream"));
+  blas.sgemm = reinterpret_cast<SgemmFn>(dlsym(library, "hipblasSgemm"));
+  if (!create || !setStream || !blas.sgemm)
+    return fail("the loaded hipBLAS lacks hipblasCreate, hipblasSetStream or "
+                "hipblasSgemm");
+  hipStream_t stream;
+  if (hipError_t r = hipStreamCreateWithFlags(&stream, hipStreamNonBlocking);
+      r != hipSuccess)
+    return fail("hipStreamCreateWithFlags failed: " + describe(r));
+  HipBlasHandle handle;
+  if (HipBlasStatus s = create(&handle); s != 0)
+    return fail("hipblasCreate failed: status " + std::to_string(s));
+  if (HipBlasStatus s = setStream(handle, stream); s != 0)
+    return fail("hipblasSetStream failed: status " + std::to_string(s));
+  blas.stream = stream;
+  blas.handle = handle;
+  return &blas;
+}
+
+void sgemm(const char *function, bool transA, bool transB,
+           const UnrankedMemRefType<float> *a,
+           const UnrankedMemRefType<float> *b,
+           const UnrankedMemRefType<float> *c) {
+  relax::GemmOperands gemm;
+  if (const char *error =
+          relax::getGemmOperands(transA, transB, a, b, c, gemm)) {
+    reportError("hip: %s: %s", function, error);
+    return;
+  }
+  if (gemm.m == 0 || gemm.n == 0)
+    return;
+  for (int64_t value :
+       {gemm.m, gemm.n, gemm.k, gemm.a.ld, gemm.b.ld, gemm.c.ld})
+    if (value > INT_MAX) {
+      reportError("hip: %s: a dim or leading dimension of %lld is more than "
+                  "hipBLAS takes (%d)",
+                  function, static_cast<long long>(value), INT_MAX);
+      return;
+    }
+  if (!useDevice())
+    return;
+  HipBLAS *blas = getHipBLAS();
+  if (!blas)
+    return;
+  // Row-major C = op(A) op(B) is column-major C^T = op(B)^T op(A)^T.
+  const float alpha = 1.0f, beta = 0.0f;
+  HipBlasStatus status = blas->sgemm(
+      blas->handle, transB ? kOpT : kOpN, transA ? kOpT : kOpN, int(gemm.n),
+      int(gemm.m), int(gemm.k), &alpha, gemm.b.data, int(gemm.b.ld),
+      gemm.a.data, int(gemm.a.ld), &beta, gemm.c.data, int(gemm.c.ld));
+  if (status != 0) {
+    reportError("hip: %s: hipblasSgemm failed: status %d", function, status);
+    return;
+  }
+  check(hipStreamSynchronize(blas->stream), "hipStreamSynchronize");
+}
+} // namespace
+
+#define RELAX_ROCM_SGEMM(NAME, TRANS_A, TRANS_B)                               \
+  extern "C" RELAX_GPU_RUNTIME_EXPORT void _mlir_ciface_##NAME(                \
+      UnrankedMemRefType<float> *a, UnrankedMemRefType<float> *b,              \
+      UnrankedMemRefType<float> *c) {                                          \
+    sgemm(#NAME, TRANS_A, TRANS_B, a, b, c);                                   \
+  }
+
+RELAX_ROCM_SGEMM(relax_rocm_sgemm_nn, false, false)
+RELAX_ROCM_SGEMM(relax_rocm_sgemm_nt, false, true)
+RELAX_ROCM_SGEMM(relax_rocm_sgemm_tn, true, false)
+RELAX_ROCM_SGEMM(relax_rocm_sgemm_tt, true, true)
