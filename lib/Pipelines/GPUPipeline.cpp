@@ -47,6 +47,13 @@ static void buildKernelAndHostPipeline(OpPassManager &pm,
                                        const GPUPipelineOptions &options) {
   pm.addPass(createRelaxKernelsToFuncPass());
   addKernelCleanupStage(pm);
+  // Memory is planned once the kernels are bufferized, with the scratch
+  // buffers they allocate: each would otherwise be a device allocation in
+  // every call.
+  if (options.hoistKernelScratch)
+    pm.addPass(createRelaxHoistKernelScratchPass());
+  if (options.planMemory)
+    pm.addPass(createRelaxPlanMemoryPass());
   addHostStage(pm);
 
   RelaxChooseGPUSchedulePassOptions choose;
@@ -185,8 +192,11 @@ void relax::buildRelaxLowerToGPUPipeline(OpPassManager &pm,
               : options.target == GPUTarget::Vulkan
                   ? "vulkan"
                   : "webgpu"; // Which the dispatch reports as having none.
+  // Views into the arena are bound as storage buffers at their offsets,
+  // which must be multiples of the device's minStorageBufferOffsetAlignment:
+  // 256 bytes at most on Vulkan, and WebGPU's default.
   addGraphStage(pm, options.inferShapes, library, options.fuse,
-                options.planMemory);
+                /*planMemory=*/false, /*alignment=*/256);
   buildKernelAndHostPipeline(pm, options);
   buildDevicePipeline(pm, options);
   if (options.toBinary && options.toLLVM)

@@ -14,7 +14,8 @@ using namespace mlir;
 using namespace mlir::relax;
 
 void relax::addGraphStage(OpPassManager &pm, bool inferShapes,
-                          StringRef library, bool fuse, bool planMemory) {
+                          StringRef library, bool fuse, bool planMemory,
+                          int64_t alignment) {
   if (inferShapes)
     pm.addPass(createRelaxInferShapesPass());
   if (!library.empty()) {
@@ -26,7 +27,9 @@ void relax::addGraphStage(OpPassManager &pm, bool inferShapes,
     pm.addPass(createRelaxFusePass());
   pm.addPass(createRelaxLegalizePass());
   pm.addPass(createRelaxToNonDataflowPass());
-  pm.addPass(createRelaxExplicitAllocPass());
+  RelaxExplicitAllocPassOptions alloc;
+  alloc.alignment = alignment;
+  pm.addPass(createRelaxExplicitAllocPass(alloc));
   if (planMemory)
     pm.addPass(createRelaxPlanMemoryPass());
 }

@@ -15,9 +15,10 @@
 namespace mlir::relax {
 
 /// Graph level: from high-level ops to planned allocations and calls of
-/// tensor programs (with a `library` target, matmuls offloaded to it first).
+/// tensor programs (with a `library` target, matmuls offloaded to it first);
+/// storages are aligned to `alignment` bytes.
 void addGraphStage(OpPassManager &pm, bool inferShapes, StringRef library,
-                   bool fuse, bool planMemory);
+                   bool fuse, bool planMemory, int64_t alignment = 64);
 
 /// After --relax-kernels-to-func: what the kernels' deallocation left,
 /// simplified and lowered.

@@ -202,8 +202,8 @@ static cl::opt<bool> planResults(
     cl::init(false), cl::cat(runCategory));
 static cl::opt<bool> hoistKernelScratch(
     "hoist-kernel-scratch",
-    cl::desc("On the CPU, allocate the buffers of kernels in their callers, "
-             "planned with the graph's tensors"),
+    cl::desc("Allocate the buffers of kernels in their callers, planned "
+             "with the graph's tensors"),
     cl::init(true), cl::cat(runCategory));
 static cl::opt<int64_t> attentionRows(
     "attention-rows",
@@ -694,6 +694,7 @@ int main(int argc, char **argv) {
     pipeline.parallel = parallel;
     pipeline.runtime = runtime.getValue();
     pipeline.library = library;
+    pipeline.hoistKernelScratch = hoistKernelScratch;
     pipeline.fuse = fuse;
     pipeline.planMemory = planMemory;
     pipeline.planResults = planResults;
@@ -709,6 +710,7 @@ int main(int argc, char **argv) {
     pipeline.chip = chip;
     pipeline.schedule = gpuSchedule;
     pipeline.library = library;
+    pipeline.hoistKernelScratch = hoistKernelScratch;
     pipeline.fuse = fuse;
     pipeline.planMemory = planMemory;
     relax::buildRelaxLowerToGPUPipeline(pm, pipeline);

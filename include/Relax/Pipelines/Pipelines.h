@@ -183,6 +183,13 @@ struct GPUPipelineOptions : PassPipelineOptions<GPUPipelineOptions> {
       llvm::cl::desc("Plan the storages of graph functions "
                      "(--relax-plan-memory)"),
       llvm::cl::init(true)};
+  Option<bool> hoistKernelScratch{
+      *this, "hoist-kernel-scratch",
+      llvm::cl::desc("Make the buffers kernels allocate a destination that "
+                     "their callers allocate "
+                     "(--relax-hoist-kernel-scratch), planned with the "
+                     "graph's tensors in device memory"),
+      llvm::cl::init(true)};
   Option<bool> toBinary{
       *this, "to-binary",
       llvm::cl::desc("Compile the gpu.modules to binaries; without it, stop "
