@@ -959,48 +959,25 @@ class TorchImporter:
             self, node, q, k, v, attn_mask=None, dropout_p=0.0, is_causal=False,
             scale=None, enable_gqa=False):
         qv, kv, vv = self.arg(q), self.arg(k), self.arg(v)
-        q_dims, k_dims = self._dims(node.args[0]), self._dims(node.args[1])
+        q_dims = self._dims(node.args[0])
         if len(q_dims) != 4:
             raise _Unsupported("attention on tensors of rank other than 4")
         swap = {"axes": i64_array([0, 2, 1, 3])}
-        if attn_mask is None:
-            attrs = {"causal": "true" if is_causal else "false"}
-            if scale is not None:
-                attrs["scale"] = float_attr(scale)
-            qt = self.emit("permute_dims", [qv], swap, node=node)
-            kt = self.emit("permute_dims", [kv], swap, node=node)
-            vt = self.emit("permute_dims", [vv], swap, node=node)
-            o = self.emit("attention", [qt, kt, vt], attrs, node=node)
-            return self.emit("permute_dims", [o], swap, node=node)
-        # With a mask: softmax(q k^T * scale + mask) v, repeating the key and
-        # value heads for grouped-query attention.
-        heads, kv_heads = q_dims[1], k_dims[1]
-        if heads != kv_heads:
-            group = heads // kv_heads
-            def repeat(t, dims):
-                e = self.emit("expand_dims", [t], {"axes": i64_array([2])}, node=node)
-                shape = [self.sym(dims[0]), str(kv_heads), str(group)] + \
-                    [self.sym(d) for d in dims[2:]]
-                e = self.emit("broadcast_to", [e], {"shape": shape_attr(shape)}, node=node)
-                return self.emit("reshape", [e], {"shape": shape_attr(
-                    [self.sym(dims[0]), str(heads)] + [self.sym(d) for d in dims[2:]])},
-                    node=node)
-            kv = repeat(kv, k_dims)
-            vv = repeat(vv, self._dims(node.args[2]))
-        scores = self.emit("matmul", [qv, kv], {"transpose_b": "true"}, node=node)
-        factor = scale if scale is not None else 1.0 / float(np.sqrt(q_dims[-1]))
-        scores = self.emit("multiply", [scores, self.e.scalar(factor, scores.element)],
-                           node=node)
-        mask = self.arg(attn_mask)
-        if mask.element == "i1":
-            scores = self.emit("where", [mask, scores,
-                                         self.e.scalar(-np.inf, scores.element)], node=node)
-        else:
-            scores = self.emit("add", [scores, mask], node=node)
-        if is_causal:
-            raise _Unsupported("both a mask and is_causal")
-        p = self.emit("softmax", [scores], {"axis": "-1"}, node=node)
-        return self.emit("matmul", [p, vv], node=node)
+        # relax.attention takes [batch, seq, heads, dim] and a mask that
+        # broadcasts to [batch, heads, seq, kv_seq], PyTorch's mask layout.
+        attrs = {"causal": "true" if is_causal else "false"}
+        if scale is not None:
+            attrs["scale"] = float_attr(scale)
+        operands = [self.emit("permute_dims", [t], swap, node=node)
+                    for t in (qv, kv, vv)]
+        if attn_mask is not None:
+            mask = self.arg(attn_mask)
+            if mask.element != "i1" and mask.element != qv.element:
+                mask = self.emit("astype", [mask], {"dtype": qv.element},
+                                 node=node)
+            operands.append(mask)
+        o = self.emit("attention", operands, attrs, node=node)
+        return self.emit("permute_dims", [o], swap, node=node)
 
 
 def import_program(ep, *, names=None, weights_as_constants=False, decompose=True,

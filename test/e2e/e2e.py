@@ -23,7 +23,16 @@ import sys
 import numpy as np
 
 
-_ELEMENT_TYPES = {np.dtype(np.float32): "f32", np.dtype(np.int64): "i64"}
+_ELEMENT_TYPES = {np.dtype(np.float32): "f32", np.dtype(np.int64): "i64",
+                  np.dtype(np.bool_): "i1"}
+
+
+def _values(array):
+    """The elements of `array` as a JSON list (MLIR's dense syntax):
+    integers and booleans as they are, floats as doubles."""
+    if array.dtype in (np.int64, np.bool_):
+        return json.dumps(array.tolist())
+    return json.dumps(array.astype(np.float64).tolist())
 
 
 def tensor_type(dims, dtype="f32"):
@@ -49,9 +58,7 @@ def op_model(op_line, params):
 
 
 def _dense(array):
-    values = json.dumps(array.tolist() if array.dtype == np.int64
-                        else array.astype(np.float64).tolist())
-    return f"dense<{values}> : {_tensor_type(array.shape, array.dtype)}"
+    return f"dense<{_values(array)}> : {_tensor_type(array.shape, array.dtype)}"
 
 
 def _memref_type(dims, dtype=np.float32):
@@ -70,10 +77,8 @@ def _driver(arg_types, result_type, inputs_list):
                 lines.append(f"  %c{k}_{i} = memref.alloc() : {static}")
             else:
                 tensor = static.replace("memref<", "tensor<")
-                values = json.dumps(array.tolist() if array.dtype == np.int64
-                                    else array.astype(np.float64).tolist())
                 globals_.append(f'memref.global "private" constant @input_{k}_{i} : '
-                                f"{static} = dense<{values}>")
+                                f"{static} = dense<{_values(array)}>")
                 lines.append(f"  %c{k}_{i} = memref.get_global @input_{k}_{i} : {static}")
             if static != dyn:
                 lines.append(f"  %a{k}_{i} = memref.cast %c{k}_{i} : {static} to {dyn}")

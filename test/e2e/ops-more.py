@@ -75,15 +75,36 @@ def rotary(x, cos, sin):
     return x * cos[None, :, None, :] + rot * sin[None, :, None, :]
 
 
-def attention(q, k, v):
+def attention(q, k, v, mask=None, causal=True):
     s, t, d = q.shape[1], k.shape[1], q.shape[-1]
     group = q.shape[2] // k.shape[2]
     k, v = np.repeat(k, group, 2), np.repeat(v, group, 2)
     scores = np.einsum("bihd,bjhd->bhij", q, k) / np.sqrt(d)
-    allowed = np.arange(t)[None, :] <= (t - s + np.arange(s))[:, None]
-    scores = np.where(allowed, scores, -np.inf)
+    if mask is not None and mask.dtype == np.bool_:
+        scores = np.where(mask, scores, -np.inf)
+    elif mask is not None:
+        scores = scores + mask
+    if causal:
+        allowed = np.arange(t)[None, :] <= (t - s + np.arange(s))[:, None]
+        scores = np.where(allowed, scores, -np.inf)
     p = np.exp(scores - scores.max(-1, keepdims=True))
     return np.einsum("bhij,bjhd->bihd", p / p.sum(-1, keepdims=True), v)
+
+
+def padding_mask(b, t):
+    """[b, 1, 1, t]: each batch sees its first keys, at least one."""
+    mask = np.zeros((b, 1, 1, t), dtype=np.bool_)
+    for i in range(b):
+        mask[i, ..., :max(1, t - i)] = True
+    return mask
+
+
+def head_mask(heads, s):
+    """[1, heads, s, s]: a different random pattern per head, with the
+    diagonal kept so that no row is empty."""
+    mask = rng.random((1, heads, s, s)) < 0.6
+    mask[..., np.arange(s), np.arange(s)] = True
+    return mask
 
 
 COMPARISONS = {"equal": np.equal, "not_equal": np.not_equal, "less": np.less,
@@ -158,6 +179,26 @@ CASES = [
                        [("%q", t(["1", "s", "4", "8"])), ("%k", t(["1", "k", "2", "8"])), ("%v", t(["1", "k", "2", "8"]))]),
      lambda n: [f32(1, n, 4, 8), f32(1, n + 3, 2, 8), f32(1, n + 3, 2, 8)],
      attention),
+    # A padding mask of i1, as a BERT encoder has: [b, 1, 1, s].
+    ("attention_padding_mask", body([f"%r = relax.attention %q, %k, %v, %m : ({t(['b', 's', '4', '8'])}, {t(['b', 's', '2', '8'])}, {t(['b', 's', '2', '8'])}, {t(['b', '1', '1', 's'], 'i1')}) -> {ANY}"],
+                                    [("%q", t(["b", "s", "4", "8"])), ("%k", t(["b", "s", "2", "8"])), ("%v", t(["b", "s", "2", "8"])), ("%m", t(["b", "1", "1", "s"], "i1"))]),
+     lambda n: [f32(2, n + 2, 4, 8), f32(2, n + 2, 2, 8), f32(2, n + 2, 2, 8),
+                padding_mask(2, n + 2)],
+     lambda q, k, v, m: attention(q, k, v, m, causal=False)),
+    # An additive mask over positions [s, t] together with causal, keys
+    # longer than queries.
+    ("attention_float_mask_causal", body([f"%r = relax.attention %q, %k, %v, %m {{causal = true}} : ({t(['1', 's', '4', '8'])}, {t(['1', 'k', '2', '8'])}, {t(['1', 'k', '2', '8'])}, {t(['s', 'k'])}) -> {ANY}"],
+                                         [("%q", t(["1", "s", "4", "8"])), ("%k", t(["1", "k", "2", "8"])), ("%v", t(["1", "k", "2", "8"])), ("%m", t(["s", "k"]))]),
+     lambda n: [f32(1, n, 4, 8), f32(1, n + 3, 2, 8), f32(1, n + 3, 2, 8),
+                f32(n, n + 3)],
+     lambda q, k, v, m: attention(q, k, v, m, causal=True)),
+    # A mask per query head with grouped key heads: head h reads mask head
+    # h, kv head h / 2.
+    ("attention_head_mask", body([f"%r = relax.attention %q, %k, %v, %m : ({t(['1', 's', '4', '8'])}, {t(['1', 's', '2', '8'])}, {t(['1', 's', '2', '8'])}, {t(['1', '4', 's', 's'], 'i1')}) -> {ANY}"],
+                                 [("%q", t(["1", "s", "4", "8"])), ("%k", t(["1", "s", "2", "8"])), ("%v", t(["1", "s", "2", "8"])), ("%m", t(["1", "4", "s", "s"], "i1"))]),
+     lambda n: [f32(1, n, 4, 8), f32(1, n, 2, 8), f32(1, n, 2, 8),
+                head_mask(4, n)],
+     lambda q, k, v, m: attention(q, k, v, m, causal=False)),
 ]
 
 sys.exit(e2e.run_cases(CASES, sys.argv))

@@ -571,24 +571,63 @@ static LogicalResult buildRotary(OpBuilder &b, Location loc, Value x, Value cos,
   return success();
 }
 
+/// A mask of attention read in the space of scores whose dims are `space`
+/// (each the dim of `[batch, heads, seq, kv_seq]` it stands for, the heads
+/// possibly as `kv_head * group + g`): the mask and its indexing map, with
+/// its dims of static size 1 read at 0.
+struct AttentionMask {
+  Value mask;
+  AffineMap map;
+};
+
+static AttentionMask getAttentionMask(Value mask, ArrayRef<AffineExpr> space,
+                                      unsigned numDims) {
+  if (!mask)
+    return {};
+  auto type = cast<RankedTensorType>(mask.getType());
+  MLIRContext *ctx = mask.getContext();
+  SmallVector<AffineExpr> exprs;
+  size_t offset = 4 - type.getRank();
+  for (int64_t i = 0, e = type.getRank(); i < e; ++i)
+    exprs.push_back(type.getDimSize(i) == 1 ? getAffineConstantExpr(0, ctx)
+                                            : space[offset + i]);
+  return {mask, AffineMap::get(numDims, 0, exprs, ctx)};
+}
+
 /// The softmax of attention scores whose last two dims are query i and key
 /// j, unnormalized: scales the scores, masks keys j > offset + i when
-/// `causal` (the offset is t - s, so that the last query sees every key),
+/// `causal` (the offset is t - s, so that the last query sees every key)
+/// and where `mask` says (i1: keeps the true ones; a float: is added),
 /// and returns exp(x - max over j) and its sums over j, in tensors that
 /// `rowEmpty` creates (the scores' dims but j).
 static std::pair<Value, Value>
 buildSoftmaxParts(OpBuilder &b, Location loc, Value scores, Value scale,
-                  bool causal, Value offset, function_ref<Value()> rowEmpty) {
+                  bool causal, Value offset, AttentionMask mask,
+                  function_ref<Value()> rowEmpty) {
   MLIRContext *ctx = b.getContext();
   unsigned rank = cast<RankedTensorType>(scores.getType()).getRank();
   Type element = cast<RankedTensorType>(scores.getType()).getElementType();
   AffineMap id = AffineMap::getMultiDimIdentityMap(rank, ctx);
   SmallVector<Iterator> parallel(rank, Iterator::parallel);
   Value negInf = lowestOf(b, loc, element);
+  SmallVector<Value> maskIns;
+  SmallVector<AffineMap> maps;
+  if (mask.mask) {
+    maskIns.push_back(mask.mask);
+    maps.push_back(mask.map);
+  }
+  maps.push_back(id);
   scores = generic(
-      b, loc, ValueRange{}, scores, {id}, parallel,
+      b, loc, maskIns, scores, maps, parallel,
       [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
-        Value scaled = arith::MulFOp::create(nb, nloc, args[0], scale);
+        Value scaled = arith::MulFOp::create(nb, nloc, args.back(), scale);
+        if (mask.mask) {
+          Value m = args.front();
+          scaled =
+              m.getType().isInteger(1)
+                  ? Value(arith::SelectOp::create(nb, nloc, m, scaled, negInf))
+                  : Value(arith::AddFOp::create(nb, nloc, scaled, m));
+        }
         if (!causal)
           return scaled;
         Value i = linalg::IndexOp::create(nb, nloc, rank - 2);
@@ -648,8 +687,8 @@ static Value splitHeads(OpBuilder &b, Location loc, Value t,
 /// division per output element instead of one per score.
 static LogicalResult buildGroupedAttention(OpBuilder &b, Location loc,
                                            bool causal, Value q, Value k,
-                                           Value v, Value out, Value scale,
-                                           int64_t groupSize,
+                                           Value v, Value mask, Value out,
+                                           Value scale, int64_t groupSize,
                                            SmallVectorImpl<Value> &results) {
   MLIRContext *ctx = b.getContext();
   auto outType = cast<RankedTensorType>(out.getType());
@@ -689,8 +728,11 @@ static LogicalResult buildGroupedAttention(OpBuilder &b, Location loc,
 
   Value offset = arith::SubIOp::create(b, loc, dimSize(b, loc, k, 1),
                                        dimSize(b, loc, q, 1));
+  // The scores' space is (b, c, g, i, j); head h is c * group + g.
+  AttentionMask scoresMask =
+      getAttentionMask(mask, {d(0), d(1) * groupSize + d(2), d(3), d(4)}, 5);
   auto [probs, sum] =
-      buildSoftmaxParts(b, loc, scores, scale, causal, offset, [&] {
+      buildSoftmaxParts(b, loc, scores, scale, causal, offset, scoresMask, [&] {
         return emptyOf(b, loc, {{qs, 0}, {qs, 2}, {qs, 3}, {qs, 1}}, element);
       });
   AffineMap id5 = AffineMap::getMultiDimIdentityMap(5, ctx);
@@ -723,7 +765,8 @@ static LogicalResult buildGroupedAttention(OpBuilder &b, Location loc,
 /// attention: scores [b, h, s, t] = q . k * scale (masked), softmax over t,
 /// then times v. Query head h reads kv head `h floordiv (heads / kv_heads)`.
 static LogicalResult buildAttention(OpBuilder &b, Location loc, AttentionOp op,
-                                    Value q, Value k, Value v, Value out,
+                                    Value q, Value k, Value v, Value mask,
+                                    Value out,
                                     SmallVectorImpl<Value> &results) {
   MLIRContext *ctx = b.getContext();
   auto qType = cast<RankedTensorType>(q.getType());
@@ -773,8 +816,8 @@ static LogicalResult buildAttention(OpBuilder &b, Location loc, AttentionOp op,
   }
 
   if (!dynamicGroup)
-    return buildGroupedAttention(b, loc, op.getCausal(), q, k, v, out, scale,
-                                 groupSize, results);
+    return buildGroupedAttention(b, loc, op.getCausal(), q, k, v, mask, out,
+                                 scale, groupSize, results);
 
   // scores[b, h, i, j] = sum_e q[b, i, h, e] * k[b, j, kv(h), e]
   // Space: (b, h, i, j, e).
@@ -801,8 +844,11 @@ static LogicalResult buildAttention(OpBuilder &b, Location loc, AttentionOp op,
 
   Value offset = arith::SubIOp::create(b, loc, dimSize(b, loc, k, 1),
                                        dimSize(b, loc, q, 1));
-  auto [probs, sum] =
-      buildSoftmaxParts(b, loc, scores, scale, op.getCausal(), offset, [&] {
+  // The scores' space is (b, h, i, j).
+  AttentionMask scoresMask =
+      getAttentionMask(mask, {d(0), d(1), d(2), d(3)}, 4);
+  auto [probs, sum] = buildSoftmaxParts(
+      b, loc, scores, scale, op.getCausal(), offset, scoresMask, [&] {
         return emptyOf(b, loc, {{q, 0}, {q, 2}, {q, 1}}, element);
       });
 
@@ -1107,8 +1153,9 @@ struct AttentionOpLowering final : TensorProgramPattern<AttentionOp> {
 
   LogicalResult buildBody(AttentionOp op,
                           TensorProgramBody &body) const override {
+    Value mask = body.inputs.size() > 3 ? body.inputs[3] : Value();
     return buildAttention(body.builder, body.loc, op, body.inputs[0],
-                          body.inputs[1], body.inputs[2], body.outputs[0],
+                          body.inputs[1], body.inputs[2], mask, body.outputs[0],
                           body.results);
   }
 };

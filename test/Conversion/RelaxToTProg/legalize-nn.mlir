@@ -129,6 +129,32 @@ relax.func @attn(%q: !relax.tensor<[b, s, 8, 64], f32>, %k: !relax.tensor<[b, t,
 
 // -----
 
+// attention with an i1 padding mask [b, 1, 1, t]: the scaled scores
+// [b, kv, g, s, t] select -inf where the mask is false, reading it at
+// (b, 0, 0, t); with an f32 mask per query head [b, 8, s, t] they add it,
+// reading head kv * 4 + g.
+
+// CHECK-DAG: #[[PAD:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, 0, 0, d4)>
+// CHECK-DAG: #[[HEADS:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1 * 4 + d2, d3, d4)>
+// CHECK-LABEL: tprog.func private @attention
+// CHECK-SAME: %[[MA:[a-z0-9]+]]: tensor<?x1x1x?xi1>
+// CHECK: linalg.generic {indexing_maps = [#[[PAD]], #{{.*}}], {{.*}} ins(%[[MA]] : tensor<?x1x1x?xi1>)
+// CHECK: arith.mulf
+// CHECK: arith.select
+// CHECK: arith.maximumf
+// CHECK-LABEL: tprog.func private @attention_0
+// CHECK-SAME: %[[MB:[a-z0-9]+]]: tensor<?x8x?x?xf32>
+// CHECK: linalg.generic {indexing_maps = [#[[HEADS]], #{{.*}}], {{.*}} ins(%[[MB]] : tensor<?x8x?x?xf32>)
+// CHECK: arith.mulf
+// CHECK: arith.addf
+relax.func @masked(%q: !relax.tensor<[b, s, 8, 64], f32>, %k: !relax.tensor<[b, t, 2, 64], f32>, %pad: !relax.tensor<[b, 1, 1, t], i1>, %bias: !relax.tensor<[b, 8, s, t], f32>) {
+  %0 = relax.attention %q, %k, %k, %pad : (!relax.tensor<[b, s, 8, 64], f32>, !relax.tensor<[b, t, 2, 64], f32>, !relax.tensor<[b, t, 2, 64], f32>, !relax.tensor<[b, 1, 1, t], i1>) -> !relax.tensor<[b, s, 8, 64], f32>
+  %1 = relax.attention %q, %k, %k, %bias : (!relax.tensor<[b, s, 8, 64], f32>, !relax.tensor<[b, t, 2, 64], f32>, !relax.tensor<[b, t, 2, 64], f32>, !relax.tensor<[b, 8, s, t], f32>) -> !relax.tensor<[b, s, 8, 64], f32>
+  relax.return
+}
+
+// -----
+
 // attention with symbolic head counts: the group size is computed at run
 // time and k and v are extracted at head `h / group`; the default scale is
 // rsqrt of the head dim.

@@ -359,3 +359,35 @@ relax.func @conv_window_too_large(%x: !relax.tensor<[1, 16, 2], f32>, %w: !relax
   %0 = relax.conv1d %x, %w : (!relax.tensor<[1, 16, 2], f32>, !relax.tensor<[32, 16, 5], f32>) -> !relax.tensor<*, f32>
   relax.return
 }
+
+// -----
+
+relax.func @attention_mask_element(%q: !relax.tensor<[b, s, 8, 64], f32>, %k: !relax.tensor<[b, t, 2, 64], f32>, %m: !relax.tensor<[b, 1, 1, t], i32>) -> !relax.tensor<*, f32> {
+  // expected-error @+1 {{'relax.attention' op the mask must be of i1 or of the query's element type}}
+  %0 = relax.attention %q, %k, %k, %m : (!relax.tensor<[b, s, 8, 64], f32>, !relax.tensor<[b, t, 2, 64], f32>, !relax.tensor<[b, t, 2, 64], f32>, !relax.tensor<[b, 1, 1, t], i32>) -> !relax.tensor<*, f32>
+  relax.return %0 : !relax.tensor<*, f32>
+}
+
+// -----
+
+relax.func @attention_mask_rank(%q: !relax.tensor<[b, s, 8, 64], f32>, %k: !relax.tensor<[b, t, 2, 64], f32>, %m: !relax.tensor<[1, b, 1, 1, t], i1>) -> !relax.tensor<*, f32> {
+  // expected-error @+1 {{'relax.attention' op the mask has rank 5; it broadcasts to rank 4}}
+  %0 = relax.attention %q, %k, %k, %m : (!relax.tensor<[b, s, 8, 64], f32>, !relax.tensor<[b, t, 2, 64], f32>, !relax.tensor<[b, t, 2, 64], f32>, !relax.tensor<[1, b, 1, 1, t], i1>) -> !relax.tensor<*, f32>
+  relax.return %0 : !relax.tensor<*, f32>
+}
+
+// -----
+
+relax.func @attention_mask_keys(%q: !relax.tensor<[b, s, 8, 64], f32>, %k: !relax.tensor<[b, 16, 2, 64], f32>, %m: !relax.tensor<[b, 1, 1, 12], i1>) -> !relax.tensor<*, f32> {
+  // expected-error @+1 {{'relax.attention' op mask keys: operand #3 dim 3 is 12 but must equal 16}}
+  %0 = relax.attention %q, %k, %k, %m : (!relax.tensor<[b, s, 8, 64], f32>, !relax.tensor<[b, 16, 2, 64], f32>, !relax.tensor<[b, 16, 2, 64], f32>, !relax.tensor<[b, 1, 1, 12], i1>) -> !relax.tensor<*, f32>
+  relax.return %0 : !relax.tensor<*, f32>
+}
+
+// -----
+
+relax.func @attention_mask_heads(%q: !relax.tensor<[b, s, 8, 64], f32>, %k: !relax.tensor<[b, t, 2, 64], f32>, %m: !relax.tensor<[2, s, t], f32>) -> !relax.tensor<*, f32> {
+  // expected-error @+1 {{'relax.attention' op mask heads: operand #3 dim 0 is 2 but must equal 8}}
+  %0 = relax.attention %q, %k, %k, %m : (!relax.tensor<[b, s, 8, 64], f32>, !relax.tensor<[b, t, 2, 64], f32>, !relax.tensor<[b, t, 2, 64], f32>, !relax.tensor<[2, s, t], f32>) -> !relax.tensor<*, f32>
+  relax.return %0 : !relax.tensor<*, f32>
+}

@@ -56,6 +56,20 @@ relax.func @attention_static(%q: !relax.tensor<[2, 16, 8, 64], f32>, %k: !relax.
 
 // -----
 
+// A mask broadcasts to [batch, heads, seq, kv_seq]: an i1 padding mask
+// [b, 1, 1, t], and an additive f32 mask over positions [s, t].
+
+// CHECK-LABEL: relax.func @attention_masks(
+// CHECK-NEXT: %[[V0:[0-9]+]] = attention %arg0, %arg1, %arg1, %arg2 : {{.*}}, !relax.tensor<[b, 1, 1, t], i1>) -> !relax.tensor<[b, s, 8, 64], f32>
+// CHECK-NEXT: %[[V1:[0-9]+]] = attention %arg0, %arg1, %arg1, %arg3 {causal = true} : {{.*}}, !relax.tensor<[s, t], f32>) -> !relax.tensor<[b, s, 8, 64], f32>
+relax.func @attention_masks(%q: !relax.tensor<[b, s, 8, 64], f32>, %k: !relax.tensor<[b, t, 2, 64], f32>, %pad: !relax.tensor<[b, 1, 1, t], i1>, %bias: !relax.tensor<[s, t], f32>) -> !relax.tensor<*, f32> {
+  %0 = relax.attention %q, %k, %k, %pad : (!relax.tensor<[b, s, 8, 64], f32>, !relax.tensor<[b, t, 2, 64], f32>, !relax.tensor<[b, t, 2, 64], f32>, !relax.tensor<[b, 1, 1, t], i1>) -> !relax.tensor<*, f32>
+  %1 = relax.attention %q, %k, %k, %bias {causal = true} : (!relax.tensor<[b, s, 8, 64], f32>, !relax.tensor<[b, t, 2, 64], f32>, !relax.tensor<[b, t, 2, 64], f32>, !relax.tensor<[s, t], f32>) -> !relax.tensor<*, f32>
+  relax.return %0 : !relax.tensor<*, f32>
+}
+
+// -----
+
 // CHECK-LABEL: relax.func @attention_symbolic(
 // CHECK-SAME: ) -> !relax.tensor<[b, s, g * r, e], f16>
 // CHECK-NEXT: %[[V0:[0-9]+]] = attention %arg0, %arg1, %arg2 {{.*}} -> !relax.tensor<[b, s, g * r, e], f16>

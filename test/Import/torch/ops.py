@@ -110,15 +110,26 @@ case("attention",
          q, k, v, is_causal=True),
      [torch.randn(2, 4, 5, 8) for _ in range(3)], [{0: batch, 2: seq}] * 3, names=("q", "k", "v"))
 
+# A mask is attention's fourth operand, in PyTorch's layout; a float mask of
+# another type than the queries is cast.
 # CHECK-LABEL: // ----- masked-attention
-# CHECK: relax.matmul %q, %k {transpose_b = true}
-# CHECK: relax.where %mask, %{{.*}}, %c
-# CHECK: relax.softmax
+# CHECK-COUNT-3: relax.permute_dims %{{.*}} {axes = array<i64: 0, 2, 1, 3>}
+# CHECK: relax.attention %{{.*}}, %{{.*}}, %{{.*}}, %mask {causal = false} : ({{.*}}, !relax.tensor<[seq, seq], i1>)
+# CHECK-NOT: relax.softmax
 case("masked-attention",
      lambda m, q, k, v, mask: torch.nn.functional.scaled_dot_product_attention(
          q, k, v, attn_mask=mask),
      [torch.randn(2, 4, 5, 8) for _ in range(3)] + [torch.ones(5, 5, dtype=torch.bool)],
      [{0: batch, 2: seq}] * 3 + [{0: seq, 1: seq}], names=("q", "k", "v", "mask"))
+
+# CHECK-LABEL: // ----- float-masked-attention
+# CHECK: %[[M:.*]] = relax.astype %mask {dtype = f32}
+# CHECK: relax.attention %{{.*}}, %{{.*}}, %{{.*}}, %[[M]]
+case("float-masked-attention",
+     lambda m, q, k, v, mask: torch.nn.functional.scaled_dot_product_attention(
+         q, k, v, attn_mask=mask.to(torch.float32)),
+     [torch.randn(2, 4, 5, 8) for _ in range(3)] + [torch.zeros(2, 1, 1, 5, dtype=torch.float16)],
+     [{0: batch, 2: seq}] * 3 + [{0: batch, 3: seq}], names=("q", "k", "v", "mask"))
 
 # CHECK-LABEL: // ----- conv2d
 # CHECK: relax.conv2d %x, %weight {strides = array<i64: 2, 2>, padding = array<i64: 1, 1>, dilation = array<i64: 1, 1>, groups = 1}

@@ -826,6 +826,29 @@ LogicalResult rules::attention(ShapeInferenceContext &context,
   }
   if (v)
     vDim = (*v)[3];
+  // The mask broadcasts to [batch, heads, seq, kv_seq]: only a literal 1
+  // broadcasts, other dims must be proven equal.
+  if (context.getNumOperands() == 4) {
+    Type maskElement = context.getElementType(3);
+    if (maskElement && !maskElement.isInteger(1) && maskElement != element)
+      return context.fail("the mask must be of i1 or of the query's element "
+                          "type");
+    if (DimList mask = context.getDims(3)) {
+      if (mask->size() > 4)
+        return context.fail("the mask has rank " + Twine(mask->size()) +
+                            "; it broadcasts to rank 4");
+      SymExprAttr kvSeq = k ? (*k)[1] : SymExprAttr();
+      SymExprAttr target[] = {batch, heads, (*q)[1], kvSeq};
+      static const char *names[] = {"mask batch", "mask heads", "mask queries",
+                                    "mask keys"};
+      size_t offset = 4 - mask->size();
+      for (auto [i, dim] : llvm::enumerate(*mask))
+        if (!isOne(dim) && target[offset + i] &&
+            failed(context.requireDim(3, i, target[offset + i],
+                                      names[offset + i])))
+          return failure();
+    }
+  }
   results.push_back(
       RelaxTensorType::get({batch, (*q)[1], heads, vDim}, element));
   return success();

@@ -753,14 +753,21 @@ def Relax_AttentionOp : Relax_GraphOp<"attention",
     - `scale = 0.125` (default `1 / sqrt(head_dim)`, an `f64`): the factor
       applied to `q k^T`.
 
+    An optional fourth operand is a mask that broadcasts to `[batch, heads,
+    seq, kv_seq]` (a padding mask `[b, 1, 1, t]`, a mask over positions
+    `[s, t]`): of `i1`, where query `i` sees key `j` only where it is true;
+    or of the query's element type, added to the scaled scores. It applies
+    together with `causal`. A row that sees no key is NaN, as in PyTorch.
+
     ```mlir
     %o = relax.attention %q, %k, %v {causal = true, scale = 0.125} : (!relax.tensor<[b, s, 32, 128], f16>, !relax.tensor<[b, t, 8, 128], f16>, !relax.tensor<[b, t, 8, 128], f16>) -> !relax.tensor<[b, s, 32, 128], f16>
+    %p = relax.attention %x, %y, %z, %mask : (!relax.tensor<[b, s, 12, 64], f32>, !relax.tensor<[b, s, 12, 64], f32>, !relax.tensor<[b, s, 12, 64], f32>, !relax.tensor<[b, 1, 1, s], i1>) -> !relax.tensor<[b, s, 12, 64], f32>
     ```
 
     Pattern kind: output-elementwise-fusable.
   }];
   let arguments = (ins Relax_AnyTensor:$q, Relax_AnyTensor:$k,
-                       Relax_AnyTensor:$v,
+                       Relax_AnyTensor:$v, Optional<Relax_AnyTensor>:$mask,
                        DefaultValuedAttr<BoolAttr, "false">:$causal,
                        OptionalAttr<F64Attr>:$scale);
   let results = (outs Relax_AnyTensor:$result);
