@@ -3,8 +3,9 @@
 #
 # Differential testing of the CPU pipeline on a fixed batch: 200 random graph
 # functions (test/lib/difftest: elementwise and broadcasting ops, matmuls,
-# reductions, softmax, norms, reshapes, slices, concat, where, relax.if,
-# match_cast, over symbolic and static dims) are compiled with
+# reductions, softmax, norms, attention with masks, reshapes, slices,
+# concat, where, relax.if, match_cast, over symbolic and static dims) are
+# compiled with
 # --relax-lower-to-cpu by default and, in turn, with fuse=0 or with
 # plan-memory=0 (two compilations per graph keep the test near a minute on
 # two cores), run at two sizes each, and compared with a numpy interpreter of

@@ -700,6 +700,8 @@ class _Builder:
         if kind == "prologue":
             n = self.norm()
             return n and self.matmul(n)
+        if self.rng.random() < 0.5:
+            return self.attention()
         q = self.pick(lambda v: len(v.shape) >= 2)
         if q is None:
             return None
@@ -713,6 +715,46 @@ class _Builder:
         p = scaled and self.add("softmax", [scaled], scaled.shape)
         v = p and self.partner(q.shape[:-2] + (t, self.dim()))
         return v and self.add("matmul", [p, v], p.shape[:-1] + (v.shape[-1],))
+
+    def attention(self):
+        """relax.attention of new or existing [b, s, heads, d] queries and
+        [b, t, kv_heads, d] keys and values (heads a multiple of kv_heads),
+        causal or not, with a given scale or the default, and a mask or
+        none: additive over [s, t] or [b, 1, 1, t], or of i1 from a
+        comparison over [b, 1, s, t]."""
+        kv = self.rng.choice([1, 1, 2])
+        heads = Expr.const(kv * self.rng.choice([1, 2, 3]))
+        b, s = self.dim(), self.dim()
+        t = s if self.rng.random() < 0.5 else self.dim()
+        d = Expr.const(self.rng.choice([2, 4, 8, 16]))
+        q = self.partner((b, s, heads, d))
+        k = q and self.partner((b, t, Expr.const(kv), d))
+        v = k and self.partner((b, t, Expr.const(kv), self.dim()))
+        if v is None:
+            return None
+        operands = [q, k, v]
+        kind = self.rng.choice(["none", "none", "positions", "padding", "bool"])
+        one = Expr.const(1)
+        mask = None
+        if kind == "positions":
+            mask = self.partner((s, t))
+        elif kind == "padding":
+            mask = self.partner((b, one, one, t))
+        elif kind == "bool":
+            scores = self.partner((b, one, s, t))
+            zero = scores and self.constant(())
+            mask = zero and self.add(self.rng.choice(["greater", "less"]),
+                                     [scores, zero], scores.shape,
+                                     result_dtype="i1")
+        if kind != "none" and mask is None:
+            return None
+        if mask is not None:
+            operands.append(mask)
+        attrs = {"causal": self.rng.random() < 0.5}
+        if self.rng.random() < 0.3:
+            attrs["scale"] = self.rng.choice([0.125, 0.5, 1.0])
+        return self.add("attention", operands, (b, s, heads, v.shape[3]),
+                        **attrs)
 
     def conv(self):
         """A conv1d or conv2d of a [n, c, w] or [n, c, h, w] value (picked,
@@ -750,6 +792,7 @@ class _Builder:
             (self.expand, 3), (self.squeeze, 3), (self.concat, 4), (self.slice, 5),
             (self.broadcast_to, 3), (self.where, 4), (self.compare, 2), (self.astype, 1),
             (self.triangle, 1), (self.create, 2), (self.motif, 6),
+            (self.attention, 2),
         ]
         if self.options.conv:
             builders.append((self.conv, 3))

@@ -133,6 +133,11 @@ def _attr_text(node):
     elif op in ("conv1d", "conv2d"):
         items += [f"strides = {_array(a['strides'])}",
                   f"padding = {_array(a['padding'])}"]
+    elif op == "attention":
+        if a.get("causal"):
+            items.append("causal = true")
+        if a.get("scale") is not None:
+            items.append(f"scale = {float(a['scale'])!r}")
     elif op in ("tril", "triu"):
         if a.get("k"):
             items.append(f"k = {a['k']}")

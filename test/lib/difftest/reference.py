@@ -104,6 +104,9 @@ def apply(node, values, env, dtype):
             if a.get("transpose_b") and rhs.ndim >= 2:
                 rhs = np.swapaxes(rhs, -1, -2)
             return np.asarray(np.matmul(lhs, rhs), dtype=dtype)
+        if op == "attention":
+            return _attention(x, args[1], args[2], args[3] if len(args) > 3 else None,
+                              bool(a.get("causal")), a.get("scale")).astype(dtype)
         if op in ("conv1d", "conv2d"):
             return _conv(x, args[1], a["strides"], a["padding"]).astype(dtype)
         if op in REDUCE:
@@ -170,6 +173,25 @@ def apply(node, values, env, dtype):
             branch = a["then"] if bool(x) else a["else"]
             return run(branch[0], branch[1], dict(values), env, dtype)
     raise ValueError(f"no reference for {op}")
+
+
+def _attention(q, k, v, mask, causal, scale):
+    """relax.attention: q [b, s, h, d], k and v [b, t, kv, *], a mask that
+    broadcasts to [b, h, s, t] (i1 keeps, a float is added)."""
+    s, t, d = q.shape[1], k.shape[1], q.shape[-1]
+    group = q.shape[2] // k.shape[2]
+    k, v = np.repeat(k, group, 2), np.repeat(v, group, 2)
+    scale = 1.0 / np.sqrt(d) if scale is None else scale
+    scores = np.einsum("bihd,bjhd->bhij", q, k) * scale
+    if mask is not None and mask.dtype == np.bool_:
+        scores = np.where(mask, scores, -np.inf)
+    elif mask is not None:
+        scores = scores + mask
+    if causal:
+        allowed = np.arange(t)[None, :] <= (t - s + np.arange(s))[:, None]
+        scores = np.where(allowed, scores, -np.inf)
+    p = np.exp(scores - scores.max(-1, keepdims=True))
+    return np.einsum("bhij,bjhd->bihd", p / p.sum(-1, keepdims=True), v)
 
 
 def _conv(x, w, strides, padding):
