@@ -71,7 +71,7 @@ static void buildLLVMPipeline(OpPassManager &pm, CPUParallelism parallelism) {
   }
   OpPassManager &funcs = pm.nest<func::FuncOp>();
   funcs.addPass(vector::createLowerVectorMaskPass());
-  funcs.addPass(createRelaxScalarizeI1TransfersPass());
+  funcs.addPass(createRelaxLowerI1TransfersPass());
   funcs.addPass(vector::createLowerVectorMultiReductionPass());
   pm.addPass(createConvertVectorToSCFPass(
       VectorTransferToSCFOptions().enableFullUnroll()));

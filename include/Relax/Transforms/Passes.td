@@ -470,31 +470,35 @@ def RelaxTileAndVectorizePass
   ];
 }
 
-def RelaxScalarizeI1TransfersPass
-    : Pass<"relax-scalarize-i1-transfers", "::mlir::func::FuncOp"> {
-  let summary = "Move vectors of i1 to and from memory one element at a time";
+def RelaxLowerI1TransfersPass
+    : Pass<"relax-lower-i1-transfers", "::mlir::func::FuncOp"> {
+  let summary = "Move vectors of i1 to and from memory as bytes";
   let description = [{
     A buffer of `i1` holds one byte per element (the memref lowering sizes
     its elements with `getelementptr`), but LLVM stores a vector of `i1` as
     packed bits: `vector.transfer_write %v : vector<16xi1>, memref<16xi1>`
     lowered to the llvm dialect writes 2 bytes of bits where 16 bytes of
     booleans belong, and a vector read of such a buffer reads bits. This pass
-    unrolls every `vector.transfer_read` and `vector.transfer_write` of a
-    buffer of `i1` into scalar `memref.load`s and `memref.store`s (masks and
-    bounds become branches per element), leaving every other transfer, and
-    the `i1` vectors in registers, as they are. Run it on bufferized kernels
-    before the vector lowering (the CPU pipeline does).
+    makes every `vector.transfer_read` and `vector.transfer_write` of a
+    buffer of `i1` a transfer of `i8` through the same buffer viewed as
+    bytes: a read is compared with zero, a write extended first. Indices,
+    masks and permutation maps are kept, so a read of 16 booleans is one
+    vector load of 16 bytes. The view is an `unrealized_conversion_cast`
+    between the two memref types, whose LLVM descriptors are the same
+    struct: after the memref lowering it is a cast of a descriptor to
+    itself, which `--reconcile-unrealized-casts` removes. Run it on
+    bufferized kernels before the vector lowering (the CPU pipeline does).
 
     ```mlir
     vector.transfer_write %c, %out[%i] {in_bounds = [true]} : vector<16xi1>, memref<16xi1>
-    // becomes sixteen of
-    %e = vector.extract %c[0] : i1 from vector<16xi1>
-    memref.store %e, %out[%i] : memref<16xi1>
+    // becomes
+    %bytes = builtin.unrealized_conversion_cast %out : memref<16xi1> to memref<16xi8>
+    %e = arith.extui %c : vector<16xi1> to vector<16xi8>
+    vector.transfer_write %e, %bytes[%i] {in_bounds = [true]} : vector<16xi8>, memref<16xi8>
     ```
   }];
   let dependentDialects = [
-    "::mlir::memref::MemRefDialect",
-    "::mlir::scf::SCFDialect",
+    "::mlir::arith::ArithDialect",
     "::mlir::vector::VectorDialect",
   ];
 }
