@@ -28,6 +28,21 @@ using namespace mlir::relax;
 #define RELAX_ROCM_TOOLKIT_PATH ""
 #endif
 
+/// The target's name, as the `target` option spells it.
+static StringRef getTargetName(GPUTarget target) {
+  switch (target) {
+  case GPUTarget::CUDA:
+    return "cuda";
+  case GPUTarget::ROCm:
+    return "rocm";
+  case GPUTarget::Vulkan:
+    return "vulkan";
+  case GPUTarget::WebGPU:
+    return "webgpu";
+  }
+  llvm_unreachable("unknown GPU target");
+}
+
 int64_t GPUPipelineOptions::getBlockSize() const {
   if (blockSize > 0)
     return blockSize;
@@ -185,13 +200,9 @@ static void buildHostLLVMPipeline(OpPassManager &pm) {
 
 void relax::buildRelaxLowerToGPUPipeline(OpPassManager &pm,
                                          const GPUPipelineOptions &options) {
-  StringRef library;
-  if (options.library)
-    library = options.target == GPUTarget::CUDA   ? "cuda"
-              : options.target == GPUTarget::ROCm ? "rocm"
-              : options.target == GPUTarget::Vulkan
-                  ? "vulkan"
-                  : "webgpu"; // Which the dispatch reports as having none.
+  // The library of the target's name: --relax-dispatch-library has cuda
+  // and rocm, and reports the others as having none.
+  StringRef library = options.library ? getTargetName(options.target) : "";
   // Views into the arena are bound as storage buffers at their offsets,
   // which must be multiples of the device's minStorageBufferOffsetAlignment:
   // 256 bytes at most on Vulkan, and WebGPU's default.

@@ -13,6 +13,7 @@
 
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 
+#include <climits>
 #include <cstdint>
 
 namespace relax {
@@ -75,6 +76,43 @@ inline const char *getGemmOperands(bool transA, bool transB,
   if ((transB ? gemm.b.cols : gemm.b.rows) != gemm.k || gemm.c.rows != gemm.m ||
       gemm.c.cols != gemm.n)
     return "operand shapes do not match";
+  return nullptr;
+}
+
+/// The arguments of a column-major BLAS sgemm (cuBLAS, hipBLAS) that
+/// computes row-major C = op(A) op(B): row-major C is column-major C^T =
+/// op(B)^T op(A)^T, so B comes first and each operand keeps its
+/// transposition. With beta = 0 a product with k = 0 writes zeros.
+struct ColumnMajorGemm {
+  bool transFirst, transSecond;
+  int m, n, k;
+  const float *first;
+  int ldFirst;
+  const float *second;
+  int ldSecond;
+  float *c;
+  int ldc;
+};
+
+/// Reads the operands of C = op(A) * op(B) as the arguments of a
+/// column-major sgemm with 32-bit dims. Returns null, or what is wrong with
+/// them; `empty` is set when C has no element (nothing to call).
+inline const char *getColumnMajorGemm(bool transA, bool transB,
+                                      const UnrankedMemRefType<float> *a,
+                                      const UnrankedMemRefType<float> *b,
+                                      const UnrankedMemRefType<float> *c,
+                                      ColumnMajorGemm &call, bool &empty) {
+  GemmOperands gemm;
+  if (const char *error = getGemmOperands(transA, transB, a, b, c, gemm))
+    return error;
+  empty = gemm.m == 0 || gemm.n == 0;
+  for (int64_t value :
+       {gemm.m, gemm.n, gemm.k, gemm.a.ld, gemm.b.ld, gemm.c.ld})
+    if (value > INT_MAX)
+      return "a dim or leading dimension is larger than a 32-bit BLAS takes";
+  call = {transB,         transA,      int(gemm.n),    int(gemm.m),
+          int(gemm.k),    gemm.b.data, int(gemm.b.ld), gemm.a.data,
+          int(gemm.a.ld), gemm.c.data, int(gemm.c.ld)};
   return nullptr;
 }
 

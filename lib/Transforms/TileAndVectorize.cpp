@@ -176,6 +176,38 @@ static bool hasBatchDim(linalg::LinalgOp op) {
   return false;
 }
 
+/// Tiles `root` by `sizes` (0: whole) with loops of `loopType` and fuses
+/// the producers that `fuse` accepts into the tile, replacing `root`.
+/// Returns whether it did.
+static bool tileAndFuseProducers(RewriterBase &rewriter, TilingInterface root,
+                                 ArrayRef<int64_t> sizes,
+                                 scf::SCFTilingOptions::LoopType loopType,
+                                 function_ref<bool(linalg::LinalgOp)> fuse) {
+  scf::SCFTileAndFuseOptions options;
+  options.tilingOptions
+      .setTileSizes(llvm::map_to_vector(
+          sizes,
+          [&](int64_t t) -> OpFoldResult { return rewriter.getIndexAttr(t); }))
+      .setLoopType(loopType);
+  options.setFusionControlFn(
+      [&](tensor::ExtractSliceOp, OpResult producer,
+          bool) -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+        auto op = dyn_cast<linalg::LinalgOp>(producer.getOwner());
+        if (!op || !fuse(op))
+          return std::nullopt;
+        return scf::SCFTileAndFuseOptions::ControlFnResult{};
+      });
+  rewriter.setInsertionPoint(root);
+  FailureOr<scf::SCFTileAndFuseResult> result =
+      scf::tileConsumerAndFuseProducersUsingSCF(rewriter, root, options);
+  if (failed(result))
+    return false;
+  for (OpResult value : root->getResults())
+    rewriter.replaceAllUsesWith(value, result->replacements.lookup(value));
+  rewriter.eraseOp(root);
+  return true;
+}
+
 /// Computes each back-to-back pair of contractions of `func` (attention:
 /// `P = softmax(Q K^T)`, then `P V`) in tiles of `rows` rows of the first
 /// one's output, with everything between them. A batched contraction whose
@@ -256,43 +288,16 @@ static void tileBackToBackContractions(RewriterBase &rewriter,
       for (unsigned j = 0, e = out.getNumResults(); j < e; ++j)
         rootSizes.push_back(sizes[out.getDimPosition(j)]);
     }
-    scf::SCFTileAndFuseOptions options;
-    options.tilingOptions
-        .setTileSizes(llvm::map_to_vector(rootSizes,
-                                          [&](int64_t t) -> OpFoldResult {
-                                            return rewriter.getIndexAttr(t);
-                                          }))
-        .setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
-    options.setFusionControlFn(
-        [&](tensor::ExtractSliceOp, OpResult producer, bool)
-            -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
-          auto op = dyn_cast<linalg::LinalgOp>(producer.getOwner());
-          if (!op)
-            return std::nullopt;
-          if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
-              generic && generic.getNumDpsInputs() == 1 &&
-              generic.getNumReductionLoops() == 0 &&
-              isa<BlockArgument>(
-                  generic.getBody()->getTerminator()->getOperand(0)))
-            return std::nullopt;
-          return scf::SCFTileAndFuseOptions::ControlFnResult{};
+    (void)tileAndFuseProducers(
+        rewriter, root, rootSizes, scf::SCFTilingOptions::LoopType::ForOp,
+        [](linalg::LinalgOp op) {
+          auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+          return !(generic && generic.getNumDpsInputs() == 1 &&
+                   generic.getNumReductionLoops() == 0 &&
+                   isa<BlockArgument>(
+                       generic.getBody()->getTerminator()->getOperand(0)));
         });
-    rewriter.setInsertionPoint(root);
-    FailureOr<scf::SCFTileAndFuseResult> result =
-        scf::tileConsumerAndFuseProducersUsingSCF(rewriter, root, options);
-    if (failed(result))
-      continue;
-    for (OpResult value : root->getResults())
-      rewriter.replaceAllUsesWith(value, result->replacements.lookup(value));
-    rewriter.eraseOp(root);
   }
-  if (roots.empty())
-    return;
-  // The tiles of the intermediate are slices of its whole empty tensor: each
-  // becomes an empty tensor of its own, so that only a tile is allocated.
-  RewritePatternSet patterns(func.getContext());
-  tensor::populateFoldTensorEmptyPatterns(patterns);
-  (void)applyPatternsGreedily(func, std::move(patterns));
 }
 
 /// Computes each elementwise op of `func` that reads the result of a row
@@ -304,15 +309,18 @@ static void tileBackToBackContractions(RewriterBase &rewriter,
 /// dims with sequential loops. Contractions stay outside the tile.
 static void tileRowReductions(RewriterBase &rewriter, FunctionOpInterface func,
                               int64_t rows) {
-  SmallVector<linalg::GenericOp> roots;
+  // Each root with its rows: the leading loops that the map of a
+  // reduction's result keeps.
+  SmallVector<std::pair<linalg::GenericOp, unsigned>> roots;
   for (Block &block : func.getFunctionBody())
     for (auto op : block.getOps<linalg::GenericOp>()) {
       if (!op.hasPureTensorSemantics() || op.getNumReductionLoops() != 0 ||
           op.getNumDpsInits() != 1 || op.getNumLoops() < 2)
         continue;
-      // The rows: the loops that the map of a reduction's result keeps.
       unsigned kept = 0;
       bool contraction = false;
+      AffineMap id =
+          AffineMap::getMultiDimIdentityMap(op.getNumLoops(), op.getContext());
       for (OpOperand *input : op.getDpsInputOperands()) {
         auto producer = input->get().getDefiningOp<linalg::LinalgOp>();
         if (!producer)
@@ -321,53 +329,25 @@ static void tileRowReductions(RewriterBase &rewriter, FunctionOpInterface func,
         AffineMap map = op.getMatchingIndexingMap(input);
         unsigned n = map.getNumResults();
         if (isRowReduction(producer) && n > 0 && n < op.getNumLoops() &&
-            map == AffineMap::getMultiDimIdentityMap(op.getNumLoops(),
-                                                     op.getContext())
-                       .getMajorSubMap(n))
+            map == id.getMajorSubMap(n))
           kept = std::max(kept, n);
       }
       if (kept != 0 && !contraction)
-        roots.push_back(op);
+        roots.push_back({op, kept});
     }
 
-  for (linalg::GenericOp root : roots) {
-    unsigned kept = 0;
-    for (OpOperand *input : root.getDpsInputOperands())
-      if (auto producer = input->get().getDefiningOp<linalg::LinalgOp>();
-          producer && isRowReduction(producer))
-        kept =
-            std::max(kept, root.getMatchingIndexingMap(input).getNumResults());
-    SmallVector<OpFoldResult> sizes;
+  for (auto [root, kept] : roots) {
+    SmallVector<int64_t> sizes;
     for (unsigned dim = 0, e = root.getNumLoops(); dim < e; ++dim)
-      sizes.push_back(rewriter.getIndexAttr(
-          dim + 1 < kept ? 1 : (dim + 1 == kept ? rows : 0)));
-    scf::SCFTileAndFuseOptions options;
-    options.tilingOptions.setTileSizes(sizes).setLoopType(
-        scf::SCFTilingOptions::LoopType::ForallOp);
-    options.setFusionControlFn(
-        [&](tensor::ExtractSliceOp, OpResult producer, bool)
-            -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
-          auto op = dyn_cast<linalg::LinalgOp>(producer.getOwner());
-          if (!op || op->getBlock() != root->getBlock() ||
-              linalg::isaContractionOpInterface(op))
-            return std::nullopt;
-          return scf::SCFTileAndFuseOptions::ControlFnResult{};
+      sizes.push_back(dim + 1 < kept ? 1 : (dim + 1 == kept ? rows : 0));
+    Block *block = root->getBlock();
+    (void)tileAndFuseProducers(
+        rewriter, cast<TilingInterface>(root.getOperation()), sizes,
+        scf::SCFTilingOptions::LoopType::ForallOp, [&](linalg::LinalgOp op) {
+          return op->getBlock() == block &&
+                 !linalg::isaContractionOpInterface(op);
         });
-    rewriter.setInsertionPoint(root);
-    FailureOr<scf::SCFTileAndFuseResult> result =
-        scf::tileConsumerAndFuseProducersUsingSCF(
-            rewriter, cast<TilingInterface>(root.getOperation()), options);
-    if (failed(result))
-      continue;
-    for (OpResult value : root->getResults())
-      rewriter.replaceAllUsesWith(value, result->replacements.lookup(value));
-    rewriter.eraseOp(root);
   }
-  if (roots.empty())
-    return;
-  RewritePatternSet patterns(func.getContext());
-  tensor::populateFoldTensorEmptyPatterns(patterns);
-  (void)applyPatternsGreedily(func, std::move(patterns));
 }
 
 /// Rewrites a tile of a windowed contraction whose window loops have one
@@ -853,10 +833,16 @@ struct RelaxTileAndVectorizePass
       tileBackToBackContractions(rewriter, func, attentionRows);
     if (reductionRows > 0)
       tileRowReductions(rewriter, func, reductionRows);
-    // A reduction that two fused ops read (the maximum of a softmax, by the
-    // sum and by the result) is fused into the tile once for each; the
-    // copies become one.
     if (attentionRows > 0 || reductionRows > 0) {
+      // The tiles of an intermediate are slices of its whole empty tensor:
+      // each becomes an empty tensor of its own, so that only a tile is
+      // allocated.
+      RewritePatternSet patterns(&getContext());
+      tensor::populateFoldTensorEmptyPatterns(patterns);
+      (void)applyPatternsGreedily(func, std::move(patterns));
+      // A reduction that two fused ops read (the maximum of a softmax, by
+      // the sum and by the result) is fused into the tile once for each;
+      // the copies become one.
       DominanceInfo dominance(func);
       eliminateCommonSubExpressions(rewriter, dominance, func);
     }

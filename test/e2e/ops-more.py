@@ -15,7 +15,9 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), os.pardir, "lib"))
 import e2e  # noqa: E402
+from difftest.reference import attention  # noqa: E402
 
 rng = np.random.default_rng(4)
 
@@ -73,22 +75,6 @@ def rotary(x, cos, sin):
     half = x.shape[-1] // 2
     rot = np.concatenate([-x[..., half:], x[..., :half]], -1)
     return x * cos[None, :, None, :] + rot * sin[None, :, None, :]
-
-
-def attention(q, k, v, mask=None, causal=True):
-    s, t, d = q.shape[1], k.shape[1], q.shape[-1]
-    group = q.shape[2] // k.shape[2]
-    k, v = np.repeat(k, group, 2), np.repeat(v, group, 2)
-    scores = np.einsum("bihd,bjhd->bhij", q, k) / np.sqrt(d)
-    if mask is not None and mask.dtype == np.bool_:
-        scores = np.where(mask, scores, -np.inf)
-    elif mask is not None:
-        scores = scores + mask
-    if causal:
-        allowed = np.arange(t)[None, :] <= (t - s + np.arange(s))[:, None]
-        scores = np.where(allowed, scores, -np.inf)
-    p = np.exp(scores - scores.max(-1, keepdims=True))
-    return np.einsum("bhij,bjhd->bihd", p / p.sum(-1, keepdims=True), v)
 
 
 def padding_mask(b, t):
@@ -178,7 +164,7 @@ CASES = [
     ("attention", body([f"%r = relax.attention %q, %k, %v {{causal = true}} : ({t(['1', 's', '4', '8'])}, {t(['1', 'k', '2', '8'])}, {t(['1', 'k', '2', '8'])}) -> {ANY}"],
                        [("%q", t(["1", "s", "4", "8"])), ("%k", t(["1", "k", "2", "8"])), ("%v", t(["1", "k", "2", "8"]))]),
      lambda n: [f32(1, n, 4, 8), f32(1, n + 3, 2, 8), f32(1, n + 3, 2, 8)],
-     attention),
+     lambda q, k, v: attention(q, k, v, causal=True)),
     # A padding mask of i1, as a BERT encoder has: [b, 1, 1, s].
     ("attention_padding_mask", body([f"%r = relax.attention %q, %k, %v, %m : ({t(['b', 's', '4', '8'])}, {t(['b', 's', '2', '8'])}, {t(['b', 's', '2', '8'])}, {t(['b', '1', '1', 's'], 'i1')}) -> {ANY}"],
                                     [("%q", t(["b", "s", "4", "8"])), ("%k", t(["b", "s", "2", "8"])), ("%v", t(["b", "s", "2", "8"])), ("%m", t(["b", "1", "1", "s"], "i1"))]),

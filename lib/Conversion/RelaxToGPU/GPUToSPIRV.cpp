@@ -93,6 +93,7 @@ static void moveScalarArgumentsLast(gpu::GPUModuleOp module, Operation *root) {
     for (unsigned i = 0; i < numArgs; ++i)
       if (isa<BaseMemRefType>(kernel.getArgumentTypes()[i]))
         order.push_back(i);
+    size_t numBuffers = order.size();
     for (unsigned i = 0; i < numArgs; ++i)
       if (!isa<BaseMemRefType>(kernel.getArgumentTypes()[i]))
         order.push_back(i);
@@ -100,10 +101,7 @@ static void moveScalarArgumentsLast(gpu::GPUModuleOp module, Operation *root) {
       continue;
     // Each scalar is appended, takes over the uses, and goes.
     llvm::BitVector moved(numArgs);
-    for (unsigned i : ArrayRef<unsigned>(order).drop_front(
-             llvm::count_if(kernel.getArgumentTypes(), [](Type type) {
-               return isa<BaseMemRefType>(type);
-             }))) {
+    for (unsigned i : ArrayRef<unsigned>(order).drop_front(numBuffers)) {
       BlockArgument old = kernel.getArgument(i);
       (void)kernel.insertArgument(kernel.getNumArguments(), old.getType(),
                                   kernel.getArgAttrDict(i), old.getLoc());

@@ -17,7 +17,6 @@
 
 #include <dlfcn.h>
 
-#include <climits>
 #include <mutex>
 
 using namespace relax::gpu;
@@ -99,36 +98,27 @@ void sgemm(const char *function, bool transA, bool transB,
            const UnrankedMemRefType<float> *a,
            const UnrankedMemRefType<float> *b,
            const UnrankedMemRefType<float> *c) {
-  relax::GemmOperands gemm;
+  relax::ColumnMajorGemm call;
+  bool empty = false;
   if (const char *error =
-          relax::getGemmOperands(transA, transB, a, b, c, gemm)) {
+          relax::getColumnMajorGemm(transA, transB, a, b, c, call, empty)) {
     reportError("cuda: %s: %s", function, error);
     return;
   }
-  if (gemm.m == 0 || gemm.n == 0)
+  if (empty)
     return;
-  for (int64_t value :
-       {gemm.m, gemm.n, gemm.k, gemm.a.ld, gemm.b.ld, gemm.c.ld})
-    if (value > INT_MAX) {
-      reportError("cuda: %s: a dim or leading dimension of %lld is more than "
-                  "cuBLAS takes (%d)",
-                  function, static_cast<long long>(value), INT_MAX);
-      return;
-    }
   ScopedContext context;
   if (!context)
     return;
   CuBLAS *blas = getCuBLAS();
   if (!blas)
     return;
-  // Row-major C = op(A) op(B) is column-major C^T = op(B)^T op(A)^T: the
-  // operands swap places and each keeps its transposition. With k = 0,
-  // beta = 0 makes C zero.
   const float alpha = 1.0f, beta = 0.0f;
-  CuBlasStatus status = blas->sgemm(
-      blas->handle, transB ? kOpT : kOpN, transA ? kOpT : kOpN, int(gemm.n),
-      int(gemm.m), int(gemm.k), &alpha, gemm.b.data, int(gemm.b.ld),
-      gemm.a.data, int(gemm.a.ld), &beta, gemm.c.data, int(gemm.c.ld));
+  CuBlasStatus status =
+      blas->sgemm(blas->handle, call.transFirst ? kOpT : kOpN,
+                  call.transSecond ? kOpT : kOpN, call.m, call.n, call.k,
+                  &alpha, call.first, call.ldFirst, call.second, call.ldSecond,
+                  &beta, call.c, call.ldc);
   if (status != 0) {
     reportError("cuda: %s: cublasSgemm failed: %s", function,
                 blas->statusString ? blas->statusString(status)

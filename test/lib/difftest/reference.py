@@ -105,8 +105,8 @@ def apply(node, values, env, dtype):
                 rhs = np.swapaxes(rhs, -1, -2)
             return np.asarray(np.matmul(lhs, rhs), dtype=dtype)
         if op == "attention":
-            return _attention(x, args[1], args[2], args[3] if len(args) > 3 else None,
-                              bool(a.get("causal")), a.get("scale")).astype(dtype)
+            return attention(x, args[1], args[2], args[3] if len(args) > 3 else None,
+                             bool(a.get("causal")), a.get("scale")).astype(dtype)
         if op in ("conv1d", "conv2d"):
             return _conv(x, args[1], a["strides"], a["padding"]).astype(dtype)
         if op in REDUCE:
@@ -175,7 +175,7 @@ def apply(node, values, env, dtype):
     raise ValueError(f"no reference for {op}")
 
 
-def _attention(q, k, v, mask, causal, scale):
+def attention(q, k, v, mask=None, causal=False, scale=None):
     """relax.attention: q [b, s, h, d], k and v [b, t, kv, *], a mask that
     broadcasts to [b, h, s, t] (i1 keeps, a float is added)."""
     s, t, d = q.shape[1], k.shape[1], q.shape[-1]
