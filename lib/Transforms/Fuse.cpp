@@ -245,6 +245,8 @@ void RelaxFusePass::runOnOperation() {
   unsigned nextDotId = 0;
 
   for (auto func : llvm::to_vector(module.getOps<FuncOp>())) {
+    if (sinkReshapes)
+      relax::sinkReshapes(func);
     sym::SymProver prover(cast<FunctionOpInterface>(func.getOperation()));
     SmallVector<DataflowOp> regions;
     func.walk([&](DataflowOp region) { regions.push_back(region); });

@@ -1,6 +1,7 @@
 // RUN: relax-opt %s --split-input-file --relax-fuse | FileCheck %s
 // RUN: relax-opt %s --split-input-file --relax-fuse="horizontal=0 prologue=0" | FileCheck %s --check-prefix=TVM
 // RUN: relax-opt %s --split-input-file --relax-fuse --relax-fuse | FileCheck %s
+// RUN: relax-opt %s --split-input-file --relax-fuse="sink-reshapes=0" | FileCheck %s --check-prefix=KEEP
 
 // An elementwise chain with a constant: one group, one loop nest; the
 // constant stays apart and is passed in.
@@ -308,4 +309,33 @@ relax.func @dead_chain(%x: !relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], 
     relax.output %c : !relax.tensor<[n, 4], f32>
   }
   relax.return %r : !relax.tensor<[n, 4], f32>
+}
+
+// -----
+
+// An importer's addmm: the product of rows regrouped to [b * s, 64], the bias,
+// back to [b, s, 256], then the GELU. The reshapes move below the product
+// and cancel, so the bias and the GELU join the product's group. Without
+// that, the reshape keeps the GELU in a kernel of its own.
+// CHECK-LABEL: tprog.func private @fused_matmul_add_gelu_tanh
+// CHECK-SAME: tensor<?x?x64xf32> {sym.shape = #sym.shape<[d0, d1, 64]>}
+// CHECK-LABEL: relax.func @addmm_gelu
+// CHECK-NOT: reshape
+// CHECK: call_tir @fused_matmul_add_gelu_tanh(%arg0, %arg1, %arg2)
+// CHECK-NOT: call_tir
+// KEEP-LABEL: relax.func @addmm_gelu
+// KEEP: %[[V:.*]] = reshape %arg0
+// KEEP: %[[MM:.*]] = call_tir @fused_matmul_add(%[[V]], %arg1, %arg2)
+// KEEP: %[[H:.*]] = reshape %[[MM]]
+// KEEP: gelu_tanh %[[H]]
+relax.func @addmm_gelu(%x: !relax.tensor<[b, s, 64], f32>, %w: !relax.tensor<[64, 256], f32>, %bias: !relax.tensor<[256], f32>) -> !relax.tensor<[b, s, 256], f32> {
+  %r = relax.dataflow -> !relax.tensor<[b, s, 256], f32> {
+    %v = relax.reshape %x {shape = #sym.shape<[b * s, 64]>} : (!relax.tensor<[b, s, 64], f32>) -> !relax.tensor<[b * s, 64], f32>
+    %mm = relax.matmul %v, %w : (!relax.tensor<[b * s, 64], f32>, !relax.tensor<[64, 256], f32>) -> !relax.tensor<[b * s, 256], f32>
+    %add = relax.add %mm, %bias : (!relax.tensor<[b * s, 256], f32>, !relax.tensor<[256], f32>) -> !relax.tensor<[b * s, 256], f32>
+    %h = relax.reshape %add {shape = #sym.shape<[b, s, 256]>} : (!relax.tensor<[b * s, 256], f32>) -> !relax.tensor<[b, s, 256], f32>
+    %y = relax.gelu_tanh %h : (!relax.tensor<[b, s, 256], f32>) -> !relax.tensor<[b, s, 256], f32>
+    relax.output %y : !relax.tensor<[b, s, 256], f32>
+  }
+  relax.return %r : !relax.tensor<[b, s, 256], f32>
 }

@@ -52,6 +52,12 @@ SmallVector<FusionGroup>
 partitionIntoFusionGroups(Block &block, const sym::SymProver &prover,
                           const FusionOptions &options);
 
+/// Moves the reshapes of `func` that regroup rows (keep the last dim) below
+/// the matmuls and elementwise ops they feed, and folds reshape chains, so
+/// that a product wrapped in reshapes (`[b, s, k] -> [b * s, k]`, the
+/// product, back to `[b, s, n]`) is adjacent to its epilogue again.
+void sinkReshapes(FuncOp func);
+
 /// Merges the programs that `calls` (the `relax.call_tir` ops of one group,
 /// in block order) call into one `tprog.func` named after `name`, inserted
 /// before the function that holds the calls, and replaces the calls with one

@@ -261,6 +261,12 @@ def RelaxFusePass : Pass<"relax-fuse", "::mlir::ModuleOp"> {
     shape does not count as elementwise. A group never leaves its region,
     never spans a `relax.match_cast` and never makes the graph cyclic.
 
+    Before grouping, reshapes that only regroup rows (an importer's
+    `[b, s, k] -> [b * s, k]` around a product) are moved below the products
+    and elementwise ops they feed and folded away, as `--relax-sink-reshapes`
+    does (option `sink-reshapes`), so that a product and its epilogue are
+    adjacent.
+
     The high-level ops of a group are legalized, and the programs the group
     calls are inlined into one program whose arguments are the group's
     inputs and outputs; its dims are named after the call site's
@@ -281,6 +287,9 @@ def RelaxFusePass : Pass<"relax-fuse", "::mlir::ModuleOp"> {
   let options = [
     Option<"maxGroupSize", "max-group-size", "int64_t", /*default=*/"256",
            "The most ops one group may hold">,
+    Option<"sinkReshapes", "sink-reshapes", "bool", /*default=*/"true",
+           "First move row-regrouping reshapes below matmuls and elementwise "
+           "ops (--relax-sink-reshapes)">,
     Option<"horizontal", "horizontal", "bool", /*default=*/"true",
            "Group contractions that read the same left operand">,
     Option<"prologue", "prologue", "bool", /*default=*/"true",
@@ -306,6 +315,42 @@ def RelaxAnnotatePatternsPass : Pass<"relax-annotate-patterns", "::mlir::ModuleO
     records the result as `relax.pattern_kind = "<kind>"`, which
     `relax.call_tir` reports through `PatternKindOpInterface`. A program that
     already carries the attribute keeps it, so a kind can be set by hand.
+  }];
+  let dependentDialects = ["::mlir::relax::RelaxDialect"];
+}
+
+def RelaxSinkReshapesPass : Pass<"relax-sink-reshapes", "::mlir::ModuleOp"> {
+  let summary = "Move row-regrouping reshapes below matmuls and elementwise ops";
+  let description = [{
+    Importers wrap products in reshapes: torch's `addmm` and HF's Conv1D
+    take `[b, s, k]` to `[b * s, k]`, multiply, add the bias, and reshape
+    back to `[b, s, n]`. Reshapes are views, which fusion keeps apart, so the
+    product's epilogue would be a kernel of its own. A reshape that keeps the
+    last dim only regroups rows, and the ops below compute each row on its
+    own, so it moves below them:
+
+    - `matmul(reshape(x), w)` becomes `reshape(matmul(x, w))` when `w` is a
+      matrix;
+    - an elementwise or broadcast op `f(reshape(x), ..., c)` becomes
+      `reshape(f(x, ..., c))` when its other operands are reshapes from the
+      same shape, scalars or rows, and `x` comes from a product or an
+      elementwise op (which `f` can then join);
+    - `reshape(reshape(x))` becomes `reshape(x)`, and a reshape to its
+      operand's type is removed.
+
+    Shape equalities are decided by the prover under the function's
+    `sym.constraints`. `--relax-fuse` runs the same rewrites first (option
+    `sink-reshapes`).
+
+    ```mlir
+    %r = relax.reshape %x {shape = #sym.shape<[b * s, 64]>} : (!relax.tensor<[b, s, 64], f32>) -> !relax.tensor<[b * s, 64], f32>
+    %y = relax.matmul %r, %w : (!relax.tensor<[b * s, 64], f32>, !relax.tensor<[64, 256], f32>) -> !relax.tensor<[b * s, 256], f32>
+    %z = relax.add %y, %bias : (!relax.tensor<[b * s, 256], f32>, !relax.tensor<[256], f32>) -> !relax.tensor<[b * s, 256], f32>
+    %o = relax.reshape %z {shape = #sym.shape<[b, s, 256]>} : (!relax.tensor<[b * s, 256], f32>) -> !relax.tensor<[b, s, 256], f32>
+    // becomes
+    %y = relax.matmul %x, %w : (!relax.tensor<[b, s, 64], f32>, !relax.tensor<[64, 256], f32>) -> !relax.tensor<[b, s, 256], f32>
+    %o = relax.add %y, %bias : (!relax.tensor<[b, s, 256], f32>, !relax.tensor<[256], f32>) -> !relax.tensor<[b, s, 256], f32>
+    ```
   }];
   let dependentDialects = ["::mlir::relax::RelaxDialect"];
 }
