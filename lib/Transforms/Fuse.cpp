@@ -84,26 +84,64 @@ static void printDot(llvm::raw_ostream &os, Block &block,
           os << "  n" << ids[def] << " -> n" << ids[&op] << ";\n";
 }
 
+/// True when the producer of `operand` may be fused into its consumer: it
+/// has one use and does not read its destination (it would read its own
+/// writes once its loops run in the consumer's), and the consumer reads each
+/// element once (a matmul reading its left operand once per column would
+/// recompute it as often).
+static bool isFusableProducer(OpOperand *operand) {
+  auto producer = operand->get().getDefiningOp<linalg::LinalgOp>();
+  auto consumer = cast<linalg::LinalgOp>(operand->getOwner());
+  if (!consumer.getMatchingIndexingMap(operand).isPermutation())
+    return false;
+  return producer && producer->hasOneUse() &&
+         llvm::none_of(producer.getDpsInitsMutable(), [&](OpOperand &o) {
+           return producer.payloadUsesValueFromOperand(&o);
+         });
+}
+
+namespace {
+/// The elementwise producer of a copy into a slice of a destination (a
+/// concatenation's) is fused into the copy, so that it writes into the
+/// destination directly. The copy is generalized for that only together with
+/// the fusion: an identity generic on its own would be folded into its input.
+struct FuseProducerIntoCopy : OpRewritePattern<linalg::CopyOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(linalg::CopyOp copy,
+                                PatternRewriter &rewriter) const override {
+    OpOperand *input = copy.getDpsInputOperand(0);
+    if (!copy.hasPureTensorSemantics() ||
+        !input->get().getDefiningOp<linalg::GenericOp>() ||
+        !isFusableProducer(input))
+      return failure();
+    FailureOr<linalg::GenericOp> generic =
+        linalg::generalizeNamedOp(rewriter, copy);
+    if (failed(generic))
+      return failure();
+    OpOperand *operand = generic->getDpsInputOperand(0);
+    if (!linalg::areElementwiseOpsFusable(operand))
+      return success();
+    FailureOr<linalg::ElementwiseOpFusionResult> fused =
+        linalg::fuseElementwiseOps(rewriter, operand);
+    if (failed(fused))
+      return success();
+    Operation *producer = operand->get().getDefiningOp();
+    rewriter.replaceOp(*generic,
+                       fused->replacements.lookup(generic->getResult(0)));
+    if (producer->use_empty())
+      rewriter.eraseOp(producer);
+    return success();
+  }
+};
+} // namespace
+
 /// Simplifies a merged program: casts folded into their users, elementwise
 /// producers with one use fused into their consumers, duplicates removed.
 static LogicalResult simplifyProgram(tprog::FuncOp program) {
   MLIRContext *ctx = program.getContext();
   RewritePatternSet patterns(ctx);
-  linalg::populateElementwiseOpsFusionPatterns(
-      patterns, [](OpOperand *operand) {
-        // A producer that reads its destination (updates it in place) would
-        // read its own writes once its loops run in the consumer's.
-        auto producer = operand->get().getDefiningOp<linalg::LinalgOp>();
-        // A consumer that reads an element more than once (a matmul reading
-        // its left operand once per column) would recompute it as often.
-        auto consumer = cast<linalg::LinalgOp>(operand->getOwner());
-        if (!consumer.getMatchingIndexingMap(operand).isPermutation())
-          return false;
-        return producer && producer->hasOneUse() &&
-               llvm::none_of(producer.getDpsInitsMutable(), [&](OpOperand &o) {
-                 return producer.payloadUsesValueFromOperand(&o);
-               });
-      });
+  linalg::populateElementwiseOpsFusionPatterns(patterns, isFusableProducer);
+  patterns.add<FuseProducerIntoCopy>(ctx);
   for (Dialect *dialect : ctx->getLoadedDialects())
     dialect->getCanonicalizationPatterns(patterns);
   for (RegisteredOperationName name : ctx->getRegisteredOperations())

@@ -3,9 +3,10 @@
 // Layout ops become copies: a linalg.generic whose input map moves or
 // broadcasts dims (permute_dims, broadcast_to), a generic that computes the
 // source element of each destination element and reads it with
-// tensor.extract (take), or slices (concat, split, strided_slice). reshape,
-// expand_dims and squeeze need no program: they are views. Creation ops fill
-// the destination (full, zeros, ones) or compute each element from its index
+// tensor.extract (take), slices (split, strided_slice), or copies into slices
+// of the destination (concat). reshape, expand_dims and squeeze need no
+// program: they are views. Creation ops fill the destination (full, zeros,
+// ones) or compute each element from its index
 // (arange, tril, triu).
 //
 //===----------------------------------------------------------------------===//
@@ -234,50 +235,32 @@ static Value buildPermuteDims(OpBuilder &b, Location loc, PermuteDimsOp op,
   return copyGeneric(b, loc, x, out, AffineMap::get(rank, 0, exprs, ctx));
 }
 
-/// Each output element reads the input that covers its index `p` along the
-/// axis. The inputs are cast to one type with a dynamic axis dim, the input
-/// and its offset are picked with an arith.select chain on `p`, and only the
-/// picked input is read (at `p - offset`), so no read is out of bounds even
-/// when an input is empty.
+/// Each input is copied into its slice of the destination along the axis
+/// (`linalg.copy` into a `tensor.extract_slice` of the destination, inserted
+/// back with `tensor.insert_slice`). The copies bufferize to writes into
+/// views of the destination; in a fused program an elementwise producer of an
+/// input is fused into its copy (the rotary embedding of the new keys of a KV
+/// cache), so it writes its result straight into the concatenation.
 static Value buildConcat(OpBuilder &b, Location loc, ConcatOp op,
                          ValueRange inputs, Value out) {
-  auto outType = cast<RankedTensorType>(out.getType());
-  int64_t rank = outType.getRank();
+  int64_t rank = cast<RankedTensorType>(out.getType()).getRank();
   int64_t axis = normalizeAxis(static_cast<int64_t>(op.getAxis()), rank);
-  // A common type: the output's, with the axis dim dynamic.
-  SmallVector<int64_t> shape(outType.getShape());
-  shape[axis] = ShapedType::kDynamic;
-  auto common = RankedTensorType::get(shape, outType.getElementType());
-  SmallVector<Value> casts;
-  SmallVector<Value> offsets; // Offset of input k, k >= 1.
+  SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
   OpFoldResult offset = b.getIndexAttr(0);
+  Value result = out;
   for (auto [k, input] : llvm::enumerate(inputs)) {
-    casts.push_back(
-        input.getType() == common
-            ? input
-            : tensor::CastOp::create(b, loc, common, input).getResult());
-    if (k > 0)
-      offsets.push_back(toIndexValue(b, loc, offset));
+    SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+    offsets[axis] = offset;
+    SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, input);
+    Value slot =
+        tensor::ExtractSliceOp::create(b, loc, result, offsets, sizes, strides);
+    Value copy = linalg::CopyOp::create(b, loc, input, slot).getResult(0);
+    result = tensor::InsertSliceOp::create(b, loc, copy, result, offsets, sizes,
+                                           strides);
     if (k + 1 < inputs.size())
-      offset =
-          addIndex(b, loc, offset, tensor::getMixedSize(b, loc, input, axis));
+      offset = addIndex(b, loc, offset, sizes[axis]);
   }
-  return indexGeneric(
-      b, loc, out, [&](OpBuilder &nb, Location nloc, ValueRange indices) {
-        Value p = indices[axis];
-        Value source = casts.front();
-        Value start = arith::ConstantIndexOp::create(nb, nloc, 0);
-        for (auto [k, begin] : llvm::enumerate(offsets)) {
-          Value past = arith::CmpIOp::create(
-              nb, nloc, arith::CmpIPredicate::uge, p, begin);
-          source =
-              arith::SelectOp::create(nb, nloc, past, casts[k + 1], source);
-          start = arith::SelectOp::create(nb, nloc, past, begin, start);
-        }
-        SmallVector<Value> at(indices);
-        at[axis] = arith::SubIOp::create(nb, nloc, p, start);
-        return tensor::ExtractOp::create(nb, nloc, source, at).getResult();
-      });
+  return result;
 }
 
 /// Copies the elements `offsets + i * strides` of `x` into the destination:

@@ -61,28 +61,26 @@ relax.func @broadcast(%x: !relax.tensor<[1, n], f32>, %shape: !relax.tensor<[b, 
 
 // -----
 
-// concat: offsets are running sums of tensor.dim; each output element picks
-// its input and offset with a select chain and reads only that input.
+// concat: each input is copied into its slice of the destination, at the
+// running sum of the sizes before it (tensor.dim), and inserted back.
 
 // CHECK-LABEL: tprog.func private @concat
 // CHECK-SAME: (%[[X:.*]]: tensor<?x4xf32> {{.*}}, %[[Y:.*]]: tensor<?x4xf32> {{.*}}, %[[Z:.*]]: tensor<2x4xf32>, %[[O:.*]]: tensor<?x4xf32> {{.*}})
 // CHECK: %[[DX:.*]] = tensor.dim %[[X]]
+// CHECK: %[[S0:.*]] = tensor.extract_slice %[[O]][0, 0] [%[[DX]], 4] [1, 1]
+// CHECK: %[[C0:.*]] = linalg.copy ins(%[[X]] : tensor<?x4xf32>) outs(%[[S0]] : tensor<?x4xf32>)
+// CHECK: %[[R0:.*]] = tensor.insert_slice %[[C0]] into %[[O]][0, 0] [%[[DX]], 4] [1, 1]
 // CHECK: %[[OFF1:.*]] = arith.addi %{{.*}}, %[[DX]]
 // CHECK: %[[DY:.*]] = tensor.dim %[[Y]]
+// CHECK: %[[S1:.*]] = tensor.extract_slice %[[R0]][%[[OFF1]], 0] [%[[DY]], 4] [1, 1]
+// CHECK: %[[C1:.*]] = linalg.copy ins(%[[Y]] : tensor<?x4xf32>) outs(%[[S1]] : tensor<?x4xf32>)
+// CHECK: %[[R1:.*]] = tensor.insert_slice %[[C1]] into %[[R0]][%[[OFF1]], 0] [%[[DY]], 4] [1, 1]
 // CHECK: %[[OFF2:.*]] = arith.addi %[[OFF1]], %[[DY]]
-// CHECK: %[[ZC:.*]] = tensor.cast %[[Z]] : tensor<2x4xf32> to tensor<?x4xf32>
-// CHECK: linalg.generic {indexing_maps = [#{{.*}}], iterator_types = ["parallel", "parallel"]} outs(%[[O]] : tensor<?x4xf32>)
-// CHECK: %[[P:.*]] = linalg.index 0
-// CHECK: %[[J:.*]] = linalg.index 1
-// CHECK: %[[GE1:.*]] = arith.cmpi uge, %[[P]], %[[OFF1]]
-// CHECK: %[[T1:.*]] = arith.select %[[GE1]], %[[Y]], %[[X]] : tensor<?x4xf32>
-// CHECK: %[[S1:.*]] = arith.select %[[GE1]], %[[OFF1]], %{{.*}} : index
-// CHECK: %[[GE2:.*]] = arith.cmpi uge, %[[P]], %[[OFF2]]
-// CHECK: %[[T2:.*]] = arith.select %[[GE2]], %[[ZC]], %[[T1]]
-// CHECK: %[[S2:.*]] = arith.select %[[GE2]], %[[OFF2]], %[[S1]]
-// CHECK: %[[L:.*]] = arith.subi %[[P]], %[[S2]]
-// CHECK: tensor.extract %[[T2]][%[[L]], %[[J]]]
-// CHECK-NOT: insert_slice
+// CHECK: %[[S2:.*]] = tensor.extract_slice %[[R1]][%[[OFF2]], 0] [2, 4] [1, 1] : tensor<?x4xf32> to tensor<2x4xf32>
+// CHECK: %[[C2:.*]] = linalg.copy ins(%[[Z]] : tensor<2x4xf32>) outs(%[[S2]] : tensor<2x4xf32>)
+// CHECK: %[[R2:.*]] = tensor.insert_slice %[[C2]] into %[[R1]][%[[OFF2]], 0] [2, 4] [1, 1]
+// CHECK-NOT: arith.addi
+// CHECK: return %[[R2]]
 // CHECK-LABEL: relax.func @concat3
 // CHECK: call_tir @concat(%{{.*}}) : (!relax.tensor<[n, 4], f32>, !relax.tensor<[m, 4], f32>, !relax.tensor<[2, 4], f32>) -> !relax.tensor<[m + n + 2, 4], f32>
 relax.func @concat3(%x: !relax.tensor<[n, 4], f32>, %y: !relax.tensor<[m, 4], f32>, %z: !relax.tensor<[2, 4], f32>) {
