@@ -339,3 +339,28 @@ relax.func @addmm_gelu(%x: !relax.tensor<[b, s, 64], f32>, %w: !relax.tensor<[64
   }
   relax.return %r : !relax.tensor<[b, s, 256], f32>
 }
+
+// -----
+
+// An elementwise producer of a concatenation's input is fused into its copy:
+// it computes its result into the input's slice of the destination (inserted
+// back), and only the other input is copied.
+// CHECK-LABEL: tprog.func private @fused_exp_concat
+// CHECK-SAME: (%[[X:.*]]: tensor<?x4xf32> {{.*}}, %[[PAST:.*]]: tensor<?x4xf32> {{.*}}, %[[OUT:.*]]: tensor<?x4xf32> {{.*}})
+// CHECK: %[[HEAD:.*]] = tensor.extract_slice %[[OUT]][0, 0]
+// CHECK: %[[COPY:.*]] = linalg.copy ins(%[[PAST]] : tensor<?x4xf32>) outs(%[[HEAD]] : tensor<?x4xf32>)
+// CHECK: %[[R0:.*]] = tensor.insert_slice %[[COPY]] into %[[OUT]][0, 0]
+// CHECK: %[[E:.*]] = linalg.generic {{.*}} ins(%[[X]] : tensor<?x4xf32>)
+// CHECK: math.exp
+// CHECK-NOT: linalg.copy
+// CHECK: tensor.insert_slice %[[E]] into %[[R0]]
+// CHECK-LABEL: relax.func @exp_concat
+// CHECK: call_tir @fused_exp_concat(%arg0, %arg1)
+relax.func @exp_concat(%x: !relax.tensor<[n, 4], f32>, %past: !relax.tensor<[p, 4], f32>) -> !relax.tensor<[p + n, 4], f32> {
+  %r = relax.dataflow -> !relax.tensor<[p + n, 4], f32> {
+    %e = relax.exp %x : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32>
+    %c = relax.concat %past, %e {axis = 0 : i64} : (!relax.tensor<[p, 4], f32>, !relax.tensor<[n, 4], f32>) -> !relax.tensor<[p + n, 4], f32>
+    relax.output %c : !relax.tensor<[p + n, 4], f32>
+  }
+  relax.return %r : !relax.tensor<[p + n, 4], f32>
+}
