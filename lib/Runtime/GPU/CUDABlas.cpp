@@ -13,11 +13,7 @@
 
 #include "../GemmOperands.h"
 #include "CUDAContext.h"
-#include "ReportError.h"
-
-#include <dlfcn.h>
-
-#include <mutex>
+#include "LibraryLoader.h"
 
 using namespace relax::gpu;
 using namespace relax::gpu::cuda;
@@ -48,50 +44,30 @@ struct CuBLAS {
 /// first call (which must run in that context); null, after reporting why,
 /// if it cannot be.
 CuBLAS *getCuBLAS() {
-  static CuBLAS blas;
-  static const char *failure = nullptr;
-  static std::mutex mutex;
-  std::lock_guard<std::mutex> lock(mutex);
-  if (blas.handle)
-    return &blas;
-  if (failure) {
-    relaxReportError(failure);
-    return nullptr;
-  }
-  auto fail = [&](std::string message) -> CuBLAS * {
-    failure = internMessage("cuda: " + message);
-    relaxReportError(failure);
-    return nullptr;
-  };
-  void *library = nullptr;
-  for (const char *name :
-       {"libcublas.so", "libcublas.so.13", "libcublas.so.12"})
-    if ((library = dlopen(name, RTLD_NOW | RTLD_LOCAL)))
-      break;
-  if (!library)
-    return fail("cannot load cuBLAS (libcublas.so) for a library matmul; "
-                "is the CUDA toolkit's lib64 on the library path?");
-  auto create = reinterpret_cast<CreateFn>(dlsym(library, "cublasCreate_v2"));
-  auto setStream =
-      reinterpret_cast<SetStreamFn>(dlsym(library, "cublasSetStream_v2"));
-  blas.sgemm = reinterpret_cast<SgemmFn>(dlsym(library, "cublasSgemm_v2"));
-  blas.statusString =
-      reinterpret_cast<StatusStringFn>(dlsym(library, "cublasGetStatusString"));
-  if (!create || !setStream || !blas.sgemm)
-    return fail("the loaded cuBLAS lacks cublasCreate_v2, cublasSetStream_v2 "
-                "or cublasSgemm_v2");
-  CUstream stream;
-  if (CUresult r = cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING);
-      r != CUDA_SUCCESS)
-    return fail("cuStreamCreate failed: " + describe(r));
-  CuBlasHandle handle;
-  if (CuBlasStatus s = create(&handle); s != 0)
-    return fail("cublasCreate failed: status " + std::to_string(s));
-  if (CuBlasStatus s = setStream(handle, stream); s != 0)
-    return fail("cublasSetStream failed: status " + std::to_string(s));
-  blas.stream = stream;
-  blas.handle = handle;
-  return &blas;
+  static LazyLibrary<CuBLAS> cublas;
+  return cublas.get("cuda", [](CuBLAS &blas) -> std::string {
+    void *library = openFirstLibrary(
+        {"libcublas.so", "libcublas.so.13", "libcublas.so.12"});
+    if (!library)
+      return "cannot load cuBLAS (libcublas.so) for a library matmul; is the "
+             "CUDA toolkit's lib64 on the library path?";
+    auto create = lookupFunction<CreateFn>(library, "cublasCreate_v2");
+    auto setStream = lookupFunction<SetStreamFn>(library, "cublasSetStream_v2");
+    blas.sgemm = lookupFunction<SgemmFn>(library, "cublasSgemm_v2");
+    blas.statusString =
+        lookupFunction<StatusStringFn>(library, "cublasGetStatusString");
+    if (!create || !setStream || !blas.sgemm)
+      return "the loaded cuBLAS lacks cublasCreate_v2, cublasSetStream_v2 or "
+             "cublasSgemm_v2";
+    if (CUresult r = cuStreamCreate(&blas.stream, CU_STREAM_NON_BLOCKING);
+        r != CUDA_SUCCESS)
+      return "cuStreamCreate failed: " + describe(r);
+    if (CuBlasStatus s = create(&blas.handle); s != 0)
+      return "cublasCreate failed: status " + std::to_string(s);
+    if (CuBlasStatus s = setStream(blas.handle, blas.stream); s != 0)
+      return "cublasSetStream failed: status " + std::to_string(s);
+    return {};
+  });
 }
 
 void sgemm(const char *function, bool transA, bool transB,

@@ -12,11 +12,7 @@
 
 #include "../GemmOperands.h"
 #include "HIPDevice.h"
-#include "ReportError.h"
-
-#include <dlfcn.h>
-
-#include <mutex>
+#include "LibraryLoader.h"
 
 using namespace relax::gpu;
 using namespace relax::gpu::hip;
@@ -43,48 +39,29 @@ struct HipBLAS {
 /// hipBLAS with a handle and a stream on the runtime's device, set up by the
 /// first call; null, after reporting why, if it cannot be.
 HipBLAS *getHipBLAS() {
-  static HipBLAS blas;
-  static const char *failure = nullptr;
-  static std::mutex mutex;
-  std::lock_guard<std::mutex> lock(mutex);
-  if (blas.handle)
-    return &blas;
-  if (failure) {
-    relaxReportError(failure);
-    return nullptr;
-  }
-  auto fail = [&](std::string message) -> HipBLAS * {
-    failure = internMessage("hip: " + message);
-    relaxReportError(failure);
-    return nullptr;
-  };
-  void *library = nullptr;
-  for (const char *name :
-       {"libhipblas.so", "libhipblas.so.3", "libhipblas.so.2"})
-    if ((library = dlopen(name, RTLD_NOW | RTLD_LOCAL)))
-      break;
-  if (!library)
-    return fail("cannot load hipBLAS (libhipblas.so) for a library matmul; "
-                "is ROCm's lib directory on the library path?");
-  auto create = reinterpret_cast<CreateFn>(dlsym(library, "hipblasCreate"));
-  auto setStream =
-      reinterpret_cast<SetStreamFn>(dlsym(library, "hipblasSetStream"));
-  blas.sgemm = reinterpret_cast<SgemmFn>(dlsym(library, "hipblasSgemm"));
-  if (!create || !setStream || !blas.sgemm)
-    return fail("the loaded hipBLAS lacks hipblasCreate, hipblasSetStream or "
-                "hipblasSgemm");
-  hipStream_t stream;
-  if (hipError_t r = hipStreamCreateWithFlags(&stream, hipStreamNonBlocking);
-      r != hipSuccess)
-    return fail("hipStreamCreateWithFlags failed: " + describe(r));
-  HipBlasHandle handle;
-  if (HipBlasStatus s = create(&handle); s != 0)
-    return fail("hipblasCreate failed: status " + std::to_string(s));
-  if (HipBlasStatus s = setStream(handle, stream); s != 0)
-    return fail("hipblasSetStream failed: status " + std::to_string(s));
-  blas.stream = stream;
-  blas.handle = handle;
-  return &blas;
+  static LazyLibrary<HipBLAS> hipblas;
+  return hipblas.get("hip", [](HipBLAS &blas) -> std::string {
+    void *library = openFirstLibrary(
+        {"libhipblas.so", "libhipblas.so.3", "libhipblas.so.2"});
+    if (!library)
+      return "cannot load hipBLAS (libhipblas.so) for a library matmul; is "
+             "ROCm's lib directory on the library path?";
+    auto create = lookupFunction<CreateFn>(library, "hipblasCreate");
+    auto setStream = lookupFunction<SetStreamFn>(library, "hipblasSetStream");
+    blas.sgemm = lookupFunction<SgemmFn>(library, "hipblasSgemm");
+    if (!create || !setStream || !blas.sgemm)
+      return "the loaded hipBLAS lacks hipblasCreate, hipblasSetStream or "
+             "hipblasSgemm";
+    if (hipError_t r =
+            hipStreamCreateWithFlags(&blas.stream, hipStreamNonBlocking);
+        r != hipSuccess)
+      return "hipStreamCreateWithFlags failed: " + describe(r);
+    if (HipBlasStatus s = create(&blas.handle); s != 0)
+      return "hipblasCreate failed: status " + std::to_string(s);
+    if (HipBlasStatus s = setStream(blas.handle, blas.stream); s != 0)
+      return "hipblasSetStream failed: status " + std::to_string(s);
+    return {};
+  });
 }
 
 void sgemm(const char *function, bool transA, bool transB,
