@@ -76,6 +76,7 @@ static void buildKernelAndHostPipeline(OpPassManager &pm,
   pm.addPass(createRelaxChooseGPUSchedulePass(choose));
   RelaxMapKernelsToGPUPassOptions map;
   map.blockSize = options.getBlockSize();
+  map.vectorWidth = options.vectorWidth;
   pm.addPass(createRelaxMapKernelsToGPUPass(map));
   pm.addPass(createLowerAffinePass());
   pm.addPass(createCanonicalizerPass());

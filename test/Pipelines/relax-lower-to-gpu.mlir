@@ -42,12 +42,18 @@
 // ROCM-SAME:        rocdl.kernel
 // ROCM:             rocdl.workgroup.id.x
 // ROCM:             rocdl.workitem.id.x
+// ROCM:             llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr -> vector<4xf32>
+// ROCM:             llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr
 
 // PTX:          gpu.launch_func {{.*}} threads in (%{{.*}}, %{{.*}}, %{{.*}})
 // PTX:          gpu.binary @fused_multiply_exp_kernel_kernel [#gpu.object<#nvvm.target<O = 3, chip = "sm_80">, {{.*}}assembly = "{{.*}}.target sm_80
 // PTX-SAME:       .maxntid 64, 1, 1
+// Each thread loads and stores 4 elements at a time (the rows are 64 wide).
+// PTX-SAME:       ld.global.v4.b32
+// PTX-SAME:       ld.global.v4.b32
 // The exponential comes from libdevice, linked from the CUDA toolkit.
 // PTX-SAME:       ex2.approx
+// PTX-SAME:       st.global.v4.b32
 relax.func @main(%x: !relax.tensor<[n, 64], f32>, %w: !relax.tensor<[64], f32>) -> !relax.tensor<[n, 64], f32> {
   %y = relax.dataflow -> !relax.tensor<[n, 64], f32> {
     %a = relax.multiply %x, %w : (!relax.tensor<[n, 64], f32>, !relax.tensor<[64], f32>) -> !relax.tensor<[n, 64], f32>

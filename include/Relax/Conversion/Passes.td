@@ -185,6 +185,11 @@ def RelaxMapKernelsToGPUPass
       constant, and no thread idles on a small innermost dim;
     - what accesses memory outside such loops (a full reduction to a scalar)
       runs on one thread;
+    - an elementwise op whose innermost dim is static and a multiple of
+      `vector-width`, on buffers with identity layouts, steps it by
+      `vector-width`: each iteration computes a vector, with `vector.load`
+      and `vector.store` aligned to its size (an operand that does not read
+      the innermost dim is loaded once and broadcast);
     - every buffer a launch reads or writes is passed as a rank-1 buffer from
       its base pointer with its offset, sizes and strides as index values, and
       accesses are linearized (SPIR-V kernels cannot index a buffer of dynamic
@@ -206,6 +211,9 @@ def RelaxMapKernelsToGPUPass
   let options = [
     Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
            "Threads per block">,
+    Option<"vectorWidth", "vector-width", "int64_t", /*default=*/"4",
+           "Elements per vector load and store of an elementwise op "
+           "(1: scalar accesses)">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
@@ -213,7 +221,8 @@ def RelaxMapKernelsToGPUPass
     "::mlir::gpu::GPUDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::memref::MemRefDialect",
-    "::mlir::scf::SCFDialect"
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
   ];
 }
 
@@ -311,7 +320,11 @@ def RelaxHostToGPUPass : Pass<"relax-host-to-gpu", "::mlir::ModuleOp"> {
       the C interface where `@f` had it) for programs that keep their
       buffers on the device across calls: its buffer arguments are device
       memory, and so are its results, which the caller frees with the GPU
-      runtime (`mgpuMemFree`) unless one is an argument.
+      runtime (`mgpuMemFree`) unless one is an argument;
+    - a constant that every `gpu.launch_func` of a kernel passes as the same
+      argument moves into the kernel (outlining made the constants a launch
+      body used arguments): SPIR-V kernels take no vector arguments, and
+      each is one kernel parameter less.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -376,7 +389,10 @@ def RelaxGPUToSPIRVPass : Pass<"relax-gpu-to-spirv", "::mlir::ModuleOp"> {
            "(without merging blocks, which can leave pointer phis)">,
   ];
   let dependentDialects = [
-    "::mlir::spirv::SPIRVDialect"
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::spirv::SPIRVDialect",
+    "::mlir::vector::VectorDialect"
   ];
 }
 

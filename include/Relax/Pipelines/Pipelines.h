@@ -146,6 +146,11 @@ struct GPUPipelineOptions : PassPipelineOptions<GPUPipelineOptions> {
       llvm::cl::desc("Threads per block (default: 256 for cuda and rocm, 128 "
                      "for vulkan and webgpu)"),
       llvm::cl::init(0)};
+  Option<int64_t> vectorWidth{
+      *this, "vector-width",
+      llvm::cl::desc("Elements per vector load and store of the elementwise "
+                     "ops of the generic schedule (1: scalar accesses)"),
+      llvm::cl::init(4)};
   Option<std::string> schedule{
       *this, "schedule",
       llvm::cl::desc("Map every kernel op with this GPU schedule instead of "

@@ -22,14 +22,17 @@
 #include "mlir/Conversion/MemRefToSPIRV/MemRefToSPIRV.h"
 #include "mlir/Conversion/SCFToSPIRV/SCFToSPIRV.h"
 #include "mlir/Conversion/UBToSPIRV/UBToSPIRV.h"
+#include "mlir/Conversion/VectorToSPIRV/VectorToSPIRV.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVWebGPUTransforms.h"
 #include "mlir/Dialect/SPIRV/Utils/LayoutUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -185,6 +188,44 @@ static void packScalarArguments(Operation *module) {
   });
 }
 
+/// A shader indexes a storage buffer of scalars one element at a time (a
+/// pointer to a vector of them would be a cast, which logical addressing
+/// forbids), so a vector load or store becomes one access per element; the
+/// arithmetic stays on vectors.
+static void scalarizeVectorAccesses(Operation *root) {
+  SmallVector<Operation *> accesses;
+  root->walk([&](Operation *op) {
+    if (isa<vector::LoadOp, vector::StoreOp>(op))
+      accesses.push_back(op);
+  });
+  for (Operation *op : accesses) {
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    auto load = dyn_cast<vector::LoadOp>(op);
+    auto store = dyn_cast<vector::StoreOp>(op);
+    VectorType type = load ? load.getVectorType() : store.getVectorType();
+    Value base = load ? load.getBase() : store.getBase();
+    SmallVector<Value> indices(load ? load.getIndices() : store.getIndices());
+    Value innermost = indices.back();
+    SmallVector<Value> elements;
+    for (int64_t i = 0, e = type.getNumElements(); i < e; ++i) {
+      indices.back() = arith::AddIOp::create(
+          b, loc, innermost, arith::ConstantIndexOp::create(b, loc, i));
+      if (load) {
+        elements.push_back(memref::LoadOp::create(b, loc, base, indices));
+        continue;
+      }
+      Value element =
+          vector::ExtractOp::create(b, loc, store.getValueToStore(), i);
+      memref::StoreOp::create(b, loc, element, base, indices);
+    }
+    if (load)
+      op->replaceAllUsesWith(
+          vector::FromElementsOp::create(b, loc, type, elements));
+    op->erase();
+  }
+}
+
 namespace {
 struct RelaxGPUToSPIRVPass
     : relax::impl::RelaxGPUToSPIRVPassBase<RelaxGPUToSPIRVPass> {
@@ -209,6 +250,7 @@ struct RelaxGPUToSPIRVPass
     Operation *clone = builder.clone(*module.getOperation());
 
     guardZeroTripLoops(clone);
+    scalarizeVectorAccesses(clone);
 
     spirv::MemorySpaceToStorageClassConverter spaceConverter(
         spirv::mapMemorySpaceToVulkanStorageClass);
@@ -229,6 +271,7 @@ struct RelaxGPUToSPIRVPass
     populateFuncToSPIRVPatterns(converter, patterns);
     index::populateIndexToSPIRVPatterns(converter, patterns);
     ub::populateUBToSPIRVConversionPatterns(converter, patterns);
+    populateVectorToSPIRVPatterns(converter, patterns);
     if (failed(applyFullConversion(clone, *target, std::move(patterns))))
       return failure();
     // The clone became a spirv.module in `module`.

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/BitVector.h"
 
 namespace mlir::relax {
 #define GEN_PASS_DEF_RELAXHOSTTOGPUPASS
@@ -242,6 +243,52 @@ static LogicalResult wrapEntry(func::FuncOp func, ModuleOp module,
   return success();
 }
 
+/// Moves each constant that every launch of a kernel passes as the same
+/// argument into the kernel. Canonicalization hoists the constants a launch
+/// body uses out of it, so outlining made them arguments; a vector constant
+/// (the splat of an elementwise op's operand) would be an argument SPIR-V
+/// kernels cannot take, and every other one is one less kernel parameter.
+static void sinkConstantKernelArguments(ModuleOp module) {
+  llvm::DenseMap<Operation *, SmallVector<gpu::LaunchFuncOp>> launches;
+  SymbolTableCollection symbols;
+  module.walk([&](gpu::LaunchFuncOp launch) {
+    if (Operation *kernel =
+            symbols.lookupNearestSymbolFrom(launch, launch.getKernel()))
+      launches[kernel].push_back(launch);
+  });
+  for (auto &[op, calls] : launches) {
+    auto kernel = dyn_cast<gpu::GPUFuncOp>(op);
+    if (!kernel || kernel.isExternal())
+      continue;
+    llvm::BitVector sunk(kernel.getNumArguments());
+    OpBuilder builder = OpBuilder::atBlockBegin(&kernel.getBody().front());
+    for (unsigned i = 0, e = kernel.getNumArguments(); i < e; ++i) {
+      Attribute value;
+      bool same = llvm::all_of(calls, [&](gpu::LaunchFuncOp launch) {
+        auto constant =
+            launch.getKernelOperand(i).getDefiningOp<arith::ConstantOp>();
+        if (!constant || (value && constant.getValue() != value))
+          return false;
+        value = constant.getValue();
+        return true;
+      });
+      if (!same || !value)
+        continue;
+      BlockArgument arg = kernel.getArgument(i);
+      arg.replaceAllUsesWith(arith::ConstantOp::create(builder, kernel.getLoc(),
+                                                       cast<TypedAttr>(value)));
+      sunk.set(i);
+    }
+    if (sunk.none())
+      continue;
+    (void)kernel.eraseArguments(sunk);
+    for (gpu::LaunchFuncOp launch : calls)
+      for (int i = sunk.size() - 1; i >= 0; --i)
+        if (sunk.test(i))
+          launch.getKernelOperandsMutable().erase(i);
+  }
+}
+
 namespace {
 struct RelaxHostToGPUPass
     : relax::impl::RelaxHostToGPUPassBase<RelaxHostToGPUPass> {
@@ -254,6 +301,7 @@ struct RelaxHostToGPUPass
     for (func::FuncOp func : funcs)
       if (!func.isExternal() && failed(moveToDevice(func)))
         return signalPassFailure();
+    sinkConstantKernelArguments(module);
     SymbolTable symbols(module);
     for (func::FuncOp func : funcs)
       if (func.isPublic() && !func.isExternal() &&

@@ -21,11 +21,14 @@
 #include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -44,9 +47,139 @@ namespace mlir::relax {
 using namespace mlir;
 using namespace mlir::relax;
 
+/// Whether `op` computes its elements with arith and math ops on integers and
+/// floats only (no index, no access to memory): those ops take vectors.
+static bool isVectorizableBody(linalg::LinalgOp op) {
+  auto isElement = [](Type type) { return isa<FloatType, IntegerType>(type); };
+  for (Operation &inner : op.getBlock()->without_terminator()) {
+    if (!isa<arith::ArithDialect, math::MathDialect>(inner.getDialect()) ||
+        inner.getNumRegions() != 0 ||
+        !llvm::all_of(inner.getOperandTypes(), isElement) ||
+        !llvm::all_of(inner.getResultTypes(), isElement))
+      return false;
+  }
+  return true;
+}
+
+/// Rewrites elementwise op `op` into an `scf.parallel` whose innermost dim
+/// steps by `width`, each iteration loading, computing and storing vectors of
+/// `width` elements (a thread of the generic schedule then moves 16 bytes of
+/// f32 per load). It applies where every buffer has an identity layout (its
+/// innermost dim contiguous from a start the GPU pipeline aligns to 256
+/// bytes), the innermost loop is static and a multiple of `width`, and each
+/// input either reads the innermost dim as its own innermost dim (a vector
+/// load) or does not read it (a scalar load, broadcast). Fails, changing
+/// nothing, otherwise.
+static LogicalResult vectorizeElementwise(RewriterBase &rewriter,
+                                          linalg::LinalgOp op, int64_t width) {
+  unsigned numLoops = op.getNumLoops();
+  if (width < 2 || numLoops == 0 || op.getNumReductionLoops() != 0 ||
+      !isVectorizableBody(op))
+    return failure();
+  unsigned last = numLoops - 1;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (ShapedType::isDynamic(ranges[last]) || ranges[last] % width != 0)
+    return failure();
+  AffineExpr innermost = rewriter.getAffineDimExpr(last);
+  for (OpOperand &operand : op->getOpOperands()) {
+    bool isInit = op.isDpsInit(&operand);
+    auto type = dyn_cast<MemRefType>(operand.get().getType());
+    if (!type) {
+      if (isInit)
+        return failure();
+      continue; // A scalar input, broadcast.
+    }
+    unsigned bits = type.getElementTypeBitWidth();
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    if (!type.getLayout().isIdentity() || bits % 8 != 0 ||
+        !map.isProjectedPermutation() || (isInit && !map.isIdentity()) ||
+        (map.isFunctionOfDim(last) && map.getResults().back() != innermost))
+      return failure();
+  }
+
+  Location loc = op.getLoc();
+  SmallVector<Range> loopRanges = op.createLoopRanges(rewriter, loc);
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  SmallVector<Value> lower(numLoops, zero), upper, steps(numLoops, one);
+  for (const Range &range : loopRanges)
+    upper.push_back(getValueOrCreateConstantIndexOp(rewriter, loc, range.size));
+  steps[last] = arith::ConstantIndexOp::create(rewriter, loc, width);
+  auto vectorOf = [&](Type element) {
+    return VectorType::get({width}, element);
+  };
+  auto alignmentOf = [&](Value buffer) {
+    return llvm::MaybeAlign(
+        width * cast<MemRefType>(buffer.getType()).getElementTypeBitWidth() /
+        8);
+  };
+  auto indicesOf = [](AffineMap map, ValueRange ivs) {
+    return llvm::map_to_vector(map.getResults(), [&](AffineExpr expr) {
+      return ivs[cast<AffineDimExpr>(expr).getPosition()];
+    });
+  };
+  Block *body = op.getBlock();
+  scf::ParallelOp::create(
+      rewriter, loc, lower, upper, steps,
+      [&](OpBuilder &b, Location nloc, ValueRange ivs) {
+        IRMapping mapping;
+        auto broadcast = [&](Value scalar) -> Value {
+          return vector::BroadcastOp::create(
+              b, nloc, vectorOf(scalar.getType()), scalar);
+        };
+        for (OpOperand &operand : op->getOpOperands()) {
+          BlockArgument arg = op.getMatchingBlockArgument(&operand);
+          if (arg.use_empty())
+            continue;
+          Value source = operand.get();
+          if (!isa<MemRefType>(source.getType())) {
+            mapping.map(arg, broadcast(source));
+            continue;
+          }
+          AffineMap map = op.getMatchingIndexingMap(&operand);
+          SmallVector<Value> indices = indicesOf(map, ivs);
+          if (map.isFunctionOfDim(last))
+            mapping.map(arg,
+                        vector::LoadOp::create(
+                            b, nloc, vectorOf(arg.getType()), source, indices,
+                            /*nontemporal=*/false, alignmentOf(source)));
+          else
+            mapping.map(arg, broadcast(memref::LoadOp::create(b, nloc, source,
+                                                              indices)));
+        }
+        auto lookup = [&](Value value) -> Value {
+          if (Value mapped = mapping.lookupOrNull(value))
+            return mapped;
+          Value vector = broadcast(value);
+          mapping.map(value, vector);
+          return vector;
+        };
+        for (Operation &inner : body->without_terminator()) {
+          if (isa<arith::ConstantOp>(inner)) {
+            mapping.map(inner.getResult(0),
+                        broadcast(b.clone(inner)->getResult(0)));
+            continue;
+          }
+          for (Value operand : inner.getOperands())
+            (void)lookup(operand);
+          Operation *vectorOp = b.clone(inner, mapping);
+          for (OpResult result : vectorOp->getResults())
+            result.setType(vectorOf(result.getType()));
+        }
+        for (auto [value, init] : llvm::zip(
+                 body->getTerminator()->getOperands(), op.getDpsInitsMutable()))
+          vector::StoreOp::create(b, nloc, lookup(value), init.get(), ivs,
+                                  /*nontemporal=*/false,
+                                  alignmentOf(init.get()));
+        scf::ReduceOp::create(b, nloc);
+      });
+  return success();
+}
+
 /// Rewrites every linalg op of `kernel` (copies first made linalg.copy) into
-/// parallel loops with sequential reductions.
-static LogicalResult convertToLoops(func::FuncOp kernel) {
+/// parallel loops with sequential reductions; elementwise ops whose buffers
+/// allow it compute vectors of `vectorWidth` elements per iteration.
+static LogicalResult convertToLoops(func::FuncOp kernel, int64_t vectorWidth) {
   // A view of a view of a buffer that is the buffer again (the expanded
   // result of a keepdims reduction written into a collapsed view of its
   // destination) is the buffer, and a copy onto itself is nothing: launches
@@ -75,6 +208,10 @@ static LogicalResult convertToLoops(func::FuncOp kernel) {
       return op->emitOpError("is not on buffers; a GPU kernel is scheduled "
                              "after bufferization");
     rewriter.setInsertionPoint(op);
+    if (succeeded(vectorizeElementwise(rewriter, op, vectorWidth))) {
+      rewriter.eraseOp(op);
+      continue;
+    }
     if (failed(linalg::linalgOpToParallelLoops(rewriter, op)))
       return op->emitOpError("cannot be lowered to loops for the GPU");
     rewriter.eraseOp(op);
@@ -89,7 +226,21 @@ static LogicalResult convertToLoops(func::FuncOp kernel) {
   // What the folding reads of a buffer's layout inside a loop (the sizes of
   // a collapsed view, through memref.extract_strided_metadata) is computed
   // once before it: a launch takes sizes, not buffer metadata.
-  kernel.walk([](LoopLikeOpInterface loop) { moveLoopInvariantCode(loop); });
+  // Vectors stay in the loops that use them: hoisted to the top of the
+  // kernel function they would be host values, passed to launches as vector
+  // arguments.
+  kernel.walk([](LoopLikeOpInterface loop) {
+    moveLoopInvariantCode(
+        loop.getLoopRegions(),
+        [&](Value value, Region *) {
+          return loop.isDefinedOutsideOfLoop(value);
+        },
+        [](Operation *op, Region *) {
+          return isMemoryEffectFree(op) && isSpeculatable(op) &&
+                 !llvm::any_of(op->getResultTypes(), llvm::IsaPred<VectorType>);
+        },
+        [&](Operation *op, Region *) { loop.moveOutOfLoop(op); });
+  });
   return success();
 }
 
@@ -488,6 +639,26 @@ static LogicalResult flattenLaunchBuffers(gpu::LaunchOp launch) {
         store->erase();
         continue;
       }
+      if (auto load = dyn_cast<vector::LoadOp>(user)) {
+        Value position = linearize(b, loc, flat, load.getIndices());
+        load->replaceAllUsesWith(vector::LoadOp::create(
+            b, loc, load.getVectorType(), flat.flat, ValueRange{position},
+            load.getNontemporal(),
+            load.getAlignment() ? llvm::MaybeAlign(*load.getAlignment())
+                                : llvm::MaybeAlign()));
+        load->erase();
+        continue;
+      }
+      if (auto store = dyn_cast<vector::StoreOp>(user)) {
+        Value position = linearize(b, loc, flat, store.getIndices());
+        vector::StoreOp::create(b, loc, store.getValueToStore(), flat.flat,
+                                ValueRange{position}, store.getNontemporal(),
+                                store.getAlignment()
+                                    ? llvm::MaybeAlign(*store.getAlignment())
+                                    : llvm::MaybeAlign());
+        store->erase();
+        continue;
+      }
       if (auto dim = dyn_cast<memref::DimOp>(user)) {
         std::optional<int64_t> index = dim.getConstantIndex();
         if (index && *index >= 0 &&
@@ -535,11 +706,12 @@ static LogicalResult mapBlock(func::FuncOp kernel, Block &block,
   return wrapSerialCode(block);
 }
 
-static LogicalResult mapKernel(func::FuncOp kernel, int64_t blockSize) {
+static LogicalResult mapKernel(func::FuncOp kernel, int64_t blockSize,
+                               int64_t vectorWidth) {
   // Ops with a recorded schedule (--relax-choose-gpu-schedule) first become
   // launches of it; the generic schedule maps the rest.
   if (failed(applyGPUSchedules(kernel, blockSize)) ||
-      failed(convertToLoops(kernel)))
+      failed(convertToLoops(kernel, vectorWidth)))
     return failure();
   if (!kernel.getBody().hasOneBlock())
     return kernel.emitOpError("has more than one block; a GPU kernel "
@@ -586,7 +758,7 @@ struct RelaxMapKernelsToGPUPass
       if (!kernel->hasAttr(RelaxDialect::getKernelAttrName()) ||
           kernel.isExternal())
         continue;
-      if (failed(mapKernel(kernel, blockSize)))
+      if (failed(mapKernel(kernel, blockSize, vectorWidth)))
         return signalPassFailure();
     }
   }

@@ -134,3 +134,33 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A vector load or store of a storage buffer of scalars is one access per
+// element (a pointer to a vector would be a cast, which logical addressing
+// forbids); the arithmetic stays on vectors.
+
+// CHECK-LABEL: gpu.module @double_kernel
+// CHECK:         spirv.func @double_kernel(
+// CHECK-COUNT-4:     spirv.Load "StorageBuffer" %{{.*}} : f32
+// CHECK:             %[[V:.*]] = spirv.CompositeConstruct %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : (f32, f32, f32, f32) -> vector<4xf32>
+// CHECK:             %[[W:.*]] = spirv.FAdd %[[V]], %[[V]] : vector<4xf32>
+// CHECK:             spirv.CompositeExtract %[[W]][0 : i32]
+// CHECK:             spirv.Store "StorageBuffer"
+// CHECK:             spirv.CompositeExtract %[[W]][3 : i32]
+// CHECK:             spirv.Store "StorageBuffer"
+// CHECK-NOT:         spirv.Bitcast
+module attributes {gpu.container_module} {
+  gpu.module @double_kernel [#spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, #spirv.resource_limits<>>] {
+    gpu.func @double_kernel(%x: memref<?xf32>, %y: memref<?xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %t = gpu.thread_id x
+      %c4 = arith.constant 4 : index
+      %i = arith.muli %t, %c4 : index
+      %v = vector.load %x[%i] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
+      %w = arith.addf %v, %v : vector<4xf32>
+      vector.store %w, %y[%i] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
+      gpu.return
+    }
+  }
+}

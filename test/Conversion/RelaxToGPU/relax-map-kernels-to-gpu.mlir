@@ -1,4 +1,5 @@
 // RUN: relax-opt %s -split-input-file --relax-map-kernels-to-gpu=block-size=64 --canonicalize | FileCheck %s
+// RUN: relax-opt %s -split-input-file --relax-map-kernels-to-gpu="block-size=64 vector-width=1" --canonicalize | FileCheck %s --check-prefix=SCALAR
 
 // An elementwise kernel: its dims are collapsed into one, so that the
 // threads of a block take consecutive elements; the grid is computed from
@@ -217,5 +218,78 @@ func.func private @concat_kernel(%a: memref<?x4xf32>, %b: memref<?x4xf32>, %y: m
 func.func @host(%y: memref<4xf32>) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%y : memref<4xf32>)
+  return
+}
+
+// -----
+
+// An elementwise op whose innermost dim is static and a multiple of 4, on
+// buffers with identity layouts, computes 4 elements per iteration: vector
+// loads and stores aligned to 16 bytes, an operand that does not read the
+// innermost dim loaded once and broadcast, a constant of the body splat.
+// The collapsed loop runs n * 16 iterations.
+
+// CHECK-LABEL: func.func private @add_rows_kernel(
+// CHECK-SAME:    %[[X:.*]]: memref<?x64xf32>, %[[S:.*]]: memref<?xf32>, %[[Y:.*]]: memref<?x64xf32>)
+// CHECK-DAG:     %[[C16:.*]] = arith.constant 16 : index
+// CHECK-DAG:     %[[ROWS:.*]] = memref.dim %[[X]], %c0
+// CHECK:         %[[N:.*]] = arith.muli %[[ROWS]], %[[C16]]
+// CHECK:         %[[XFLAT:.*]] = memref.reinterpret_cast %[[X]]
+// CHECK:         %[[YFLAT:.*]] = memref.reinterpret_cast %[[Y]]
+// CHECK:         gpu.launch
+// CHECK:           scf.for %{{.*}} to %[[N]] step
+// CHECK:             %[[V:.*]] = vector.load %[[XFLAT]][%{{.*}}] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
+// CHECK:             %[[R:.*]] = memref.load %[[S]][%{{.*}}] : memref<?xf32>
+// CHECK:             %[[RV:.*]] = vector.broadcast %[[R]] : f32 to vector<4xf32>
+// CHECK:             %[[SUM:.*]] = arith.addf %[[V]], %[[RV]] : vector<4xf32>
+// CHECK:             %[[HALF:.*]] = arith.mulf %[[SUM]], %{{.*}} : vector<4xf32>
+// CHECK:             vector.store %[[HALF]], %[[YFLAT]][%{{.*}}] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
+// CHECK:           gpu.terminator
+// SCALAR-LABEL: func.func private @add_rows_kernel(
+// SCALAR-NOT:     vector
+// SCALAR:         memref.store
+#rows = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+func.func private @add_rows_kernel(%x: memref<?x64xf32>, %s: memref<?xf32>, %y: memref<?x64xf32>) attributes {relax.kernel} {
+  linalg.generic {indexing_maps = [#rows, #row, #rows], iterator_types = ["parallel", "parallel"]} ins(%x, %s : memref<?x64xf32>, memref<?xf32>) outs(%y : memref<?x64xf32>) {
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %half = arith.constant 0.5 : f32
+    %sum = arith.addf %a, %b : f32
+    %r = arith.mulf %sum, %half : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+// No vectors where the innermost dim is not a multiple of 4, or a buffer is
+// a strided view (its elements need not be 16-byte aligned).
+
+// CHECK-LABEL: func.func private @odd_rows_kernel(
+// CHECK-NOT:     vector
+// CHECK:         memref.store
+// CHECK-LABEL: func.func private @strided_kernel(
+// CHECK-NOT:     vector
+// CHECK:         memref.store
+#rows2 = affine_map<(d0, d1) -> (d0, d1)>
+func.func private @odd_rows_kernel(%x: memref<?x6xf32>, %y: memref<?x6xf32>) attributes {relax.kernel} {
+  linalg.generic {indexing_maps = [#rows2, #rows2], iterator_types = ["parallel", "parallel"]} ins(%x : memref<?x6xf32>) outs(%y : memref<?x6xf32>) {
+  ^bb0(%a: f32, %out: f32):
+    %e = math.exp %a : f32
+    linalg.yield %e : f32
+  }
+  return
+}
+func.func private @strided_kernel(%x: memref<?x8xf32>, %y: memref<?x8xf32>) attributes {relax.kernel} {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %x, %c0 : memref<?x8xf32>
+  %src = memref.subview %x[0, 0] [%n, 4] [1, 1] : memref<?x8xf32> to memref<?x4xf32, strided<[8, 1]>>
+  %dst = memref.subview %y[0, 4] [%n, 4] [1, 1] : memref<?x8xf32> to memref<?x4xf32, strided<[8, 1], offset: 4>>
+  linalg.generic {indexing_maps = [#rows2, #rows2], iterator_types = ["parallel", "parallel"]} ins(%src : memref<?x4xf32, strided<[8, 1]>>) outs(%dst : memref<?x4xf32, strided<[8, 1], offset: 4>>) {
+  ^bb0(%a: f32, %out: f32):
+    %e = math.exp %a : f32
+    linalg.yield %e : f32
+  }
   return
 }
