@@ -10,7 +10,9 @@
    is timed on the device for decode (s=1 with a 512-token cache) and prefill
    (s=512), best of --reps calls, next to the same layer in PyTorch on the
    matching device in the same run (CUDA for cuda and rocm; the CPU
-   otherwise, marked so), and in f32 on cuda and rocm with --library too.
+   otherwise, marked so), in f32 on cuda and rocm with --library too, and
+   prefill once more with scalar accesses in elementwise kernels
+   (--gpu-vector-width=1) to compare with the default vectors of 4.
    For decode, the bandwidth column is the bytes of weights and cache read
    per call over the time.
 
@@ -138,16 +140,17 @@ def time_layer(build, device, chip, reps, work):
         path = os.path.join(work, f"llama_layer_{dtype}.mlir")
         with open(path, "w") as f:
             f.write(source.replace("f32", dtype))
-        cases = [("decode s=1 p=512", 1, 512, False),
-                 ("prefill s=512", 512, 0, False)]
+        cases = [("decode s=1 p=512", 1, 512, []),
+                 ("prefill s=512", 512, 0, [])]
         if dtype == "f32" and device in ("cuda", "rocm"):
-            cases += [("decode s=1 p=512 BLAS", 1, 512, True),
-                      ("prefill s=512 BLAS", 512, 0, True)]
-        for case, seq, past, library in cases:
+            cases += [("decode s=1 p=512 BLAS", 1, 512, ["--library"]),
+                      ("prefill s=512 BLAS", 512, 0, ["--library"])]
+        # The elementwise kernels without vector loads, to compare.
+        cases += [("prefill s=512 scalar", 512, 0, ["--gpu-vector-width=1"])]
+        for case, seq, past, extra in cases:
             flags = ["--device", device, "--reps", str(reps), "--size",
                      "b=1", "--size", f"s={seq}", "--size", f"p={past}"]
-            if library:
-                flags.append("--library")
+            flags += extra
             if chip:
                 flags += ["--chip", chip]
             rc, text = relax_run(build, path, flags)

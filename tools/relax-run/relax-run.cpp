@@ -151,6 +151,11 @@ static cl::opt<std::string> gpuSchedule(
     cl::desc("Map every kernel op with this GPU schedule instead of choosing "
              "per op (generic: one thread per output)"),
     cl::cat(runCategory));
+static cl::opt<int64_t> gpuVectorWidth(
+    "gpu-vector-width",
+    cl::desc("With a GPU --device, elements per vector load and store of "
+             "elementwise kernels (1: scalar accesses)"),
+    cl::init(4), cl::cat(runCategory));
 static cl::opt<std::string> gpuRuntimeLibrary(
     "gpu-runtime-library",
     cl::desc("The GPU runtime library of --device (default: "
@@ -709,6 +714,7 @@ int main(int argc, char **argv) {
                                                : relax::GPUTarget::ROCm;
     pipeline.chip = chip;
     pipeline.schedule = gpuSchedule;
+    pipeline.vectorWidth = gpuVectorWidth;
     pipeline.library = library;
     pipeline.hoistKernelScratch = hoistKernelScratch;
     pipeline.fuse = fuse;

@@ -23,6 +23,8 @@
 // RUN: %if vulkan %{ relax-run %s --device vulkan --size n=5 --seed 3 --output %t.vk.npy > /dev/null %}
 // RUN: %if vulkan %{ relax-run %s --size n=5 --seed 3 --output %t.cpu.npy > /dev/null %}
 // RUN: %if vulkan %{ %python -c "import numpy as np; print(np.array_equal(np.load('%t.vk.npy'), np.load('%t.cpu.npy')))" | FileCheck %s --check-prefix=SAME %}
+// RUN: %if vulkan %{ relax-run %s --device vulkan --gpu-vector-width=1 --size n=5 --seed 3 --output %t.scalar.npy > /dev/null %}
+// RUN: %if vulkan %{ %python -c "import numpy as np; print(np.array_equal(np.load('%t.scalar.npy'), np.load('%t.cpu.npy')))" | FileCheck %s --check-prefix=SAME %}
 // RUN: %if vulkan %{ relax-run %s --device vulkan --size n=5 --seed 3 --reps 3 --output %t.reps.npy | FileCheck %s --check-prefix=REPS %}
 // RUN: %if vulkan %{ relax-run %s --device vulkan --size n=5 --seed 3 --reps 3 --time-transfers --output %t.copies.npy | FileCheck %s --check-prefix=COPIES %}
 // RUN: %if vulkan %{ %python -c "import numpy as np; print(np.array_equal(np.load('%t.reps.npy'), np.load('%t.cpu.npy')), np.array_equal(np.load('%t.copies.npy'), np.load('%t.cpu.npy')))" | FileCheck %s --check-prefix=SAME2 %}
