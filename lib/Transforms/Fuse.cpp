@@ -261,6 +261,7 @@ void RelaxFusePass::runOnOperation() {
   options.maxGroupSize = maxGroupSize;
   options.horizontal = horizontal;
   options.prologue = prologue;
+  options.injectiveConsumers = injectiveConsumers;
 
   // Pattern kinds of the programs called so far.
   Builder builder(ctx);

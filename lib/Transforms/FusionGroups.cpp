@@ -112,6 +112,7 @@ private:
   bool reachesThroughOutside(unsigned from, unsigned to);
 
   void fusePhase(unsigned phase);
+  void fuseInjectiveConsumers();
   void fuseHorizontally();
   void fusePrologues();
 
@@ -364,6 +365,20 @@ void Partitioner::fuseHorizontally() {
         }
 }
 
+void Partitioner::fuseInjectiveConsumers() {
+  for (unsigned n = 0, e = nodes.size(); n < e; ++n) {
+    for (unsigned c : nodes[n].consumers) {
+      unsigned group = find(n), consumer = find(c);
+      if (group == consumer || kind[group] != PatternKind::Injective ||
+          kind[consumer] > PatternKind::Injective || anchors[group] != 0 ||
+          anchors[consumer] != 0)
+        continue;
+      if (canMerge(group, consumer))
+        merge(group, consumer);
+    }
+  }
+}
+
 void Partitioner::fusePrologues() {
   for (unsigned n = 0, e = nodes.size(); n < e; ++n) {
     unsigned group = n;
@@ -408,6 +423,8 @@ SmallVector<FusionGroup> Partitioner::run() {
   buildPostDominators();
   fusePhase(0);
   fusePhase(1);
+  if (options.injectiveConsumers)
+    fuseInjectiveConsumers();
   if (options.horizontal)
     fuseHorizontally();
   if (options.prologue)

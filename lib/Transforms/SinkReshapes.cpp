@@ -218,6 +218,103 @@ struct SinkReshapeBelowElementwise : RewritePattern {
   const sym::SymProver &prover;
 };
 
+/// A split of the last dim whose parts are reshaped into heads
+/// (`[b, s, 3 * h * d]` split into q, k and v, each reshaped to `[b, s, h,
+/// d]`) becomes a split of the heads of the whole: the reshape moves above
+/// the split, where it is a view of the split's operand, and the parts feed
+/// their consumers directly (the concatenations of a KV cache can then join
+/// the split's group). A part used otherwise is reshaped back.
+struct HoistReshapeAboveSplit : ProverPattern<SplitOp> {
+  using ProverPattern::ProverPattern;
+  LogicalResult matchAndRewrite(SplitOp op,
+                                PatternRewriter &rewriter) const override {
+    RelaxTensorType type = getKnownTensorType(op.getX());
+    if (!type || type.getRank() == 0)
+      return failure();
+    int64_t rank = type.getRank();
+    auto axis = static_cast<int64_t>(op.getAxis());
+    if (axis != rank - 1 && axis != -1)
+      return failure();
+    // The head size: the last dim of a reshape of a part into
+    // [leading dims..., heads, head size].
+    std::optional<int64_t> headSize;
+    for (Value part : op.getResults())
+      for (Operation *user : part.getUsers())
+        if (auto reshape = dyn_cast<ReshapeOp>(user)) {
+          RelaxTensorType to = getKnownTensorType(reshape.getResult());
+          if (!headSize && to && to.getRank() == rank + 1 &&
+              isSplitIntoHeads(type, to))
+            headSize = to.getDims().back().getConstantValue();
+        }
+    if (!headSize || *headSize <= 0)
+      return failure();
+    // Every part is a whole number of heads.
+    SmallVector<int64_t> partSizes;
+    for (Value part : op.getResults()) {
+      RelaxTensorType partType = getKnownTensorType(part);
+      std::optional<int64_t> size =
+          partType ? partType.getDims().back().getConstantValue()
+                   : std::nullopt;
+      if (!size || *size % *headSize != 0)
+        return failure();
+      partSizes.push_back(*size);
+    }
+    int64_t total = llvm::sum_of(partSizes);
+    if (type.getDims().back().getConstantValue() != total)
+      return failure();
+
+    MLIRContext *ctx = rewriter.getContext();
+    Location loc = op.getLoc();
+    SmallVector<SymExprAttr> headsShape(type.getDims().drop_back());
+    headsShape.push_back(SymExprAttr::getConstant(ctx, total / *headSize));
+    headsShape.push_back(SymExprAttr::getConstant(ctx, *headSize));
+    Value heads =
+        createReshape(rewriter, loc, op.getX(),
+                      RelaxTensorType::get(headsShape, type.getElementType()));
+    SmallVector<SymExprAttr> starts;
+    int64_t start = 0;
+    for (int64_t size : ArrayRef(partSizes).drop_back()) {
+      start += size;
+      starts.push_back(SymExprAttr::getConstant(ctx, start / *headSize));
+    }
+    SmallVector<Type> partTypes;
+    for (int64_t size : partSizes) {
+      SmallVector<SymExprAttr> dims(headsShape);
+      dims[rank - 1] = SymExprAttr::getConstant(ctx, size / *headSize);
+      partTypes.push_back(RelaxTensorType::get(dims, type.getElementType()));
+    }
+    auto split = SplitOp::create(
+        rewriter, loc, partTypes, heads, rewriter.getI64IntegerAttr(rank - 1),
+        /*sections=*/IntegerAttr(), sym::SymShapeAttr::get(ctx, starts));
+    for (auto [part, headsPart] :
+         llvm::zip(op.getResults(), split.getResults())) {
+      for (OpOperand &use : llvm::make_early_inc_range(part.getUses())) {
+        auto reshape = dyn_cast<ReshapeOp>(use.getOwner());
+        if (reshape && reshape.getType() == headsPart.getType()) {
+          rewriter.replaceOp(reshape, headsPart);
+          continue;
+        }
+        rewriter.setInsertionPoint(use.getOwner());
+        Value back = createReshape(rewriter, loc, headsPart,
+                                   cast<RelaxTensorType>(part.getType()));
+        rewriter.modifyOpInPlace(use.getOwner(), [&] { use.set(back); });
+      }
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  /// Whether `to` is `from` with its last dim split in two, the second a
+  /// constant.
+  bool isSplitIntoHeads(RelaxTensorType from, RelaxTensorType to) const {
+    ArrayRef<SymExprAttr> a = from.getDims(), b = to.getDims();
+    for (size_t i = 0; i + 1 < a.size(); ++i)
+      if (prover.proveEq(a[i], b[i]) != Proof::Proven)
+        return false;
+    return b.back().getConstantValue().has_value();
+  }
+};
+
 struct SinkReshapesPass
     : relax::impl::RelaxSinkReshapesPassBase<SinkReshapesPass> {
   void runOnOperation() override {
@@ -231,7 +328,9 @@ void relax::sinkReshapes(FuncOp func) {
   sym::SymProver prover(cast<FunctionOpInterface>(func.getOperation()));
   MLIRContext *ctx = func.getContext();
   RewritePatternSet patterns(ctx);
-  patterns.add<FoldReshapeChain, SinkReshapeBelowMatmul>(ctx, prover);
+  patterns
+      .add<FoldReshapeChain, SinkReshapeBelowMatmul, HoistReshapeAboveSplit>(
+          ctx, prover);
   patterns.add<SinkReshapeBelowElementwise>(ctx, prover);
   // Only the patterns' ops change: no folding, no constant CSE. The rewrites
   // move reshapes down and cannot cycle; not converging within the driver's

@@ -2,6 +2,7 @@
 // RUN: relax-opt %s --split-input-file --relax-fuse="horizontal=0 prologue=0" | FileCheck %s --check-prefix=TVM
 // RUN: relax-opt %s --split-input-file --relax-fuse --relax-fuse | FileCheck %s
 // RUN: relax-opt %s --split-input-file --relax-fuse="sink-reshapes=0" | FileCheck %s --check-prefix=KEEP
+// RUN: relax-opt %s --split-input-file --relax-fuse="injective-consumers=0" | FileCheck %s --check-prefix=APART
 
 // An elementwise chain with a constant: one group, one loop nest; the
 // constant stays apart and is passed in.
@@ -363,4 +364,44 @@ relax.func @exp_concat(%x: !relax.tensor<[n, 4], f32>, %past: !relax.tensor<[p, 
     relax.output %c : !relax.tensor<[p + n, 4], f32>
   }
   relax.return %r : !relax.tensor<[p + n, 4], f32>
+}
+
+// -----
+
+// A split of q, k and v whose k and v are appended to a KV cache: its
+// post-dominator is the attention, which injective ops cannot join, but the
+// concatenations join the split's group. The new keys and values are
+// computed into their slices of the caches; q is a second output.
+// CHECK-LABEL: tprog.func private @fused_split_concat_concat
+// CHECK-SAME: (%[[HEADS:.*]]: tensor<?x?x6x16xf32> {{.*}}, %[[PK:.*]]: tensor<?x?x2x16xf32> {{.*}}, %[[PV:.*]]: tensor<?x?x2x16xf32> {{.*}}, %{{.*}}: tensor<?x?x2x16xf32> {{.*}}, %[[KEYS:.*]]: tensor<?x?x2x16xf32> {{.*}}, %[[VALUES:.*]]: tensor<?x?x2x16xf32> {{.*}})
+// CHECK: %[[Q:.*]] = linalg.generic
+// CHECK: linalg.copy ins(%[[PK]] : tensor<?x?x2x16xf32>)
+// CHECK: %[[K0:.*]] = tensor.insert_slice %{{.*}} into %[[KEYS]]
+// CHECK: %[[K:.*]] = linalg.generic
+// CHECK: %[[K1:.*]] = tensor.insert_slice %[[K]] into %[[K0]]
+// CHECK: linalg.copy ins(%[[PV]] : tensor<?x?x2x16xf32>)
+// CHECK: %[[V0:.*]] = tensor.insert_slice %{{.*}} into %[[VALUES]]
+// CHECK: %[[V:.*]] = linalg.generic
+// CHECK: %[[V1:.*]] = tensor.insert_slice %[[V]] into %[[V0]]
+// CHECK: return %[[Q]], %[[K1]], %[[V1]]
+// CHECK-LABEL: relax.func @kv_append
+// CHECK: %[[H:.*]] = reshape %arg0 {shape = #sym.shape<[b, s, 6, 16]>}
+// CHECK: %[[R:.*]]:3 = call_tir @fused_split_concat_concat(%[[H]], %arg1, %arg2)
+// CHECK: attention %[[R]]#0, %[[R]]#1, %[[R]]#2
+// APART-LABEL: relax.func @kv_append
+// APART: split
+// APART: concat
+// APART: concat
+relax.func @kv_append(%qkv: !relax.tensor<[b, s, 96], f32>, %pk: !relax.tensor<[b, p, 2, 16], f32>, %pv: !relax.tensor<[b, p, 2, 16], f32>) -> !relax.tensor<[b, s, 2, 16], f32> {
+  %r = relax.dataflow -> !relax.tensor<[b, s, 2, 16], f32> {
+    %q, %k, %v = relax.split %qkv {axis = -1 : i64, sections = 3 : i64} : (!relax.tensor<[b, s, 96], f32>) -> (!relax.tensor<[b, s, 32], f32>, !relax.tensor<[b, s, 32], f32>, !relax.tensor<[b, s, 32], f32>)
+    %qh = relax.reshape %q {shape = #sym.shape<[b, s, 2, 16]>} : (!relax.tensor<[b, s, 32], f32>) -> !relax.tensor<[b, s, 2, 16], f32>
+    %kh = relax.reshape %k {shape = #sym.shape<[b, s, 2, 16]>} : (!relax.tensor<[b, s, 32], f32>) -> !relax.tensor<[b, s, 2, 16], f32>
+    %vh = relax.reshape %v {shape = #sym.shape<[b, s, 2, 16]>} : (!relax.tensor<[b, s, 32], f32>) -> !relax.tensor<[b, s, 2, 16], f32>
+    %keys = relax.concat %pk, %kh {axis = 1 : i64} : (!relax.tensor<[b, p, 2, 16], f32>, !relax.tensor<[b, s, 2, 16], f32>) -> !relax.tensor<[b, p + s, 2, 16], f32>
+    %values = relax.concat %pv, %vh {axis = 1 : i64} : (!relax.tensor<[b, p, 2, 16], f32>, !relax.tensor<[b, s, 2, 16], f32>) -> !relax.tensor<[b, p + s, 2, 16], f32>
+    %o = relax.attention %qh, %keys, %values {causal = true} : (!relax.tensor<[b, s, 2, 16], f32>, !relax.tensor<[b, p + s, 2, 16], f32>, !relax.tensor<[b, p + s, 2, 16], f32>) -> !relax.tensor<[b, s, 2, 16], f32>
+    relax.output %o : !relax.tensor<[b, s, 2, 16], f32>
+  }
+  relax.return %r : !relax.tensor<[b, s, 2, 16], f32>
 }

@@ -123,3 +123,37 @@ relax.func @chains(%x: !relax.tensor<[n, 16], f32>) -> (!relax.tensor<[n, 16], f
   %flat = relax.reshape %a {shape = #sym.shape<[16 * n]>} : (!relax.tensor<[2, n, 8], f32>) -> !relax.tensor<[16 * n], f32>
   relax.return %back, %a, %flat : !relax.tensor<[n, 16], f32>, !relax.tensor<[2, n, 8], f32>, !relax.tensor<[16 * n], f32>
 }
+
+// -----
+
+// A split of the last dim whose parts are reshaped into heads becomes a
+// split of the heads: the reshape is a view of the split's operand, and a
+// part that is used whole is reshaped back.
+
+// CHECK-LABEL: relax.func @split_heads
+// CHECK: %[[H:.*]] = reshape %arg0 {shape = #sym.shape<[b, s, 6, 16]>} : (!relax.tensor<[b, s, 96], f32>) -> !relax.tensor<[b, s, 6, 16], f32>
+// CHECK: %[[P:.*]]:3 = split %[[H]] {axis = 2 : i64, indices = #sym.shape<[2, 4]>} : (!relax.tensor<[b, s, 6, 16], f32>) -> (!relax.tensor<[b, s, 2, 16], f32>, !relax.tensor<[b, s, 2, 16], f32>, !relax.tensor<[b, s, 2, 16], f32>)
+// CHECK: %[[V:.*]] = reshape %[[P]]#2 {shape = #sym.shape<[b, s, 32]>}
+// CHECK: return %[[P]]#0, %[[P]]#1, %[[V]]
+relax.func @split_heads(%qkv: !relax.tensor<[b, s, 96], f32>) -> (!relax.tensor<[b, s, 2, 16], f32>, !relax.tensor<[b, s, 2, 16], f32>, !relax.tensor<[b, s, 32], f32>) {
+  %q, %k, %v = relax.split %qkv {axis = -1 : i64, sections = 3 : i64} : (!relax.tensor<[b, s, 96], f32>) -> (!relax.tensor<[b, s, 32], f32>, !relax.tensor<[b, s, 32], f32>, !relax.tensor<[b, s, 32], f32>)
+  %qh = relax.reshape %q {shape = #sym.shape<[b, s, 2, 16]>} : (!relax.tensor<[b, s, 32], f32>) -> !relax.tensor<[b, s, 2, 16], f32>
+  %kh = relax.reshape %k {shape = #sym.shape<[b, s, 2, 16]>} : (!relax.tensor<[b, s, 32], f32>) -> !relax.tensor<[b, s, 2, 16], f32>
+  relax.return %qh, %kh, %v : !relax.tensor<[b, s, 2, 16], f32>, !relax.tensor<[b, s, 2, 16], f32>, !relax.tensor<[b, s, 32], f32>
+}
+
+// -----
+
+// Parts that are not whole heads (40 is not a multiple of 12), or a split
+// of another dim, stay.
+
+// CHECK-LABEL: relax.func @split_not_heads
+// CHECK: split %arg0 {axis = -1 : i64, indices = #sym.shape<[24]>}
+// CHECK: split %arg1 {sections = 2 : i64}
+relax.func @split_not_heads(%x: !relax.tensor<[n, 64], f32>, %y: !relax.tensor<[8, 64], f32>) -> (!relax.tensor<[n, 2, 12], f32>, !relax.tensor<[4, 4, 16], f32>) {
+  %a, %b = relax.split %x {axis = -1 : i64, indices = #sym.shape<[24]>} : (!relax.tensor<[n, 64], f32>) -> (!relax.tensor<[n, 24], f32>, !relax.tensor<[n, 40], f32>)
+  %ah = relax.reshape %a {shape = #sym.shape<[n, 2, 12]>} : (!relax.tensor<[n, 24], f32>) -> !relax.tensor<[n, 2, 12], f32>
+  %c, %d = relax.split %y {axis = 0 : i64, sections = 2 : i64} : (!relax.tensor<[8, 64], f32>) -> (!relax.tensor<[4, 64], f32>, !relax.tensor<[4, 64], f32>)
+  %ch = relax.reshape %c {shape = #sym.shape<[4, 4, 16]>} : (!relax.tensor<[4, 64], f32>) -> !relax.tensor<[4, 4, 16], f32>
+  relax.return %ah, %ch : !relax.tensor<[n, 2, 12], f32>, !relax.tensor<[4, 4, 16], f32>
+}

@@ -22,6 +22,10 @@ namespace mlir::relax {
 struct FusionOptions {
   /// The most ops one group may hold.
   int64_t maxGroupSize = 256;
+  /// An injective group joins the injective groups that consume it, when
+  /// they are not its post-dominator (a split and the concatenations of its
+  /// parts into a KV cache): one kernel with several outputs.
+  bool injectiveConsumers = true;
   /// Contractions that read the same value (the q, k and v projections of
   /// one input) join one group.
   bool horizontal = true;

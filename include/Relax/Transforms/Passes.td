@@ -252,9 +252,12 @@ def RelaxFusePass : Pass<"relax-fuse", "::mlir::ModuleOp"> {
     - injective ops join along injective paths; opaque ops, constants,
       reshapes (views of storage) and tuples stay apart.
 
-    and two more rules, each an option: `horizontal` puts contractions that
-    read the same left operand in one group (the q, k and v projections),
-    and `prologue` puts a normalization or elementwise group whose only
+    and three more rules, each an option: `injective-consumers` puts an
+    injective group and the injective groups that read it in one group (a
+    split and the concatenations of its parts, when the split's
+    post-dominator is an attention they cannot join), `horizontal` puts
+    contractions that read the same left operand in one group (the q, k and
+    v projections), and `prologue` puts a normalization or elementwise group whose only
     consumers are the left operands of one group's contractions into that
     group. Shape equalities are decided by the prover under the function's
     `sym.constraints`: a broadcast input that is not provably of the output's
@@ -290,6 +293,9 @@ def RelaxFusePass : Pass<"relax-fuse", "::mlir::ModuleOp"> {
     Option<"sinkReshapes", "sink-reshapes", "bool", /*default=*/"true",
            "First move row-regrouping reshapes below matmuls and elementwise "
            "ops (--relax-sink-reshapes)">,
+    Option<"injectiveConsumers", "injective-consumers", "bool",
+           /*default=*/"true",
+           "Group an injective op with the injective ops that consume it">,
     Option<"horizontal", "horizontal", "bool", /*default=*/"true",
            "Group contractions that read the same left operand">,
     Option<"prologue", "prologue", "bool", /*default=*/"true",
