@@ -118,4 +118,20 @@ inline const char *getColumnMajorGemm(bool transA, bool transB,
 
 } // namespace relax
 
+/// Defines the entry points that `--relax-dispatch-library` calls for the
+/// products of `PREFIX` (`relax_cpu`, `relax_cuda`, `relax_rocm`):
+/// `_mlir_ciface_<PREFIX>_sgemm_<a><b>`, `a` and `b` each `n` or `t` (the
+/// operand transposed), each calling `SGEMM(name, transA, transB, a, b, c)`.
+#define RELAX_DEFINE_SGEMM_ENTRY_POINTS(PREFIX, SGEMM)                         \
+  RELAX_DEFINE_SGEMM_ENTRY_POINT(PREFIX##_sgemm_nn, false, false, SGEMM)       \
+  RELAX_DEFINE_SGEMM_ENTRY_POINT(PREFIX##_sgemm_nt, false, true, SGEMM)        \
+  RELAX_DEFINE_SGEMM_ENTRY_POINT(PREFIX##_sgemm_tn, true, false, SGEMM)        \
+  RELAX_DEFINE_SGEMM_ENTRY_POINT(PREFIX##_sgemm_tt, true, true, SGEMM)
+#define RELAX_DEFINE_SGEMM_ENTRY_POINT(NAME, TRANS_A, TRANS_B, SGEMM)          \
+  extern "C" __attribute__((visibility("default"))) void _mlir_ciface_##NAME(  \
+      UnrankedMemRefType<float> *a, UnrankedMemRefType<float> *b,              \
+      UnrankedMemRefType<float> *c) {                                          \
+    SGEMM(#NAME, TRANS_A, TRANS_B, a, b, c);                                   \
+  }
+
 #endif // RELAX_LIB_RUNTIME_GEMMOPERANDS_H

@@ -557,9 +557,10 @@ static Value linearize(OpBuilder &b, Location loc, const FlatBuffer &buffer,
   return position;
 }
 
-/// Rewrites loads and stores through a selected buffer (a concatenation
-/// picks its operand per element) into a branch with one access per buffer:
-/// SPIR-V kernels cannot select between storage buffers.
+/// Rewrites loads and stores through a selected buffer (a hand-written
+/// program that picks one of several tensors per element) into a branch with
+/// one access per buffer: SPIR-V kernels cannot select between storage
+/// buffers.
 static void splitSelectedAccesses(gpu::LaunchOp launch) {
   SmallVector<Operation *> accesses;
   launch.getBody().walk([&](Operation *op) {

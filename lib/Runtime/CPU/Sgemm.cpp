@@ -44,14 +44,4 @@ static void sgemm(const char *function, bool transA, bool transB,
               mb.data, mb.ld, 0.0f, mc.data, mc.ld);
 }
 
-#define RELAX_SGEMM(NAME, TRANS_A, TRANS_B)                                    \
-  extern "C" __attribute__((visibility("default"))) void _mlir_ciface_##NAME(  \
-      UnrankedMemRefType<float> *a, UnrankedMemRefType<float> *b,              \
-      UnrankedMemRefType<float> *c) {                                          \
-    sgemm(#NAME, TRANS_A, TRANS_B, a, b, c);                                   \
-  }
-
-RELAX_SGEMM(relax_cpu_sgemm_nn, false, false)
-RELAX_SGEMM(relax_cpu_sgemm_nt, false, true)
-RELAX_SGEMM(relax_cpu_sgemm_tn, true, false)
-RELAX_SGEMM(relax_cpu_sgemm_tt, true, true)
+RELAX_DEFINE_SGEMM_ENTRY_POINTS(relax_cpu, sgemm)

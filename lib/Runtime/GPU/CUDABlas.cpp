@@ -105,14 +105,4 @@ void sgemm(const char *function, bool transA, bool transB,
 }
 } // namespace
 
-#define RELAX_CUDA_SGEMM(NAME, TRANS_A, TRANS_B)                               \
-  extern "C" RELAX_GPU_RUNTIME_EXPORT void _mlir_ciface_##NAME(                \
-      UnrankedMemRefType<float> *a, UnrankedMemRefType<float> *b,              \
-      UnrankedMemRefType<float> *c) {                                          \
-    sgemm(#NAME, TRANS_A, TRANS_B, a, b, c);                                   \
-  }
-
-RELAX_CUDA_SGEMM(relax_cuda_sgemm_nn, false, false)
-RELAX_CUDA_SGEMM(relax_cuda_sgemm_nt, false, true)
-RELAX_CUDA_SGEMM(relax_cuda_sgemm_tn, true, false)
-RELAX_CUDA_SGEMM(relax_cuda_sgemm_tt, true, true)
+RELAX_DEFINE_SGEMM_ENTRY_POINTS(relax_cuda, sgemm)

@@ -172,7 +172,8 @@ func.func private @copy_columns_kernel(%x: memref<?x4xf32>, %y: memref<?x4xf32>)
 
 // -----
 
-// A load through a selected buffer (a concatenation) becomes a branch with
+// A load through a selected buffer (a program that picks one of two inputs
+// per element, as concatenations once did) becomes a branch with
 // one load per buffer, and a check inside the kernel is dropped.
 
 // CHECK-LABEL: func.func private @concat_kernel(
