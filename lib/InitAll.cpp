@@ -2,6 +2,8 @@
 
 #include "Relax/InitAll.h"
 
+#include "Relax/Codegen/IR/CodegenDialect.h"
+#include "Relax/Codegen/Passes.h"
 #include "Relax/Conversion/Passes.h"
 #include "Relax/Dialect/Relax/IR/RelaxDialect.h"
 #include "Relax/Dialect/Sym/IR/SymDialect.h"
@@ -87,7 +89,8 @@
 using namespace mlir;
 
 void mlir::relax::registerRelaxDialects(DialectRegistry &registry) {
-  registry.insert<relax::RelaxDialect, sym::SymDialect, tprog::TProgDialect>();
+  registry.insert<relax::RelaxDialect, relax::codegen::RelaxCodegenDialect,
+                  sym::SymDialect, tprog::TProgDialect>();
 }
 
 void mlir::relax::registerAllDialects(DialectRegistry &registry) {
@@ -149,6 +152,8 @@ void mlir::relax::registerAllDialects(DialectRegistry &registry) {
 
 void mlir::relax::registerAllPasses() {
   relax::registerRelaxPasses();
+  relax::codegen::registerRelaxCodegenPasses();
+  relax::codegen::registerRelaxCodegenPipelines();
   relax::registerRelaxConversionPasses();
   relax::registerRelaxPipelines();
 

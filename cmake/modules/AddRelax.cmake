@@ -7,13 +7,15 @@ include_guard()
 # add_relax_library(name SRCS...
 #   [DEPENDS targets...]
 #   [LINK_LIBS libs...]      our own libraries
-#   [MLIR_LIBS libs...])     upstream MLIR libraries (libMLIR.so when linking
+#   [MLIR_LIBS libs...]      upstream MLIR libraries (libMLIR.so when linking
 #                            the MLIR dylib)
+#   [LINK_COMPONENTS c...])  LLVM components (libLLVM.so when LLVM is a dylib)
 function(add_relax_library name)
-  cmake_parse_arguments(ARG "" "" "DEPENDS;LINK_LIBS;MLIR_LIBS" ${ARGN})
+  cmake_parse_arguments(ARG "" "" "DEPENDS;LINK_LIBS;MLIR_LIBS;LINK_COMPONENTS" ${ARGN})
   add_mlir_library(${name} DISABLE_INSTALL
     ${ARG_UNPARSED_ARGUMENTS}
     DEPENDS ${ARG_DEPENDS}
+    LINK_COMPONENTS ${ARG_LINK_COMPONENTS}
     LINK_LIBS PUBLIC ${ARG_LINK_LIBS})
   mlir_target_link_libraries(${name} PUBLIC ${ARG_MLIR_LIBS})
   target_include_directories(${name} PUBLIC

@@ -4,6 +4,7 @@
 
 #include "PipelineStages.h"
 
+#include "Relax/Codegen/Passes.h"
 #include "Relax/Conversion/Passes.h"
 #include "Relax/Dialect/TProg/IR/TProgOps.h"
 #include "Relax/Transforms/Passes.h"
@@ -27,18 +28,16 @@ using namespace mlir::relax;
 /// Kernels: the CPU schedule on tensors, then buffers written in place.
 static void buildKernelPipeline(OpPassManager &pm,
                                 const CPUPipelineOptions &options) {
-  // The schedule is chosen, recorded on each linalg op, then applied.
+  // The lowering configs are chosen for the target, recorded on each linalg
+  // op, then applied.
   OpPassManager &programs = pm.nest<tprog::FuncOp>();
-  RelaxChooseCPUSchedulePassOptions choose;
-  choose.vectorWidth = options.vectorWidth;
-  choose.contractionTile = llvm::to_vector(options.contractionTile);
-  programs.addPass(createRelaxChooseCPUSchedulePass(choose));
-  RelaxTileAndVectorizePassOptions tileOptions;
-  tileOptions.vectorWidth = options.vectorWidth;
-  tileOptions.contractionTile = llvm::to_vector(options.contractionTile);
-  tileOptions.attentionRows = options.attentionRows;
-  tileOptions.reductionRows = options.reductionRows;
-  programs.addPass(createRelaxTileAndVectorizePass(tileOptions));
+  codegen::CPUCodegenOptions codegenOptions;
+  codegenOptions.cpu = options.cpu;
+  codegenOptions.vectorWidth = options.vectorWidth;
+  codegenOptions.contractionTile = llvm::to_vector(options.contractionTile);
+  codegenOptions.attentionRows = options.attentionRows;
+  codegenOptions.reductionRows = options.reductionRows;
+  codegen::buildCPUCodegenPipeline(programs, codegenOptions);
   programs.addPass(createCanonicalizerPass());
   programs.addPass(createCSEPass());
   pm.addPass(createRelaxKernelsToFuncPass());

@@ -18,14 +18,13 @@ namespace {
 struct RelaxAnnotatePatternsPass
     : relax::impl::RelaxAnnotatePatternsPassBase<RelaxAnnotatePatternsPass> {
   void runOnOperation() override {
-    Builder builder(&getContext());
     for (auto func : getOperation().getOps<tprog::FuncOp>()) {
       if (func.isExternal() ||
           func->hasAttr(RelaxDialect::getPatternKindAttrName()))
         continue;
       func->setAttr(RelaxDialect::getPatternKindAttrName(),
-                    builder.getStringAttr(
-                        stringifyPatternKind(tprog::analyzePatternKind(func))));
+                    PatternKindAttr::get(&getContext(),
+                                         tprog::analyzePatternKind(func)));
     }
   }
 };

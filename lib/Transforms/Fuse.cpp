@@ -22,6 +22,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Rewrite/PatternApplicator.h"
 #include "mlir/Transforms/CSE.h"
@@ -228,8 +229,8 @@ CallTIROp RelaxFusePass::fuseGroup(const FusionGroup &group,
   if (failed(simplifyProgram(program)))
     return {};
   program->setAttr(RelaxDialect::getPatternKindAttrName(),
-                   rewriter.getStringAttr(stringifyPatternKind(
-                       tprog::analyzePatternKind(program))));
+                   PatternKindAttr::get(rewriter.getContext(),
+                                        tprog::analyzePatternKind(program)));
 
   // Identical groups call one program.
   std::string key = getProgramKey(program);
@@ -263,14 +264,22 @@ void RelaxFusePass::runOnOperation() {
   options.prologue = prologue;
   options.injectiveConsumers = injectiveConsumers;
 
+  // Shapes first: fusion groups by the shapes it can prove, and sinking
+  // reshapes rewrites only values whose types are known.
+  if (inferShapes) {
+    OpPassManager infer(ModuleOp::getOperationName());
+    infer.addPass(createRelaxInferShapesPass());
+    if (failed(runPipeline(infer, module)))
+      return signalPassFailure();
+  }
+
   // Pattern kinds of the programs called so far.
-  Builder builder(ctx);
   for (auto program : module.getOps<tprog::FuncOp>())
     if (!program.isExternal() &&
         !program->hasAttr(RelaxDialect::getPatternKindAttrName()))
-      program->setAttr(RelaxDialect::getPatternKindAttrName(),
-                       builder.getStringAttr(stringifyPatternKind(
-                           tprog::analyzePatternKind(program))));
+      program->setAttr(
+          RelaxDialect::getPatternKindAttrName(),
+          PatternKindAttr::get(ctx, tprog::analyzePatternKind(program)));
 
   TensorProgramCache cache(module);
   RewritePatternSet patterns(ctx);

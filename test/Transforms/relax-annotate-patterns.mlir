@@ -7,7 +7,7 @@
 #red = affine_map<(i, j) -> (i)>
 
 // CHECK-LABEL: tprog.func @elementwise
-// CHECK-SAME: relax.pattern_kind = "elementwise"
+// CHECK-SAME: relax.pattern_kind = #relax.pattern_kind<elementwise>
 tprog.func @elementwise(%a: tensor<4x8xf32>, %o: tensor<4x8xf32> {tprog.output}) -> tensor<4x8xf32> {
   %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
       ins(%a : tensor<4x8xf32>) outs(%o : tensor<4x8xf32>) {
@@ -20,7 +20,7 @@ tprog.func @elementwise(%a: tensor<4x8xf32>, %o: tensor<4x8xf32> {tprog.output})
 
 // A fill followed by an elementwise op is still elementwise.
 // CHECK-LABEL: tprog.func @fill
-// CHECK-SAME: relax.pattern_kind = "elementwise"
+// CHECK-SAME: relax.pattern_kind = #relax.pattern_kind<elementwise>
 tprog.func @fill(%o: tensor<4x8xf32> {tprog.output}) -> tensor<4x8xf32> {
   %c = arith.constant 1.0 : f32
   %r = linalg.fill ins(%c : f32) outs(%o : tensor<4x8xf32>) -> tensor<4x8xf32>
@@ -28,7 +28,7 @@ tprog.func @fill(%o: tensor<4x8xf32> {tprog.output}) -> tensor<4x8xf32> {
 }
 
 // CHECK-LABEL: tprog.func @bias_add
-// CHECK-SAME: relax.pattern_kind = "broadcast"
+// CHECK-SAME: relax.pattern_kind = #relax.pattern_kind<broadcast>
 tprog.func @bias_add(%a: tensor<4x8xf32>, %b: tensor<8xf32>, %o: tensor<4x8xf32> {tprog.output}) -> tensor<4x8xf32> {
   %r = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
       ins(%a, %b : tensor<4x8xf32>, tensor<8xf32>) outs(%o : tensor<4x8xf32>) {
@@ -40,7 +40,7 @@ tprog.func @bias_add(%a: tensor<4x8xf32>, %b: tensor<8xf32>, %o: tensor<4x8xf32>
 }
 
 // CHECK-LABEL: tprog.func @transpose
-// CHECK-SAME: relax.pattern_kind = "injective"
+// CHECK-SAME: relax.pattern_kind = #relax.pattern_kind<injective>
 tprog.func @transpose(%a: tensor<8x4xf32>, %o: tensor<4x8xf32> {tprog.output}) -> tensor<4x8xf32> {
   %r = linalg.generic {indexing_maps = [#tr, #id], iterator_types = ["parallel", "parallel"]}
       ins(%a : tensor<8x4xf32>) outs(%o : tensor<4x8xf32>) {
@@ -51,7 +51,7 @@ tprog.func @transpose(%a: tensor<8x4xf32>, %o: tensor<4x8xf32> {tprog.output}) -
 }
 
 // CHECK-LABEL: tprog.func @reshape
-// CHECK-SAME: relax.pattern_kind = "injective"
+// CHECK-SAME: relax.pattern_kind = #relax.pattern_kind<injective>
 tprog.func @reshape(%a: tensor<32xf32>, %o: tensor<4x8xf32> {tprog.output}) -> tensor<4x8xf32> {
   %e = tensor.expand_shape %a [[0, 1]] output_shape [4, 8] : tensor<32xf32> into tensor<4x8xf32>
   %r = linalg.copy ins(%e : tensor<4x8xf32>) outs(%o : tensor<4x8xf32>) -> tensor<4x8xf32>
@@ -59,7 +59,7 @@ tprog.func @reshape(%a: tensor<32xf32>, %o: tensor<4x8xf32> {tprog.output}) -> t
 }
 
 // CHECK-LABEL: tprog.func @row_sum
-// CHECK-SAME: relax.pattern_kind = "reduction"
+// CHECK-SAME: relax.pattern_kind = #relax.pattern_kind<reduction>
 tprog.func @row_sum(%a: tensor<4x8xf32>, %o: tensor<4xf32> {tprog.output}) -> tensor<4xf32> {
   %r = linalg.generic {indexing_maps = [#id, #red], iterator_types = ["parallel", "reduction"]}
       ins(%a : tensor<4x8xf32>) outs(%o : tensor<4xf32>) {
@@ -72,7 +72,7 @@ tprog.func @row_sum(%a: tensor<4x8xf32>, %o: tensor<4xf32> {tprog.output}) -> te
 
 // A contraction is output-elementwise-fusable, even after a fill.
 // CHECK-LABEL: tprog.func @matmul
-// CHECK-SAME: relax.pattern_kind = "output_elementwise_fusable"
+// CHECK-SAME: relax.pattern_kind = #relax.pattern_kind<output_elementwise_fusable>
 tprog.func @matmul(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %o: tensor<4x16xf32> {tprog.output}) -> tensor<4x16xf32> {
   %zero = arith.constant 0.0 : f32
   %f = linalg.fill ins(%zero : f32) outs(%o : tensor<4x16xf32>) -> tensor<4x16xf32>
@@ -82,7 +82,7 @@ tprog.func @matmul(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %o: tensor<4x16xf3
 
 // Loops the analysis cannot see through are opaque.
 // CHECK-LABEL: tprog.func @loop
-// CHECK-SAME: relax.pattern_kind = "opaque"
+// CHECK-SAME: relax.pattern_kind = #relax.pattern_kind<opaque>
 tprog.func @loop(%a: tensor<4xf32>, %o: tensor<4xf32> {tprog.output}) -> tensor<4xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -97,8 +97,8 @@ tprog.func @loop(%a: tensor<4xf32>, %o: tensor<4xf32> {tprog.output}) -> tensor<
 
 // A kind set by hand is kept.
 // CHECK-LABEL: tprog.func @by_hand
-// CHECK-SAME: relax.pattern_kind = "injective"
-tprog.func @by_hand(%a: tensor<4xf32>, %o: tensor<4xf32> {tprog.output}) -> tensor<4xf32> attributes {relax.pattern_kind = "injective"} {
+// CHECK-SAME: relax.pattern_kind = #relax.pattern_kind<injective>
+tprog.func @by_hand(%a: tensor<4xf32>, %o: tensor<4xf32> {tprog.output}) -> tensor<4xf32> attributes {relax.pattern_kind = #relax.pattern_kind<injective>} {
   tprog.return %a : tensor<4xf32>
 }
 
@@ -115,7 +115,7 @@ relax.func @calls(%a: !relax.tensor<[4, 8], f32>, %b: !relax.tensor<[8], f32>, %
 
 // A gather through computed indices is injective.
 // CHECK-LABEL: tprog.func @gather
-// CHECK-SAME: relax.pattern_kind = "injective"
+// CHECK-SAME: relax.pattern_kind = #relax.pattern_kind<injective>
 tprog.func @gather(%a: tensor<8xf32>, %o: tensor<4xf32> {tprog.output}) -> tensor<4xf32> {
   %r = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
       outs(%o : tensor<4xf32>) {

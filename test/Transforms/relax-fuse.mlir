@@ -8,7 +8,7 @@
 // constant stays apart and is passed in.
 // CHECK-LABEL: tprog.func private @fused_exp_add_relu
 // CHECK-SAME: (%{{.*}}: tensor<?x2xf32> {sym.shape = #sym.shape<[d0, 2]>}, %{{.*}}: tensor<2xf32>, %{{.*}}: tensor<?x2xf32> {sym.shape = #sym.shape<[d0, 2]>, tprog.output})
-// CHECK-SAME: relax.pattern_kind = "broadcast"
+// CHECK-SAME: relax.pattern_kind = #relax.pattern_kind<broadcast>
 // CHECK: linalg.generic
 // CHECK: math.exp
 // CHECK: arith.addf
@@ -58,7 +58,7 @@ relax.func @diamond(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> {
 // An anchor absorbs its elementwise epilogue; the bias and gelu become one
 // loop nest after the contraction.
 // CHECK-LABEL: tprog.func private @fused_matmul_add_gelu
-// CHECK-SAME: relax.pattern_kind = "output_elementwise_fusable"
+// CHECK-SAME: relax.pattern_kind = #relax.pattern_kind<output_elementwise_fusable>
 // CHECK: linalg.generic {{.*}}"reduction"
 // CHECK: linalg.generic
 // CHECK: arith.addf

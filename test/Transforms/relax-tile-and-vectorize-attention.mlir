@@ -1,6 +1,6 @@
-// RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-tile-and-vectorize,canonicalize,cse))" | FileCheck %s
-// RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-tile-and-vectorize{attention-rows=0},canonicalize,cse))" | FileCheck %s --check-prefix=WHOLE
-// RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-tile-and-vectorize{reduction-rows=16},canonicalize,cse))" | FileCheck %s --check-prefix=REDUCE
+// RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-tile-and-vectorize{cpu=skylake-avx512},canonicalize,cse))" | FileCheck %s
+// RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-tile-and-vectorize{cpu=skylake-avx512 attention-rows=0},canonicalize,cse))" | FileCheck %s --check-prefix=WHOLE
+// RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-tile-and-vectorize{cpu=skylake-avx512 reduction-rows=16},canonicalize,cse))" | FileCheck %s --check-prefix=REDUCE
 
 // Back-to-back contractions (attention: scores, an elementwise op standing
 // for the softmax, then the scores times the values) are computed in tiles of 16 rows with everything

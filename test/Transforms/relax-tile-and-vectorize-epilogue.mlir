@@ -1,5 +1,5 @@
-// RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-tile-and-vectorize,canonicalize,cse))" | FileCheck %s
-// RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-tile-and-vectorize{fuse-epilogues=0},canonicalize,cse))" | FileCheck %s --check-prefix=APART
+// RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-tile-and-vectorize{cpu=skylake-avx512},canonicalize,cse))" | FileCheck %s
+// RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-tile-and-vectorize{cpu=skylake-avx512 fuse-epilogues=0},canonicalize,cse))" | FileCheck %s --check-prefix=APART
 
 // A matmul whose only user is its bias + relu epilogue: in each full
 // register tile, the epilogue works on the accumulator and the tile is

@@ -1,5 +1,5 @@
-// RUN: relax-opt %s --pass-pipeline="builtin.module(func.func(relax-tile-and-vectorize,canonicalize,cse))" | FileCheck %s
-// RUN: relax-opt %s --pass-pipeline="builtin.module(func.func(relax-tile-and-vectorize),convert-math-to-llvm,convert-math-to-libm)" | FileCheck %s --check-prefix=LIBM
+// RUN: relax-opt %s --pass-pipeline="builtin.module(func.func(relax-tile-and-vectorize{cpu=skylake-avx512},canonicalize,cse))" | FileCheck %s
+// RUN: relax-opt %s --pass-pipeline="builtin.module(func.func(relax-tile-and-vectorize{cpu=skylake-avx512}),convert-math-to-llvm,convert-math-to-libm)" | FileCheck %s --check-prefix=LIBM
 
 // sin and cos on f32 become arith ops on the whole vector: the argument is
 // reduced by pi/2 in f64 (k = round(x * 2/pi) by adding 1.5 * 2^52, then

@@ -1,5 +1,5 @@
-// RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-tile-and-vectorize,canonicalize,cse))" | FileCheck %s
-// RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-tile-and-vectorize{contraction-tile=4,16 vector-width=8},canonicalize,cse))" | FileCheck %s --check-prefix=SMALL
+// RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-tile-and-vectorize{cpu=skylake-avx512},canonicalize,cse))" | FileCheck %s
+// RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-tile-and-vectorize{cpu=skylake-avx512 contraction-tile=4,16 vector-width=8},canonicalize,cse))" | FileCheck %s --check-prefix=SMALL
 
 // A matmul on a symbolic row count: column tiles of 32 run in parallel; in
 // each, a loop of full tiles of 8 rows needs no mask, and the rows of the
@@ -188,7 +188,7 @@ func.func @window(%x: tensor<?xf32>, %w: tensor<3xf32>, %init: tensor<?xf32>) ->
 
 // -----
 
-// RUN: not relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-tile-and-vectorize{contraction-tile=8}))" 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-tile-and-vectorize{cpu=skylake-avx512 contraction-tile=8}))" 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: error: contraction-tile takes two positive sizes
 func.func @bad_option() {
   return
@@ -397,7 +397,7 @@ func.func @broadcast_then_scores(%x: tensor<?x1x64xf32>, %k: tensor<?x1x64xf32>,
   ^bb0(%a: f32, %o: f32):
     linalg.yield %a : f32
   } -> tensor<?x?x64xf32>
-  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%b, %k : tensor<?x?x64xf32>, tensor<?x1x64xf32>) outs(%init : tensor<?x?x1xf32>) attrs = {relax.cpu_schedule = {dot, order = array<i64: 0, 3, 2, 1>, peeled = 1 : i64, tiles = array<i64: 1, 4, 1, 16>}} {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%b, %k : tensor<?x?x64xf32>, tensor<?x1x64xf32>) outs(%init : tensor<?x?x1xf32>) attrs = {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [1, 4, 1, 16], order = [0, 3, 2, 1], peeled = 1, kind = dot>} {
   ^bb0(%a: f32, %c: f32, %acc: f32):
     %p = arith.mulf %a, %c : f32
     %s = arith.addf %acc, %p : f32
@@ -426,13 +426,13 @@ func.func @copy_read_twice(%x: tensor<?x8xf32>, %w: tensor<8x6xf32>, %i0: tensor
   ^bb0(%a: f32, %o: f32):
     linalg.yield %a : f32
   } -> tensor<?x?x8xf32>
-  %r0 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>, affine_map<(d0, d1, d2, d3) -> (d3, d2)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%b, %w : tensor<?x?x8xf32>, tensor<8x6xf32>) outs(%i0 : tensor<?x?x6xf32>) attrs = {relax.cpu_schedule = {contraction, order = array<i64: 0, 3, 2, 1>, peeled = 1 : i64, tiles = array<i64: 1, 8, 6, 1>}} {
+  %r0 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>, affine_map<(d0, d1, d2, d3) -> (d3, d2)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%b, %w : tensor<?x?x8xf32>, tensor<8x6xf32>) outs(%i0 : tensor<?x?x6xf32>) attrs = {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [1, 8, 6, 1], order = [0, 3, 2, 1], peeled = 1, kind = contraction>} {
   ^bb0(%a: f32, %c: f32, %acc: f32):
     %p = arith.mulf %a, %c : f32
     %s = arith.addf %acc, %p : f32
     linalg.yield %s : f32
   } -> tensor<?x?x6xf32>
-  %r1 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>, affine_map<(d0, d1, d2, d3) -> (d3, d2)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%b, %w : tensor<?x?x8xf32>, tensor<8x6xf32>) outs(%i1 : tensor<?x?x6xf32>) attrs = {relax.cpu_schedule = {contraction, order = array<i64: 0, 3, 2, 1>, peeled = 1 : i64, tiles = array<i64: 1, 8, 6, 1>}} {
+  %r1 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>, affine_map<(d0, d1, d2, d3) -> (d3, d2)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%b, %w : tensor<?x?x8xf32>, tensor<8x6xf32>) outs(%i1 : tensor<?x?x6xf32>) attrs = {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [1, 8, 6, 1], order = [0, 3, 2, 1], peeled = 1, kind = contraction>} {
   ^bb0(%a: f32, %c: f32, %acc: f32):
     %p = arith.mulf %a, %c : f32
     %s = arith.addf %acc, %p : f32

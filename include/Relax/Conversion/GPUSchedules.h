@@ -3,7 +3,7 @@
 // A kernel's linalg ops are mapped to the GPU by one of several schedules.
 // Choosing a schedule (from the kind of the op and its shapes) is separate
 // from applying it: `chooseGPUSchedule` decides, `--relax-choose-gpu-schedule`
-// records the decision on each op as `relax.gpu_schedule`, and
+// records the decision on each op as a `#relax_codegen.gpu_schedule`, and
 // `--relax-map-kernels-to-gpu` applies what is recorded through
 // `applyGPUSchedules`, the generic schedule for the rest.
 //
@@ -12,6 +12,7 @@
 #ifndef RELAX_CONVERSION_GPUSCHEDULES_H
 #define RELAX_CONVERSION_GPUSCHEDULES_H
 
+#include "Relax/Codegen/IR/CodegenAttrs.h"
 #include "Relax/Dialect/Relax/IR/RelaxDialect.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -21,29 +22,14 @@
 
 namespace mlir::relax {
 
-/// The schedules a kernel's linalg op can be mapped with.
-enum class GPUSchedule {
-  /// An scf.parallel over the parallel dims, tiled by the block size along
-  /// the innermost dim; reductions sequential in each thread.
-  Generic,
-  /// One block per output element: the threads stride the innermost
-  /// (reduction) dim, then reduce across the block with gpu.all_reduce.
-  RowReduction,
-  /// A contraction: a block computes a tile of the output, stepping through
-  /// the reduction dim in chunks loaded into workgroup memory.
-  TiledMatmul,
-  /// A contraction with few output rows (a decode step): the threads of a
-  /// block split the reduction dim and reduce across the block.
-  GEMV,
-};
+/// The schedules a kernel's linalg op can be mapped with (see
+/// `#relax_codegen.gpu_schedule`).
+using codegen::GPUSchedule;
 
 /// The name of the attribute that records an op's schedule.
 inline StringRef getGPUScheduleAttrName() {
-  return RelaxDialect::getGPUScheduleAttrName();
+  return codegen::RelaxCodegenDialect::getLoweringConfigAttrName();
 }
-
-StringRef stringifyGPUSchedule(GPUSchedule schedule);
-std::optional<GPUSchedule> symbolizeGPUSchedule(StringRef name);
 
 /// Chooses the schedule of `op` from its kind and its static shapes (the
 /// generic one when no other applies).

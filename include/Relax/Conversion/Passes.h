@@ -3,6 +3,7 @@
 #ifndef RELAX_CONVERSION_PASSES_H
 #define RELAX_CONVERSION_PASSES_H
 
+#include "Relax/Codegen/IR/CodegenDialect.h"
 #include "Relax/Dialect/Relax/IR/RelaxDialect.h"
 #include "Relax/Dialect/Sym/IR/SymDialect.h"
 #include "Relax/Dialect/TProg/IR/TProgDialect.h"

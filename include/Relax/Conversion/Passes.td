@@ -232,7 +232,8 @@ def RelaxChooseGPUSchedulePass
   let description = [{
     Records on every linalg op of a kernel function (a `func.func` marked
     `relax.kernel`, on buffers) the schedule `--relax-map-kernels-to-gpu`
-    maps it with, as `relax.gpu_schedule = "<name>"`, chosen from the kind of
+    maps it with, as `relax_codegen.lowering_config =
+    #relax_codegen.gpu_schedule<name>`, chosen from the kind of
     the op and its static shapes:
 
     - `gemv`: a contraction (`linalg::isaContractionOpInterface`, one n and
@@ -255,6 +256,7 @@ def RelaxChooseGPUSchedulePass
            "Record this schedule on every op instead of choosing "
            "(generic, row_reduction, tiled_matmul or gemv)">,
   ];
+  let dependentDialects = ["::mlir::relax::codegen::RelaxCodegenDialect"];
 }
 
 def RelaxLowerGPUWorkgroupOpsPass

@@ -22,6 +22,7 @@ def Relax_PatternKind : I32EnumAttr<"PatternKind",
       I32EnumAttrCase<"Opaque", 5, "opaque">
     ]> {
   let cppNamespace = "::mlir::relax";
+  let genSpecializedAttr = 0;
   let description = [{
     Ordered from the most to the least fusable, following Relax and TVM:
     elementwise ops map each output element to the same input element;

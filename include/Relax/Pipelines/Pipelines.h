@@ -77,14 +77,21 @@ struct CPUPipelineOptions : PassPipelineOptions<CPUPipelineOptions> {
                      "and vectors (the pipeline can be run again on the "
                      "result, e.g. after adding a driver)"),
       llvm::cl::init(true)};
+  Option<std::string> cpu{
+      *this, "cpu",
+      llvm::cl::desc("The CPU the kernels' tiles are chosen for: host (the "
+                     "machine compiling), or an LLVM CPU name such as znver3 "
+                     "or skylake-avx512"),
+      llvm::cl::init("host")};
   Option<int64_t> vectorWidth{
       *this, "vector-width",
-      llvm::cl::desc("Elements per vector along the innermost dim"),
-      llvm::cl::init(16)};
+      llvm::cl::desc("Elements per vector along the innermost dim (0: one "
+                     "vector register of the target)"),
+      llvm::cl::init(0)};
   ListOption<int64_t> contractionTile{
       *this, "contraction-tile",
       llvm::cl::desc("Rows and columns of the register tile of a "
-                     "contraction (default 8,32)")};
+                     "contraction (default: from the target)")};
   Option<int64_t> attentionRows{
       *this, "attention-rows",
       llvm::cl::desc("Compute back-to-back contractions (attention) in tiles "

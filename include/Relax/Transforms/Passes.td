@@ -264,6 +264,12 @@ def RelaxFusePass : Pass<"relax-fuse", "::mlir::ModuleOp"> {
     shape does not count as elementwise. A group never leaves its region,
     never spans a `relax.match_cast` and never makes the graph cyclic.
 
+    Shapes are inferred first (`--relax-infer-shapes`, option
+    `infer-shapes`), so that an importer's output, whose intermediates are
+    all `!relax.tensor<*, T>`, fuses as the same program written with its
+    shapes does; with `infer-shapes=0` a value whose type is not known is
+    left alone.
+
     Before grouping, reshapes that only regroup rows (an importer's
     `[b, s, k] -> [b * s, k]` around a product) are moved below the products
     and elementwise ops they feed and folded away, as `--relax-sink-reshapes`
@@ -288,6 +294,9 @@ def RelaxFusePass : Pass<"relax-fuse", "::mlir::ModuleOp"> {
     ```
   }];
   let options = [
+    Option<"inferShapes", "infer-shapes", "bool", /*default=*/"true",
+           "First infer the types of graph values (--relax-infer-shapes), so "
+           "that fusion sees every shape it can prove">,
     Option<"maxGroupSize", "max-group-size", "int64_t", /*default=*/"256",
            "The most ops one group may hold">,
     Option<"sinkReshapes", "sink-reshapes", "bool", /*default=*/"true",
@@ -392,135 +401,6 @@ def RelaxInferShapesPass : Pass<"relax-infer-shapes", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::relax::RelaxDialect"];
 }
 
-def RelaxTileAndVectorizePass
-    : InterfacePass<"relax-tile-and-vectorize", "::mlir::FunctionOpInterface"> {
-  let summary = "Tile linalg ops on tensors and vectorize the tiles";
-  let description = [{
-    Schedules every linalg op of a function on tensors (a `tprog.func`, or a
-    `func.func` on tensors) for a CPU with SIMD units, in three steps:
-
-    1. Parallel dims are tiled with `scf.forall` (later run on all cores or
-       turned into `scf.for`).
-    2. Reduction dims are tiled with `scf.for` inside.
-    3. The innermost tile is vectorized whole with masked vector ops, so
-       that symbolic dims need no remainder loops.
-
-    A contraction whose output has its `n` dim innermost (a matmul in
-    row-major layout) gets a register tile of `contraction-tile` rows by
-    columns over a reduction step of 1: the accumulator stays in vector
-    registers across the reduction loop and each step is one rank-1
-    update. Column tiles run in parallel; in each, the rows go through an
-    `scf.for` that is peeled, so that full row tiles have static shapes and
-    no masks; the rows of the last, partial tile go one at a time, each a
-    tile of one row with static shapes too (a one-row product is a GEMV).
-
-    A contraction whose reduction dim is innermost in both operands (a
-    matmul by a transposed matrix: linear layers with `[out, in]` weights,
-    attention scores) gets a dot-product register tile instead: 4 x 4
-    output elements, each a vector of `vector-width` partial sums along the
-    reduction dim, so that a step is one multiply-add per vector; rows are
-    peeled the same way.
-
-    Every `scf.for` that accumulates a `vector.multi_reduction` in a vector
-    iter_arg carries the unreduced vector instead (lane by lane, masked
-    lanes keeping theirs) and reduces across lanes once after the loop:
-    dot-product tiles and long row reductions (sums, maxima, norms) pay one
-    reduction across lanes per tile or row rather than one per step. A sum
-    across lanes of as many rows as there are lanes (the 4 x 4 vectors of 16
-    partial sums of a dot-product tile) is a tree of two-source shuffles
-    that gives one vector of the 16 sums, instead of 16 reductions.
-
-    A convolution (a multiply-add whose input is read at `stride * w + k`)
-    gets a windowed tile: `vector-width` outputs along the output's
-    innermost dim by 8 output channels (peeled like rows), its reduction
-    loops (input channels, window) stepping one at a time. With the window
-    loops at one iteration, each tile reads a strided slice of its input
-    through a plain map, one strided row against a column of weights per
-    step, and the accumulator stays in registers.
-
-    Every other op gets a tile of `vector-width` elements along its
-    innermost loop and 1 along the others. Static dims smaller than a tile
-    are taken whole. Reads at computed indices become vector gathers. Ops
-    the vectorizer does not support (the windowed maps of pools) are tiled
-    and left as scalar code.
-
-    A contraction whose result only an elementwise op reads, over the
-    contraction's output space (the epilogue a fused program has: bias,
-    activation, residual), is tiled through that op (`fuse-epilogues`): the
-    epilogue is tiled by the register tile, and the contraction and the fill
-    of its destination are computed tile by tile inside its loops
-    (`scf::tileConsumerAndFuseProducersUsingSCF`), so that the epilogue
-    works on each tile while it is in registers. Where the columns are
-    symbolic, the masked writes and reads of the tile between the two are
-    forwarded too (same elements, same mask), so the tile is written once.
-
-    Back-to-back contractions (attention's scores, softmax and product by
-    the values), and a batched contraction whose first operand is a softmax
-    computed in the same function, are computed in tiles of
-    `attention-rows` rows: the second contraction is tiled along its batch
-    dims by 1 and its rows, and what produces its first operand is fused
-    into the tile, so the probabilities exist one tile of rows at a time.
-    With `reduction-rows`, a softmax or a norm that no contraction consumes
-    is computed in tiles of rows too (an `scf.forall`), its reductions
-    fused into each tile.
-
-    Math functions without a vector instruction (exp, tanh, erf, log, ...)
-    become polynomial approximations on whole vectors instead of a libm call
-    per lane.
-
-    An op that carries `relax.cpu_schedule` (from
-    `--relax-choose-cpu-schedule` or written by hand) is tiled as it says;
-    the others get the schedule the pass would record.
-
-    Between tiling and vectorization the function is canonicalized, which
-    folds the constant sizes of peeled tiles into their types; ops outside
-    linalg are canonicalized too.
-
-    ```mlir
-    // linalg.generic {iterator_types = ["parallel", "parallel", "reduction"]}
-    //   on tensor<?x512xf32>, tensor<512x512xf32> -> tensor<?x512xf32>
-    // becomes
-    scf.forall (%j) = (0) to (512) step (32) ... {
-      // Full row tiles, then the partial one (masked).
-      scf.for %i = %c0 to %full step %c8 ... {
-        scf.for %k = %c0 to %c512 step %c1 ... {
-          vector.contract ... vector<8x1xf32>, vector<1x32xf32> into vector<8x32xf32>
-        }
-      }
-      scf.for %i = %full to %m step %c8 ... { ... }
-    }
-    ```
-  }];
-  let options = [
-    Option<"fuseEpilogues", "fuse-epilogues", "bool", /*default=*/"true",
-           "Tile a contraction together with the elementwise op that is the "
-           "only user of its result, computing the epilogue on each register "
-           "tile">,
-    Option<"vectorWidth", "vector-width", "int64_t", /*default=*/"16",
-           "Elements per vector along the innermost dim">,
-    ListOption<"contractionTile", "contraction-tile", "int64_t",
-               "Rows and columns of the register tile of a contraction "
-               "(default 8,32)">,
-    Option<"attentionRows", "attention-rows", "int64_t", /*default=*/"16",
-           "Compute back-to-back contractions (attention) in tiles of this "
-           "many rows, fusing what lies between them, so that their "
-           "intermediate never exists whole; 0 disables">,
-    Option<"reductionRows", "reduction-rows", "int64_t", /*default=*/"0",
-           "Compute an elementwise op that reads row reductions (the last "
-           "step of a softmax or a norm) in tiles of this many rows, with the "
-           "reductions fused into the tiles, so that each row is read by "
-           "every pass while it is in cache; 0 disables">,
-  ];
-  let dependentDialects = [
-    "::mlir::affine::AffineDialect",
-    "::mlir::arith::ArithDialect",
-    "::mlir::math::MathDialect",
-    "::mlir::scf::SCFDialect",
-    "::mlir::tensor::TensorDialect",
-    "::mlir::vector::VectorDialect",
-  ];
-}
-
 def RelaxLowerI1TransfersPass
     : Pass<"relax-lower-i1-transfers", "::mlir::func::FuncOp"> {
   let summary = "Move vectors of i1 to and from memory as bytes";
@@ -551,34 +431,6 @@ def RelaxLowerI1TransfersPass
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::vector::VectorDialect",
-  ];
-}
-
-def RelaxChooseCPUSchedulePass
-    : InterfacePass<"relax-choose-cpu-schedule", "::mlir::FunctionOpInterface"> {
-  let summary = "Record the CPU schedule of every linalg op on tensors";
-  let description = [{
-    Chooses the tiles of every linalg op on tensors that has none recorded
-    (see `chooseCPUSchedule`) and records them as
-    `relax.cpu_schedule = {tiles = array<i64: ...>, order = ..., peeled = k,
-    contraction | dot | windowed}`, which `--relax-tile-and-vectorize`
-    applies (`contraction`: a register tile of rank-1 updates; `dot`: a
-    register tile of vectors of partial sums along the reduction dim;
-    `windowed`: a convolution's tile of strided input rows). Choosing is
-    separate from applying, so that another heuristic, a tuner or a person
-    can write the attribute instead.
-
-    ```mlir
-    %r = linalg.exp ins(%x : tensor<?x?xf32>) outs(%y : tensor<?x?xf32>)
-        {relax.cpu_schedule = {tiles = array<i64: 1, 16>}} -> tensor<?x?xf32>
-    ```
-  }];
-  let options = [
-    Option<"vectorWidth", "vector-width", "int64_t", /*default=*/"16",
-           "Elements per vector along the innermost dim">,
-    ListOption<"contractionTile", "contraction-tile", "int64_t",
-               "Rows and columns of the register tile of a contraction "
-               "(default 8,32)">,
   ];
 }
 

@@ -53,8 +53,11 @@ static FailureOr<func::FuncOp> convertProgram(RewriterBase &rewriter,
          cast<FunctionOpInterface>(program.getOperation()).getArgAttrs(i))
       if (attr.getName() != tprog::TProgDialect::getOutputAttrName())
         kernel.setArgAttr(i, attr.getName(), attr.getValue());
+  // The pattern kind served fusion, which is over once kernels are on
+  // buffers; the other discardable attributes stay.
   for (NamedAttribute attr : program->getDiscardableAttrs())
-    kernel->setAttr(attr.getName(), attr.getValue());
+    if (attr.getName() != RelaxDialect::getPatternKindAttrName())
+      kernel->setAttr(attr.getName(), attr.getValue());
   if (program.isExternal()) {
     rewriter.eraseOp(program);
     return kernel;

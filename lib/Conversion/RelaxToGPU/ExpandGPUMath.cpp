@@ -1,7 +1,7 @@
 //===- ExpandGPUMath.cpp - Math that GPU targets cannot lower -------------===//
 
 #include "Relax/Conversion/Passes.h"
-#include "Relax/Transforms/MathApproximations.h"
+#include "Relax/Codegen/Common/MathApproximations.h"
 
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

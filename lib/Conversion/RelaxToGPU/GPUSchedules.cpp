@@ -59,29 +59,6 @@ static constexpr int64_t kThreadsN = 16;
 /// The GEMV on [K, N] weights: the columns of a block.
 static constexpr int64_t kGEMVColumns = 32;
 
-StringRef relax::stringifyGPUSchedule(GPUSchedule schedule) {
-  switch (schedule) {
-  case GPUSchedule::Generic:
-    return "generic";
-  case GPUSchedule::RowReduction:
-    return "row_reduction";
-  case GPUSchedule::TiledMatmul:
-    return "tiled_matmul";
-  case GPUSchedule::GEMV:
-    return "gemv";
-  }
-  llvm_unreachable("unknown GPU schedule");
-}
-
-std::optional<GPUSchedule> relax::symbolizeGPUSchedule(StringRef name) {
-  return llvm::StringSwitch<std::optional<GPUSchedule>>(name)
-      .Case("generic", GPUSchedule::Generic)
-      .Case("row_reduction", GPUSchedule::RowReduction)
-      .Case("tiled_matmul", GPUSchedule::TiledMatmul)
-      .Case("gemv", GPUSchedule::GEMV)
-      .Default(std::nullopt);
-}
-
 //===----------------------------------------------------------------------===//
 // Matching
 //===----------------------------------------------------------------------===//
@@ -857,14 +834,11 @@ LogicalResult relax::applyGPUSchedules(func::FuncOp kernel,
     return success();
   SmallVector<std::pair<linalg::LinalgOp, GPUSchedule>> scheduled;
   for (auto op : kernel.getBody().front().getOps<linalg::LinalgOp>()) {
-    auto name = op->getAttrOfType<StringAttr>(getGPUScheduleAttrName());
-    if (!name)
-      continue;
-    std::optional<GPUSchedule> schedule = symbolizeGPUSchedule(name);
+    auto schedule =
+        op->getAttrOfType<codegen::GPUScheduleAttr>(getGPUScheduleAttrName());
     if (!schedule)
-      return op->emitOpError("has an unknown GPU schedule '")
-             << name.getValue() << "'";
-    scheduled.push_back({op, *schedule});
+      continue;
+    scheduled.push_back({op, schedule.getValue()});
   }
   for (auto [op, schedule] : scheduled)
     if (failed(applySchedule(op, schedule, blockSize)))
@@ -1001,13 +975,12 @@ struct RelaxChooseGPUSchedulePass
   void runOnOperation() override {
     std::optional<GPUSchedule> forced;
     if (!force.empty()) {
-      forced = symbolizeGPUSchedule(force);
+      forced = codegen::symbolizeGPUSchedule(force);
       if (!forced) {
         getOperation().emitError("unknown GPU schedule '") << force << "'";
         return signalPassFailure();
       }
     }
-    Builder builder(&getContext());
     for (auto kernel : getOperation().getOps<func::FuncOp>()) {
       if (!kernel->hasAttr(RelaxDialect::getKernelAttrName()) ||
           kernel.isExternal())
@@ -1015,7 +988,7 @@ struct RelaxChooseGPUSchedulePass
       kernel.walk([&](linalg::LinalgOp op) {
         GPUSchedule schedule = forced ? *forced : chooseGPUSchedule(op);
         op->setAttr(getGPUScheduleAttrName(),
-                    builder.getStringAttr(stringifyGPUSchedule(schedule)));
+                    codegen::GPUScheduleAttr::get(&getContext(), schedule));
       });
     }
   }

@@ -9,7 +9,7 @@
 
 // CHECK-LABEL: func.func private @exp_kernel
 // CHECK-SAME: (%[[X:.*]]: memref<?xf32> {sym.shape = #sym.shape<[d0]>}, %[[Y:.*]]: memref<?xf32> {sym.shape = #sym.shape<[d0]>})
-// CHECK-SAME: attributes {no_inline, passthrough = ["noinline"], relax.kernel, relax.pattern_kind = "elementwise"}
+// CHECK-SAME: attributes {no_inline, passthrough = ["noinline"], relax.kernel}
 // CHECK: %[[XT:.*]] = bufferization.to_tensor %[[X]] restrict : memref<?xf32> to tensor<?xf32>
 // CHECK: %[[YT:.*]] = bufferization.to_tensor %[[Y]] restrict writable : memref<?xf32> to tensor<?xf32>
 // CHECK: %[[R:.*]] = linalg.exp ins(%[[XT]] : tensor<?xf32>) outs(%[[YT]] : tensor<?xf32>)
@@ -22,7 +22,7 @@
 // BUF: linalg.exp ins(%[[X]] : memref<?xf32>) outs(%[[Y]] : memref<?xf32>)
 // BUF-NOT: memref.copy
 // BUF: return
-tprog.func private @exp(%x: tensor<?xf32> {sym.shape = #sym.shape<[d0]>}, %y: tensor<?xf32> {sym.shape = #sym.shape<[d0]>, tprog.output}) -> tensor<?xf32> attributes {relax.pattern_kind = "elementwise"} {
+tprog.func private @exp(%x: tensor<?xf32> {sym.shape = #sym.shape<[d0]>}, %y: tensor<?xf32> {sym.shape = #sym.shape<[d0]>, tprog.output}) -> tensor<?xf32> attributes {relax.pattern_kind = #relax.pattern_kind<elementwise>} {
   %r = linalg.exp ins(%x : tensor<?xf32>) outs(%y : tensor<?xf32>) -> tensor<?xf32>
   tprog.return %r : tensor<?xf32>
 }

@@ -7,15 +7,15 @@
 
 // CHECK-LABEL: func.func private @softmax_kernel
 // CHECK:         linalg.fill
-// CHECK-SAME:      relax.gpu_schedule = "generic"
+// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_schedule<generic>
 // CHECK:         linalg.generic
-// CHECK-SAME:      relax.gpu_schedule = "row_reduction"
+// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_schedule<row_reduction>
 // CHECK:           arith.maximumf
 // CHECK:         linalg.generic
-// CHECK-SAME:      relax.gpu_schedule = "row_reduction"
+// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_schedule<row_reduction>
 // CHECK:           arith.addf
 // CHECK:         linalg.generic
-// CHECK-SAME:      relax.gpu_schedule = "generic"
+// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_schedule<generic>
 // GENERIC-LABEL: func.func private @softmax_kernel
 // GENERIC-NOT:     "row_reduction"
 #map = affine_map<(d0, d1) -> (d0, d1)>
@@ -53,9 +53,9 @@ func.func private @softmax_kernel(%x: memref<?x?xf32>, %y: memref<?x?xf32>, %m: 
 
 // CHECK-LABEL: func.func private @short_and_column_kernel
 // CHECK:         linalg.generic
-// CHECK-SAME:      relax.gpu_schedule = "generic"
+// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_schedule<generic>
 // CHECK:         linalg.generic
-// CHECK-SAME:      relax.gpu_schedule = "generic"
+// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_schedule<generic>
 #map = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 #colmap = affine_map<(d0, d1) -> (d1, d0)>
@@ -82,17 +82,17 @@ func.func private @short_and_column_kernel(%x: memref<?x8xf32>, %r: memref<?xf32
 
 // CHECK-LABEL: func.func private @contraction_kernel
 // CHECK:         linalg.matmul
-// CHECK-SAME:      relax.gpu_schedule = "tiled_matmul"
+// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_schedule<tiled_matmul>
 // CHECK:         linalg.matmul
-// CHECK-SAME:      relax.gpu_schedule = "gemv"
+// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_schedule<gemv>
 // CHECK:         linalg.vecmat
-// CHECK-SAME:      relax.gpu_schedule = "gemv"
+// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_schedule<gemv>
 // CHECK:         linalg.matvec
-// CHECK-SAME:      relax.gpu_schedule = "row_reduction"
+// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_schedule<row_reduction>
 // CHECK:         linalg.batch_matmul
-// CHECK-SAME:      relax.gpu_schedule = "tiled_matmul"
+// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_schedule<tiled_matmul>
 // GENERIC-LABEL: func.func private @contraction_kernel
-// GENERIC-COUNT-5: relax.gpu_schedule = "generic"
+// GENERIC-COUNT-5: relax_codegen.lowering_config = #relax_codegen.gpu_schedule<generic>
 func.func private @contraction_kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>, %a1: memref<1x?xf32>, %c1: memref<1x?xf32>, %v: memref<?xf32>, %mv: memref<?xf32>, %ba: memref<?x?x?xf32>, %bb: memref<?x?x?xf32>, %bc: memref<?x?x?xf32>) attributes {relax.kernel} {
   linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
   linalg.matmul ins(%a1, %b : memref<1x?xf32>, memref<?x?xf32>) outs(%c1 : memref<1x?xf32>)
@@ -107,7 +107,7 @@ func.func private @contraction_kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, 
 // Only kernel functions are scheduled.
 
 // CHECK-LABEL: func.func @host
-// CHECK-NOT:     relax.gpu_schedule
+// CHECK-NOT:     relax_codegen.lowering_config
 func.func @host(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
   linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
   return

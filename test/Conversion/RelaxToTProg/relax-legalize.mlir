@@ -10,7 +10,7 @@
 // CHECK: return %[[R]]
 // CHECK-LABEL: relax.func @unary
 // CHECK: call_tir @exp(%{{.*}}) : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32>
-// KIND: tprog.func private @exp{{.*}}relax.pattern_kind = "elementwise"
+// KIND: tprog.func private @exp{{.*}}relax.pattern_kind = #relax.pattern_kind<elementwise>
 relax.func @unary(%x: !relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32> {
   %y = relax.exp %x : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32>
   relax.return %y : !relax.tensor<[n, 4], f32>
@@ -31,7 +31,7 @@ relax.func @unary(%x: !relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32> 
 // CHECK-LABEL: relax.func @broadcast
 // CHECK: call_tir @add(%{{.*}}) : (!relax.tensor<[n, 4], f32>, !relax.tensor<[4], f32>) -> !relax.tensor<[n, 4], f32>
 // CHECK: call_tir @add(%{{.*}}) : (!relax.tensor<[2 * m, 4], f32>, !relax.tensor<[4], f32>) -> !relax.tensor<[2 * m, 4], f32>
-// KIND: tprog.func private @add{{.*}}relax.pattern_kind = "broadcast"
+// KIND: tprog.func private @add{{.*}}relax.pattern_kind = #relax.pattern_kind<broadcast>
 relax.func @broadcast(%x: !relax.tensor<[n, 4], f32>, %b: !relax.tensor<[4], f32>, %z: !relax.tensor<[2 * m, 4], f32>, %m: !relax.tensor<[m], f32>) {
   %0 = relax.add %x, %b : (!relax.tensor<[n, 4], f32>, !relax.tensor<[4], f32>) -> !relax.tensor<[n, 4], f32>
   %1 = relax.add %z, %b : (!relax.tensor<[2 * m, 4], f32>, !relax.tensor<[4], f32>) -> !relax.tensor<[2 * m, 4], f32>
@@ -77,8 +77,8 @@ relax.func @compare(%x: !relax.tensor<[n, 8], f32>, %t: !relax.tensor<[n, 1], f3
 // CHECK: %[[COUNT_I:.*]] = arith.index_cast %{{.*}} : index to i64
 // CHECK: %[[COUNT_F:.*]] = arith.sitofp %[[COUNT_I]]
 // CHECK: arith.divf %{{.*}}, %[[COUNT_F]]
-// KIND-DAG: tprog.func private @max{{.*}}relax.pattern_kind = "reduction"
-// KIND-DAG: tprog.func private @mean{{.*}}relax.pattern_kind = "reduction"
+// KIND-DAG: tprog.func private @max{{.*}}relax.pattern_kind = #relax.pattern_kind<reduction>
+// KIND-DAG: tprog.func private @mean{{.*}}relax.pattern_kind = #relax.pattern_kind<reduction>
 relax.func @reductions(%x: !relax.tensor<[b, s, 64], f32>, %y: !relax.tensor<[n, 8], f32>) {
   %0 = relax.max %x {axes = array<i64: 1>, keepdims = true} : (!relax.tensor<[b, s, 64], f32>) -> !relax.tensor<[b, 1, 64], f32>
   %1 = relax.mean %y {axes = array<i64: -1>} : (!relax.tensor<[n, 8], f32>) -> !relax.tensor<[n], f32>
@@ -98,7 +98,7 @@ relax.func @reductions(%x: !relax.tensor<[b, s, 64], f32>, %y: !relax.tensor<[n,
 // CHECK: linalg.generic {indexing_maps = [#[[A]], #[[B]], #[[C]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
 // CHECK: arith.mulf
 // CHECK: arith.addf
-// KIND: tprog.func private @matmul{{.*}}relax.pattern_kind = "output_elementwise_fusable"
+// KIND: tprog.func private @matmul{{.*}}relax.pattern_kind = #relax.pattern_kind<output_elementwise_fusable>
 relax.func @batched_matmul(%a: !relax.tensor<[b, 8, s, 64], f32>, %k: !relax.tensor<[8, t, 64], f32>) {
   %0 = relax.matmul %a, %k {transpose_b = true} : (!relax.tensor<[b, 8, s, 64], f32>, !relax.tensor<[8, t, 64], f32>) -> !relax.tensor<[b, 8, s, t], f32>
   relax.return

@@ -1162,15 +1162,23 @@ relax.func @inplace_arg_used_after_region(%x: !relax.tensor<[n], f32>) -> (!rela
 
 // -----
 
-// expected-error @+1 {{'relax.pattern_kind' must name a pattern kind, got "fast"}}
+// expected-error @+1 {{'relax.pattern_kind' must be a #relax.pattern_kind, got "fast"}}
 tprog.func @bad_kind(%o: tensor<4xf32> {tprog.output}) -> tensor<4xf32> attributes {relax.pattern_kind = "fast"} {
   tprog.return %o : tensor<4xf32>
 }
 
 // -----
 
+// expected-error @+2 {{expected ::mlir::relax::PatternKind to be one of}}
+// expected-error @+1 {{failed to parse Relax_PatternKindAttr parameter 'value'}}
+tprog.func @unknown_kind(%o: tensor<4xf32> {tprog.output}) -> tensor<4xf32> attributes {relax.pattern_kind = #relax.pattern_kind<fast>} {
+  tprog.return %o : tensor<4xf32>
+}
+
+// -----
+
 // expected-error @+1 {{'relax.pattern_kind' is only valid on tprog.func}}
-func.func private @kind_on_func() attributes {relax.pattern_kind = "opaque"}
+func.func private @kind_on_func() attributes {relax.pattern_kind = #relax.pattern_kind<opaque>}
 
 // -----
 

@@ -268,11 +268,9 @@ PatternKind CallTIROp::getPatternKind() {
       *this, getCalleeAttr());
   if (!callee)
     return PatternKind::Opaque;
-  auto kind =
-      callee->getAttrOfType<StringAttr>(RelaxDialect::getPatternKindAttrName());
-  if (!kind)
-    return PatternKind::Opaque;
-  return symbolizePatternKind(kind.getValue()).value_or(PatternKind::Opaque);
+  auto kind = callee->getAttrOfType<PatternKindAttr>(
+      RelaxDialect::getPatternKindAttrName());
+  return kind ? kind.getValue() : PatternKind::Opaque;
 }
 
 //===----------------------------------------------------------------------===//

@@ -38,24 +38,6 @@ void RelaxDialect::initialize() {
 
 LogicalResult RelaxDialect::verifyOperationAttribute(Operation *op,
                                                      NamedAttribute attr) {
-  // The pass that applies a CPU schedule checks it against the op's loops.
-  if (attr.getName() == getCPUScheduleAttrName()) {
-    if (!isa<DictionaryAttr>(attr.getValue()))
-      return op->emitError("'")
-             << getCPUScheduleAttrName() << "' must be a dictionary";
-    return success();
-  }
-  // The pass that applies a GPU schedule checks that it fits the op.
-  if (attr.getName() == getGPUScheduleAttrName()) {
-    auto name = dyn_cast<StringAttr>(attr.getValue());
-    if (!name || !llvm::is_contained({"generic", "row_reduction",
-                                      "tiled_matmul", "gemv"},
-                                     name.getValue()))
-      return op->emitError("'") << getGPUScheduleAttrName()
-                                << "' must name a GPU schedule, got "
-                                << attr.getValue();
-    return success();
-  }
   if (attr.getName() == getKernelAttrName()) {
     if (!isa<UnitAttr>(attr.getValue()) || !isa<FunctionOpInterface>(op))
       return op->emitError("'") << getKernelAttrName()
@@ -65,11 +47,10 @@ LogicalResult RelaxDialect::verifyOperationAttribute(Operation *op,
   if (attr.getName() != getPatternKindAttrName())
     return op->emitError("unknown relax dialect attribute '")
            << attr.getName().getValue() << "'";
-  auto kind = dyn_cast<StringAttr>(attr.getValue());
-  if (!kind || !symbolizePatternKind(kind.getValue()))
+  if (!isa<PatternKindAttr>(attr.getValue()))
     return op->emitError("'")
-           << getPatternKindAttrName() << "' must name a pattern kind, got "
-           << attr.getValue();
+           << getPatternKindAttrName()
+           << "' must be a #relax.pattern_kind, got " << attr.getValue();
   if (!isa<tprog::FuncOp>(op) && !op->hasAttr(getKernelAttrName()))
     return op->emitError("'") << getPatternKindAttrName()
                               << "' is only valid on tprog.func and kernels";

@@ -8,6 +8,7 @@
 #include "mlir/IR/OpImplementation.h"
 
 #include "Relax/Dialect/Relax/IR/RelaxEnums.h.inc"
+#include "Relax/Interfaces/PatternKindInterface.h"
 
 #define GET_ATTRDEF_CLASSES
 #include "Relax/Dialect/Relax/IR/RelaxAttrs.h.inc"

@@ -6,16 +6,8 @@
 include "Relax/Dialect/Relax/IR/RelaxDialect.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/EnumAttr.td"
-
-def Relax_IndexModeEnum : I32EnumAttr<"IndexMode",
-    "What a gather does with an index outside its axis", [
-      I32EnumAttrCase<"Check", 0, "check">,
-      I32EnumAttrCase<"Clip", 1, "clip">,
-      I32EnumAttrCase<"Wrap", 2, "wrap">
-    ]> {
-  let cppNamespace = "::mlir::relax";
-  let genSpecializedAttr = 0;
-}
+include "Relax/Dialect/Relax/IR/RelaxEnums.td"
+include "Relax/Interfaces/PatternKindInterface.td"
 
 def Relax_IndexModeAttr
     : EnumAttr<Relax_Dialect, Relax_IndexModeEnum, "index_mode"> {
@@ -31,6 +23,23 @@ def Relax_IndexModeAttr
 
     ```mlir
     #relax.index_mode<wrap>
+    ```
+  }];
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def Relax_PatternKindAttr
+    : EnumAttr<Relax_Dialect, Relax_PatternKind, "pattern_kind"> {
+  let summary = "How a tensor program's outputs depend on its inputs";
+  let description = [{
+    The pattern kind of a `tprog.func`, recorded as `relax.pattern_kind` by
+    `--relax-annotate-patterns` and `--relax-fuse` from the program's body
+    (or written by hand for a program whose body the analysis cannot see
+    through), and read by the fuser through `relax.call_tir`'s
+    `PatternKindOpInterface`.
+
+    ```mlir
+    tprog.func @add(...) attributes {relax.pattern_kind = #relax.pattern_kind<elementwise>}
     ```
   }];
   let assemblyFormat = "`<` $value `>`";

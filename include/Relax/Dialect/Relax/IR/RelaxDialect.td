@@ -33,21 +33,10 @@ def Relax_Dialect : Dialect {
     void registerTypes();
     void registerInlinerInterface();
 
-    /// Attribute recording the pattern kind of a tensor program.
+    /// A `#relax.pattern_kind` recording the pattern kind of a tensor
+    /// program.
     static constexpr ::llvm::StringLiteral getPatternKindAttrName() {
       return ::llvm::StringLiteral("relax.pattern_kind");
-    }
-
-    /// Dictionary attribute recording a linalg op's CPU schedule (see
-    /// Relax/Transforms/CPUSchedule.h).
-    static constexpr ::llvm::StringLiteral getCPUScheduleAttrName() {
-      return ::llvm::StringLiteral("relax.cpu_schedule");
-    }
-
-    /// String attribute recording a linalg op's GPU schedule (see
-    /// Relax/Conversion/GPUSchedules.h).
-    static constexpr ::llvm::StringLiteral getGPUScheduleAttrName() {
-      return ::llvm::StringLiteral("relax.gpu_schedule");
     }
 
     /// Unit attribute marking a function on buffers as a kernel: a tensor

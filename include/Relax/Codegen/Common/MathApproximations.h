@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef RELAX_TRANSFORMS_MATHAPPROXIMATIONS_H
-#define RELAX_TRANSFORMS_MATHAPPROXIMATIONS_H
+#ifndef RELAX_CODEGEN_COMMON_MATHAPPROXIMATIONS_H
+#define RELAX_CODEGEN_COMMON_MATHAPPROXIMATIONS_H
 
 #include "mlir/IR/PatternMatch.h"
 
@@ -25,4 +25,4 @@ void populateSinCosApproximationPatterns(RewritePatternSet &patterns,
 
 } // namespace mlir::relax
 
-#endif // RELAX_TRANSFORMS_MATHAPPROXIMATIONS_H
+#endif // RELAX_CODEGEN_COMMON_MATHAPPROXIMATIONS_H

@@ -1,20 +1,36 @@
-//===- CPUSchedule.cpp - Choosing the CPU schedule of a kernel ------------===//
+//===- SelectLoweringConfig.cpp - Choosing the CPU schedule of a kernel ---===//
+//
+// --relax-cpu-select-lowering-config: records on every linalg op of a tensor
+// program the config the CPU heuristic chooses for the target description.
+//
+//===----------------------------------------------------------------------===//
 
-#include "Relax/Transforms/CPUSchedule.h"
-#include "Relax/Transforms/Passes.h"
+#include "Relax/Codegen/CPU/LoweringConfig.h"
+#include "Relax/Codegen/CPU/TargetDescription.h"
+#include "Relax/Codegen/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
-namespace mlir::relax {
-#define GEN_PASS_DEF_RELAXCHOOSECPUSCHEDULEPASS
-#include "Relax/Transforms/Passes.h.inc"
-} // namespace mlir::relax
+namespace mlir::relax::codegen {
+#define GEN_PASS_DEF_RELAXCPUSELECTLOWERINGCONFIGPASS
+#include "Relax/Codegen/Passes.h.inc"
+} // namespace mlir::relax::codegen
 
 using namespace mlir;
 using namespace mlir::relax;
+using namespace mlir::relax::codegen;
+
+namespace {
+/// A config being chosen.
+struct CPUTile {
+  SmallVector<int64_t> tiles, order;
+  int64_t peeled = -1;
+  CPUTileKind kind = CPUTileKind::None;
+};
+} // namespace
 
 /// The loops a register tile of a contraction spans: `m` and `n`, the
 /// output's second-innermost and innermost dims, and the reduction dims.
@@ -66,8 +82,8 @@ static bool isInnermost(linalg::LinalgOp op, unsigned operand, unsigned dim) {
 /// row tile only partly inside would read its left operand one masked
 /// element at a time.
 static bool setRegisterTile(linalg::LinalgOp op,
-                            const CPUScheduleOptions &options,
-                            CPUSchedule &schedule) {
+                            const CPUTileSizes &options,
+                            CPUTile &schedule) {
   std::optional<TileLoops> loops = getTileLoops(op);
   if (!loops)
     return false;
@@ -75,13 +91,13 @@ static bool setRegisterTile(linalg::LinalgOp op,
   if (isInnermost(op, 1, loops->n)) {
     tiles[loops->m] = options.contractionRows;
     tiles[loops->n] = options.contractionCols;
-    schedule.isContraction = true;
+    schedule.kind = CPUTileKind::Contraction;
   } else if (loops->k.size() == 1 && isInnermost(op, 0, loops->k.front()) &&
              isInnermost(op, 1, loops->k.front())) {
     tiles[loops->m] = options.dotRows;
     tiles[loops->n] = options.dotCols;
     tiles[loops->k.front()] = options.vectorWidth;
-    schedule.isDot = true;
+    schedule.kind = CPUTileKind::Dot;
   } else {
     return false;
   }
@@ -95,7 +111,7 @@ static bool setRegisterTile(linalg::LinalgOp op,
   return true;
 }
 
-bool relax::matchWindowExpr(AffineExpr expr, unsigned &position,
+bool codegen::matchWindowExpr(AffineExpr expr, unsigned &position,
                             int64_t &stride, unsigned &window) {
   auto sum = dyn_cast<AffineBinaryOpExpr>(expr);
   if (!sum || sum.getKind() != AffineExprKind::Add)
@@ -177,16 +193,45 @@ static std::optional<SmallVector<int64_t>> getWindowedTiles(linalg::LinalgOp op,
   return tiles;
 }
 
-CPUSchedule relax::chooseCPUSchedule(linalg::LinalgOp op,
-                                     const CPUScheduleOptions &options) {
-  CPUSchedule schedule;
+CPUTileSizes codegen::getCPUTileSizes(CPUTargetAttr target,
+                                      unsigned elementBits) {
+  CPUTileSizes sizes;
+  int64_t lanes = target.getLanes(elementBits);
+  int64_t registers = target.getVectorRegisters();
+  sizes.vectorWidth = lanes;
+  // Two column vectors per row; a register for each and one for the
+  // broadcast element of the left operand.
+  sizes.contractionCols = 2 * lanes;
+  sizes.contractionRows =
+      std::clamp<int64_t>((registers - 3) / 2, 1, /*most=*/8);
+  sizes.dotCols = 4;
+  sizes.dotRows = std::clamp<int64_t>((registers - sizes.dotCols - 1) /
+                                          sizes.dotCols,
+                                      1, /*most=*/4);
+  return sizes;
+}
+
+unsigned codegen::getWidestElementBits(linalg::LinalgOp op) {
+  unsigned bits = 32;
+  for (Value value : llvm::concat<Value>(op->getOperands(), op->getResults())) {
+    Type element = getElementTypeOrSelf(value.getType());
+    if (element.isIntOrFloat())
+      bits = std::max(bits, element.getIntOrFloatBitWidth());
+  }
+  return bits;
+}
+
+CPULoweringConfigAttr codegen::chooseCPULoweringConfig(
+    linalg::LinalgOp op, function_ref<CPUTileSizes(unsigned)> sizesFor) {
+  CPUTileSizes options = sizesFor(getWidestElementBits(op));
+  CPUTile schedule;
   if (setRegisterTile(op, options, schedule)) {
     // A contraction's register tile.
   } else if (std::optional<SmallVector<int64_t>> tiles =
                  getWindowedTiles(op, options.contractionRows,
                                   options.vectorWidth, schedule.peeled)) {
     schedule.tiles = std::move(*tiles);
-    schedule.isWindowed = true;
+    schedule.kind = CPUTileKind::Windowed;
   } else {
     schedule.tiles.assign(op.getNumLoops(), 1);
     schedule.tiles.back() = options.vectorWidth;
@@ -196,104 +241,50 @@ CPUSchedule relax::chooseCPUSchedule(linalg::LinalgOp op,
        llvm::zip_equal(schedule.tiles, op.getStaticLoopRanges()))
     if (!ShapedType::isDynamic(size))
       tile = std::min(tile, size);
-  return schedule;
-}
-
-DictionaryAttr CPUSchedule::toAttr(MLIRContext *context) const {
-  Builder b(context);
-  SmallVector<NamedAttribute> entries = {
-      b.getNamedAttr("tiles", b.getDenseI64ArrayAttr(tiles))};
-  if (!order.empty())
-    entries.push_back(b.getNamedAttr("order", b.getDenseI64ArrayAttr(order)));
-  if (peeled >= 0)
-    entries.push_back(b.getNamedAttr("peeled", b.getI64IntegerAttr(peeled)));
-  if (isContraction)
-    entries.push_back(b.getNamedAttr("contraction", b.getUnitAttr()));
-  if (isDot)
-    entries.push_back(b.getNamedAttr("dot", b.getUnitAttr()));
-  if (isWindowed)
-    entries.push_back(b.getNamedAttr("windowed", b.getUnitAttr()));
-  return b.getDictionaryAttr(entries);
-}
-
-FailureOr<CPUSchedule> CPUSchedule::fromAttr(linalg::LinalgOp op,
-                                             DictionaryAttr attr) {
-  CPUSchedule schedule;
-  int64_t loops = op.getNumLoops();
-  auto tiles = attr.getAs<DenseI64ArrayAttr>("tiles");
-  if (!tiles || static_cast<int64_t>(tiles.size()) != loops ||
-      llvm::any_of(tiles.asArrayRef(), [](int64_t t) { return t <= 0; }))
-    return op.emitOpError("'")
-           << kCPUScheduleAttrName << "' needs `tiles`, one positive size per "
-           << "loop (" << loops << ")";
-  schedule.tiles = llvm::to_vector(tiles.asArrayRef());
-  if (auto order = attr.getAs<DenseI64ArrayAttr>("order")) {
-    SmallVector<int64_t> sorted = llvm::to_vector(order.asArrayRef());
-    llvm::sort(sorted);
-    if (sorted != llvm::to_vector(llvm::seq<int64_t>(0, loops)))
-      return op.emitOpError("'")
-             << kCPUScheduleAttrName << "' has an `order` that is not a "
-             << "permutation of the " << loops << " loops";
-    schedule.order = llvm::to_vector(order.asArrayRef());
-  }
-  if (auto peeled = attr.getAs<IntegerAttr>("peeled")) {
-    schedule.peeled = peeled.getInt();
-    if (schedule.peeled < 0 || schedule.peeled >= loops ||
-        op.getIteratorTypesArray()[schedule.peeled] !=
-            utils::IteratorType::parallel)
-      return op.emitOpError("'")
-             << kCPUScheduleAttrName << "' peels " << schedule.peeled
-             << ", which is not a parallel loop";
-  }
-  schedule.isContraction = static_cast<bool>(attr.get("contraction"));
-  if (schedule.isContraction && !linalg::isaContractionOpInterface(op))
-    return op.emitOpError("'")
-           << kCPUScheduleAttrName << "' schedules a contraction, but the op "
-           << "is not one";
-  schedule.isWindowed = static_cast<bool>(attr.get("windowed"));
-  if (schedule.isWindowed &&
-      (attr.get("contraction") || attr.get("dot") ||
-       op.getNumReductionLoops() == 0 || op.getNumDpsInputs() == 0))
-    return op.emitOpError("'")
-           << kCPUScheduleAttrName << "' schedules a windowed contraction, "
-           << "but the op is not one (an op with inputs and reduction loops, "
-           << "and no other kind)";
-  schedule.isDot = static_cast<bool>(attr.get("dot"));
-  if (schedule.isDot &&
-      (schedule.isContraction || !linalg::isaContractionOpInterface(op) ||
-       op.getNumReductionLoops() != 1))
-    return op.emitOpError("'")
-           << kCPUScheduleAttrName << "' schedules a dot-product contraction, "
-           << "but the op is not a contraction over one reduction dim";
-  return schedule;
+  return CPULoweringConfigAttr::get(op.getContext(), schedule.tiles,
+                                    schedule.order, schedule.peeled,
+                                    schedule.kind);
 }
 
 namespace {
-struct RelaxChooseCPUSchedulePass
-    : relax::impl::RelaxChooseCPUSchedulePassBase<RelaxChooseCPUSchedulePass> {
+struct RelaxCPUSelectLoweringConfigPass
+    : codegen::impl::RelaxCPUSelectLoweringConfigPassBase<
+          RelaxCPUSelectLoweringConfigPass> {
   using Base::Base;
   void runOnOperation() override {
-    CPUScheduleOptions options;
-    options.vectorWidth = vectorWidth;
-    if (!contractionTile.empty()) {
-      if (contractionTile.size() != 2 || contractionTile[0] <= 0 ||
-          contractionTile[1] <= 0) {
-        getOperation().emitError("contraction-tile takes two positive sizes");
-        return signalPassFailure();
-      }
-      options.contractionRows = contractionTile[0];
-      options.contractionCols = contractionTile[1];
-    }
-    if (vectorWidth <= 0) {
-      getOperation().emitError("vector-width must be positive");
+    std::string error;
+    FailureOr<CPUTargetAttr> target =
+        getCPUTarget(&getContext(), cpu, error);
+    if (failed(target)) {
+      getOperation().emitError(error);
       return signalPassFailure();
     }
-    MLIRContext *ctx = &getContext();
+    if (!contractionTile.empty() &&
+        (contractionTile.size() != 2 || contractionTile[0] <= 0 ||
+         contractionTile[1] <= 0)) {
+      getOperation().emitError("contraction-tile takes two positive sizes");
+      return signalPassFailure();
+    }
+    if (vectorWidth < 0) {
+      getOperation().emitError("vector-width must be positive (or 0: from "
+                               "the target)");
+      return signalPassFailure();
+    }
+    auto sizesFor = [&](unsigned bits) {
+      CPUTileSizes sizes = getCPUTileSizes(*target, bits);
+      if (vectorWidth > 0)
+        sizes.vectorWidth = vectorWidth;
+      if (!contractionTile.empty()) {
+        sizes.contractionRows = contractionTile[0];
+        sizes.contractionCols = contractionTile[1];
+      }
+      return sizes;
+    };
+    StringRef name = RelaxCodegenDialect::getLoweringConfigAttrName();
     getOperation().walk([&](linalg::LinalgOp op) {
       if (op.hasPureTensorSemantics() && op.getNumLoops() > 0 &&
-          !op->hasAttr(kCPUScheduleAttrName))
-        op->setAttr(kCPUScheduleAttrName,
-                    chooseCPUSchedule(op, options).toAttr(ctx));
+          !op->hasAttr(name))
+        op->setAttr(name, chooseCPULoweringConfig(op, sizesFor));
     });
   }
 };

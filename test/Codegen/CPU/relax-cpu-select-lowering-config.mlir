@@ -1,16 +1,23 @@
-// RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-choose-cpu-schedule))" | FileCheck %s --check-prefix=CHOOSE
-// RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-choose-cpu-schedule{vector-width=8 contraction-tile=4,16}))" | FileCheck %s --check-prefix=OPTIONS
-// RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-tile-and-vectorize,canonicalize,cse))" | FileCheck %s --check-prefix=APPLY
+// RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-cpu-select-lowering-config{cpu=skylake-avx512}))" | FileCheck %s --check-prefix=CHOOSE
+// RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-cpu-select-lowering-config{cpu=skylake-avx512 vector-width=8 contraction-tile=4,16}))" | FileCheck %s --check-prefix=OPTIONS
+// RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-cpu-select-lowering-config{cpu=znver3}))" | FileCheck %s --check-prefix=AVX2
+// RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-tile-and-vectorize{cpu=skylake-avx512},canonicalize,cse))" | FileCheck %s --check-prefix=APPLY
+// RUN: not relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-cpu-select-lowering-config{cpu=pentium9}))" 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+
+// UNKNOWN: error: unknown cpu 'pentium9'
 
 // Choosing records the schedule: 16 lanes along the innermost loop, or an
 // 8 x 32 register tile with peeled rows for a row-major contraction.
 
 // CHOOSE-LABEL: func.func @chosen
-// CHOOSE: linalg.exp {relax.cpu_schedule = {tiles = array<i64: 1, 16>}}
-// CHOOSE: linalg.matmul {relax.cpu_schedule = {contraction, order = array<i64: 2, 1, 0>, peeled = 0 : i64, tiles = array<i64: 8, 32, 1>}}
+// CHOOSE: linalg.exp {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [1, 16]>}
+// CHOOSE: linalg.matmul {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [8, 32, 1], order = [2, 1, 0], peeled = 0, kind = contraction>}
+// AVX2-LABEL: func.func @chosen
+// AVX2: linalg.exp {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [1, 8]>}
+// AVX2: linalg.matmul {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [6, 16, 1], order = [2, 1, 0], peeled = 0, kind = contraction>}
 // OPTIONS-LABEL: func.func @chosen
-// OPTIONS: linalg.exp {relax.cpu_schedule = {tiles = array<i64: 1, 8>}}
-// OPTIONS: linalg.matmul {{.*}} tiles = array<i64: 4, 16, 1>
+// OPTIONS: linalg.exp {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [1, 8]>}
+// OPTIONS: linalg.matmul {{.*}}<tiles = [4, 16, 1]
 
 func.func @chosen(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>, %a: tensor<?x64xf32>, %b: tensor<64x128xf32>, %c: tensor<?x128xf32>) -> (tensor<?x?xf32>, tensor<?x128xf32>) {
   %e = linalg.exp ins(%x : tensor<?x?xf32>) outs(%y : tensor<?x?xf32>) -> tensor<?x?xf32>
@@ -24,9 +31,11 @@ func.func @chosen(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>, %a: tensor<?x64xf32>
 // elements of 16 lanes of partial sums, rows peeled.
 
 // CHOOSE-LABEL: func.func @chosen_transposed
-// CHOOSE: linalg.generic {{.*}} attrs = {relax.cpu_schedule = {dot, order = array<i64: 2, 1, 0>, peeled = 0 : i64, tiles = array<i64: 4, 4, 16>}}
+// CHOOSE: linalg.generic {{.*}} attrs = {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [4, 4, 16], order = [2, 1, 0], peeled = 0, kind = dot>}
+// AVX2-LABEL: func.func @chosen_transposed
+// AVX2: cpu_config<tiles = [2, 4, 8], order = [2, 1, 0], peeled = 0, kind = dot>
 // OPTIONS-LABEL: func.func @chosen_transposed
-// OPTIONS: tiles = array<i64: 4, 4, 8>
+// OPTIONS: <tiles = [4, 4, 8]
 func.func @chosen_transposed(%a: tensor<?x64xf32>, %b: tensor<128x64xf32>, %c: tensor<?x128xf32>) -> tensor<?x128xf32> {
   %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<?x64xf32>, tensor<128x64xf32>) outs(%c : tensor<?x128xf32>) {
   ^bb0(%x: f32, %y: f32, %z: f32):
@@ -44,9 +53,11 @@ func.func @chosen_transposed(%a: tensor<?x64xf32>, %b: tensor<128x64xf32>, %c: t
 // rest; its reduction loops step one at a time.
 
 // CHOOSE-LABEL: func.func @conv1d_stride2
-// CHOOSE: relax.cpu_schedule = {peeled = 1 : i64, tiles = array<i64: 1, 8, 16, 1, 1>, windowed}
+// CHOOSE: relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [1, 8, 16, 1, 1], peeled = 1, kind = windowed>
+// AVX2-LABEL: func.func @conv1d_stride2
+// AVX2: cpu_config<tiles = [1, 6, 8, 1, 1], peeled = 1, kind = windowed>
 // OPTIONS-LABEL: func.func @conv1d_stride2
-// OPTIONS: tiles = array<i64: 1, 4, 8, 1, 1>
+// OPTIONS: <tiles = [1, 4, 8, 1, 1]
 func.func @conv1d_stride2(%x: tensor<?x6x?xf32>, %w: tensor<12x6x3xf32>, %init: tensor<?x12x?xf32>) -> tensor<?x12x?xf32> {
   %r = linalg.generic {indexing_maps = [affine_map<(n, f, w, c, k) -> (n, c, w * 2 + k)>, affine_map<(n, f, w, c, k) -> (f, c, k)>, affine_map<(n, f, w, c, k) -> (n, f, w)>], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%x, %w : tensor<?x6x?xf32>, tensor<12x6x3xf32>) outs(%init : tensor<?x12x?xf32>) {
   ^bb0(%a: f32, %b: f32, %acc: f32):
@@ -64,8 +75,8 @@ func.func @conv1d_stride2(%x: tensor<?x6x?xf32>, %w: tensor<12x6x3xf32>, %init: 
 // APPLY-LABEL: func.func @applied
 // APPLY: scf.forall {{.*}} step (1, 4)
 // APPLY: vector.transfer_read {{.*}} vector<1x4xf32>
-// APPLY-NOT: relax.cpu_schedule
+// APPLY-NOT: relax_codegen.lowering_config
 func.func @applied(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>) -> tensor<?x?xf32> {
-  %e = linalg.exp {relax.cpu_schedule = {tiles = array<i64: 1, 4>}} ins(%x : tensor<?x?xf32>) outs(%y : tensor<?x?xf32>) -> tensor<?x?xf32>
+  %e = linalg.exp {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [1, 4]>} ins(%x : tensor<?x?xf32>) outs(%y : tensor<?x?xf32>) -> tensor<?x?xf32>
   return %e : tensor<?x?xf32>
 }

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef RELAX_TRANSFORMS_VECTORTILEPATTERNS_H
-#define RELAX_TRANSFORMS_VECTORTILEPATTERNS_H
+#ifndef RELAX_CODEGEN_COMMON_VECTORTILEPATTERNS_H
+#define RELAX_CODEGEN_COMMON_VECTORTILEPATTERNS_H
 
 #include "mlir/IR/PatternMatch.h"
 
@@ -34,4 +34,4 @@ void populateSumRowsByTreePatterns(RewritePatternSet &patterns);
 
 } // namespace mlir::relax
 
-#endif // RELAX_TRANSFORMS_VECTORTILEPATTERNS_H
+#endif // RELAX_CODEGEN_COMMON_VECTORTILEPATTERNS_H

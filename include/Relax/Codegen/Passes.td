@@ -1,0 +1,193 @@
+//===- Passes.td - Relax codegen passes ----------------------*- tablegen -*-===//
+//
+// The kernel layer: a chooser per target that records a lowering config on
+// every kernel op, and small passes that apply it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RELAX_CODEGEN_PASSES_TD
+#define RELAX_CODEGEN_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def RelaxCPUSelectLoweringConfigPass
+    : InterfacePass<"relax-cpu-select-lowering-config",
+                    "::mlir::FunctionOpInterface"> {
+  let summary = "Record the CPU lowering config of every linalg op on tensors";
+  let description = [{
+    Chooses the tiles of every linalg op on tensors that has none recorded
+    and records them as `relax_codegen.lowering_config =
+    #relax_codegen.cpu_config<tiles = [...], order = [...], peeled = k,
+    kind = contraction | dot | windowed>`, which the CPU codegen passes
+    apply. Choosing is separate from applying, so that another heuristic, a
+    tuner or a person can write the config instead; a config written by hand
+    is checked when it is parsed.
+
+    The sizes come from a target description (`#relax_codegen.cpu_target`)
+    of the CPU named by `cpu`: `host` (the default) is the machine the pass
+    runs on, read through LLVM's host CPU queries; an LLVM CPU name
+    (`znver3`, `skylake-avx512`, or `triple:cpu`) cross compiles. A vector
+    is one register of the op's widest element type (at least 32 bits): 8
+    lanes of f32 with AVX2, 16 with AVX-512. A row-major contraction gets a
+    register tile of two vectors per row and as many rows (at most 8) as
+    leave a register for each column vector and the broadcast element: 6 x
+    16 with AVX2's 16 registers, 8 x 32 with AVX-512's 32. A contraction by
+    a transposed matrix gets a tile of 4 columns of vectors of partial sums
+    and as many rows (at most 4) as the registers hold: 2 x 4 with AVX2,
+    4 x 4 with AVX-512. `vector-width` and `contraction-tile` override the
+    target's sizes.
+
+    ```mlir
+    %r = linalg.exp ins(%x : tensor<?x?xf32>) outs(%y : tensor<?x?xf32>)
+        {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [1, 16]>}
+        -> tensor<?x?xf32>
+    ```
+  }];
+  let options = [
+    Option<"cpu", "cpu", "std::string", /*default=*/"\"host\"",
+           "The CPU to choose for: host, or an LLVM CPU name (znver3, "
+           "skylake-avx512, x86_64:icelake-server)">,
+    Option<"vectorWidth", "vector-width", "int64_t", /*default=*/"0",
+           "Elements per vector along the innermost dim (0: one vector "
+           "register of the target)">,
+    ListOption<"contractionTile", "contraction-tile", "int64_t",
+               "Rows and columns of the register tile of a contraction "
+               "(default: from the target)">,
+  ];
+  let dependentDialects = ["::mlir::relax::codegen::RelaxCodegenDialect"];
+}
+
+def RelaxCPUFoldCopiesPass
+    : InterfacePass<"relax-cpu-fold-copies", "::mlir::FunctionOpInterface"> {
+  let summary = "Read the copies contractions take through the copies' maps";
+  let description = [{
+    A contraction whose operand is a copy used only there that keeps the
+    innermost dim innermost (a transpose of outer dims, a broadcast: the
+    transposed queries and keys of attention) reads the copy's input through
+    the composed map instead (linalg elementwise fusion), so that the copy
+    is never materialized in a temporary of the kernel. A recorded lowering
+    config stays with the contraction.
+  }];
+}
+
+def RelaxCPUTileRowsPass
+    : InterfacePass<"relax-cpu-tile-rows", "::mlir::FunctionOpInterface"> {
+  let summary = "Compute attention and row reductions in tiles of rows";
+  let description = [{
+    Back-to-back contractions (attention's scores, softmax and product by
+    the values), and a batched contraction whose first operand is a softmax
+    computed in the same function, are computed in tiles of
+    `attention-rows` rows: the second contraction is tiled along its batch
+    dims by 1 and its rows, and what produces its first operand is fused
+    into the tile, so the probabilities exist one tile of rows at a time.
+    With `reduction-rows`, a softmax or a norm that no contraction consumes
+    is computed in tiles of rows too (an `scf.forall`), its reductions
+    fused into each tile. The tiles of an intermediate become empty tensors
+    of their own, and a reduction fused into a tile twice becomes one.
+    The ops inside the tiles are then tiled by `--relax-cpu-tile` as any
+    other.
+  }];
+  let options = [
+    Option<"attentionRows", "attention-rows", "int64_t", /*default=*/"16",
+           "Compute back-to-back contractions (attention) in tiles of this "
+           "many rows, fusing what lies between them, so that their "
+           "intermediate never exists whole; 0 disables">,
+    Option<"reductionRows", "reduction-rows", "int64_t", /*default=*/"0",
+           "Compute an elementwise op that reads row reductions (the last "
+           "step of a softmax or a norm) in tiles of this many rows, with the "
+           "reductions fused into the tiles, so that each row is read by "
+           "every pass while it is in cache; 0 disables">,
+  ];
+  let dependentDialects = [
+    "::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def RelaxCPUTilePass
+    : InterfacePass<"relax-cpu-tile", "::mlir::FunctionOpInterface"> {
+  let summary = "Tile every linalg op by its recorded CPU lowering config";
+  let description = [{
+    Tiles every linalg op on tensors that carries a
+    `#relax_codegen.cpu_config` and marks each innermost tile with the
+    vector sizes it is vectorized with (`relax_codegen.vector_sizes`, which
+    `--relax-cpu-vectorize` consumes); an op without a config is an error.
+
+    1. Parallel dims are tiled with `scf.forall` (later run on all cores or
+       turned into `scf.for`); the peeled dim by an `scf.for` that is
+       peeled, so that full tiles have static shapes and no masks, and the
+       rows of the last, partial tile go one at a time, each a tile of one
+       row with static shapes too (a one-row product is a GEMV).
+    2. Reduction dims are tiled with `scf.for` inside.
+    3. A `contraction` becomes `linalg.contract`, which the vectorizer turns
+       into one `vector.contract` reading each operand in its own layout; a
+       `windowed` tile whose window loops have one iteration reads a strided
+       slice of its input through a plain map.
+
+    A register-tiled contraction whose result only an elementwise op reads,
+    over the contraction's output space (the epilogue a fused program has:
+    bias, activation, residual), is tiled through that op
+    (`fuse-epilogues`): the epilogue is tiled by the register tile, and the
+    contraction and the fill of its destination are computed tile by tile
+    inside its loops (`scf::tileConsumerAndFuseProducersUsingSCF`), so that
+    the epilogue works on each tile while it is in registers. An epilogue
+    that reads several contractions of the same loops (the gate and up
+    projections of SwiGLU) takes them all.
+
+    The function is canonicalized afterwards, which folds the constant
+    sizes of peeled tiles into their types.
+  }];
+  let options = [
+    Option<"fuseEpilogues", "fuse-epilogues", "bool", /*default=*/"true",
+           "Tile a contraction together with the elementwise op that is the "
+           "only user of its result, computing the epilogue on each register "
+           "tile">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect",
+    "::mlir::relax::codegen::RelaxCodegenDialect",
+    "::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def RelaxCPUVectorizePass
+    : InterfacePass<"relax-cpu-vectorize", "::mlir::FunctionOpInterface"> {
+  let summary = "Vectorize the innermost tiles with masked vector ops";
+  let description = [{
+    Vectorizes every linalg op marked with `relax_codegen.vector_sizes`
+    whole, with masked vector ops, so that symbolic dims need no remainder
+    loops; reads at computed indices become vector gathers. Ops the
+    vectorizer does not support (the windowed maps of pools) stay scalar.
+    The mark is removed. Masked transfers then become transfers with a mask
+    operand, so that a contraction's accumulator can be hoisted out of its
+    reduction loop, and math functions without a vector instruction (exp,
+    tanh, erf, log, ...) become polynomial approximations on whole vectors
+    instead of a libm call per lane.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+def RelaxCPUOptimizeVectorTilesPass
+    : InterfacePass<"relax-cpu-optimize-vector-tiles",
+                    "::mlir::FunctionOpInterface"> {
+  let summary = "Keep accumulators in registers across reduction loops";
+  let description = [{
+    After vectorization: loop-invariant masks and transfers are hoisted, so
+    that a register tile's accumulator is an `scf.for` iter_arg; every
+    `scf.for` that accumulates a `vector.multi_reduction` in a vector
+    iter_arg carries the unreduced vector instead (lane by lane, masked
+    lanes keeping theirs) and reduces across lanes once after the loop;
+    masked writes and reads of a tile between a contraction and its epilogue
+    are forwarded (same elements, same mask), so the tile is written once;
+    and a sum across lanes of as many rows as there are lanes (the 4 x 4
+    vectors of 16 partial sums of a dot-product tile) becomes a tree of
+    two-source shuffles that gives one vector of the sums.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::vector::VectorDialect",
+  ];
+}
+
+#endif // RELAX_CODEGEN_PASSES_TD

@@ -1,0 +1,547 @@
+//===- Tile.cpp - Tile linalg ops by their CPU lowering configs -----------===//
+//
+// --relax-cpu-tile: every linalg op on tensors is tiled as its
+// `#relax_codegen.cpu_config` says, register-tiled contractions through their
+// elementwise epilogues, and each innermost tile is marked with the vector
+// sizes that `--relax-cpu-vectorize` gives it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileUtils.h"
+
+#include "Relax/Codegen/CPU/LoweringConfig.h"
+#include "Relax/Codegen/IR/CodegenAttrs.h"
+#include "Relax/Codegen/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/MapVector.h"
+
+namespace mlir::relax::codegen {
+#define GEN_PASS_DEF_RELAXCPUTILEPASS
+#include "Relax/Codegen/Passes.h.inc"
+} // namespace mlir::relax::codegen
+
+using namespace mlir;
+using namespace mlir::relax;
+using namespace mlir::relax::codegen;
+
+namespace {
+/// A recorded config, unpacked for the tiling code.
+struct CPUSchedule {
+  SmallVector<int64_t> tiles, order;
+  int64_t peeled = -1;
+  bool isContraction = false, isDot = false, isWindowed = false;
+
+  CPUSchedule() = default;
+  explicit CPUSchedule(CPULoweringConfigAttr config)
+      : tiles(config.getTiles()), order(config.getOrder()),
+        peeled(config.getPeeled()),
+        isContraction(config.getKind() == CPUTileKind::Contraction),
+        isDot(config.getKind() == CPUTileKind::Dot),
+        isWindowed(config.getKind() == CPUTileKind::Windowed) {}
+
+  bool hasRegisterTile() const { return isContraction || isDot || isWindowed; }
+};
+} // namespace
+
+/// Rewrites a contraction written as a linalg.generic into linalg.contract,
+/// which the vectorizer turns into one vector.contract reading each operand
+/// in its own layout (a generic reads them broadcast to the whole iteration
+/// space). Only plain multiply-accumulate bodies on one element type qualify.
+static linalg::LinalgOp toContract(RewriterBase &rewriter,
+                                   linalg::LinalgOp op) {
+  auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+  if (!generic)
+    return op;
+  Type element = getElementTypeOrSelf(generic.getResult(0).getType());
+  if (llvm::any_of(generic.getOperandTypes(), [&](Type type) {
+        return getElementTypeOrSelf(type) != element;
+      }))
+    return op;
+  rewriter.setInsertionPoint(generic);
+  auto contract = linalg::ContractOp::create(
+      rewriter, generic.getLoc(), generic.getResultTypes(),
+      generic.getDpsInputs(), generic.getDpsInits(), generic.getIndexingMaps());
+  rewriter.replaceOp(generic, contract->getResults());
+  return contract;
+}
+
+
+/// Rewrites a tile of a windowed contraction whose window loops have one
+/// iteration, reading `stride * w + k` with `k` fixed, into a generic that
+/// reads a strided slice of its input at `w`: every map becomes a projected
+/// permutation, which the vectorizer takes. Its reduction loops (one
+/// iteration each) go first, so that the vectors it is given have the
+/// output's innermost dim innermost; `sizes`, the vector sizes by loop, are
+/// permuted alike. Returns `op` unchanged when some window loop has more
+/// than one iteration.
+static linalg::LinalgOp
+readWindowsAsStridedRows(RewriterBase &rewriter, linalg::LinalgOp op,
+                         SmallVectorImpl<int64_t> &sizes) {
+  auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+  if (!generic)
+    return op;
+  SmallVector<int64_t> staticRanges = op.getStaticLoopRanges();
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  SmallVector<Value> inputs = op.getDpsInputs();
+  Location loc = op.getLoc();
+  MLIRContext *ctx = op.getContext();
+  rewriter.setInsertionPoint(op);
+  SmallVector<Range> loopRanges = op.createLoopRanges(rewriter, loc);
+  bool changed = false;
+  for (OpOperand *operand : op.getDpsInputOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(operand);
+    if (map.isProjectedPermutation())
+      continue;
+    SmallVector<AffineExpr> results;
+    SmallVector<OpFoldResult> offsets, sizes, strides;
+    for (AffineExpr result : map.getResults()) {
+      offsets.push_back(rewriter.getIndexAttr(0));
+      unsigned position, window;
+      int64_t stride;
+      if (auto dim = dyn_cast<AffineDimExpr>(result)) {
+        position = dim.getPosition();
+        stride = 1;
+      } else if (!matchWindowExpr(result, position, stride, window) ||
+                 staticRanges[window] != 1) {
+        return op;
+      }
+      results.push_back(getAffineDimExpr(position, ctx));
+      sizes.push_back(loopRanges[position].size);
+      strides.push_back(rewriter.getIndexAttr(stride));
+    }
+    unsigned index = operand->getOperandNumber();
+    inputs[index] = tensor::ExtractSliceOp::create(
+        rewriter, loc, operand->get(), offsets, sizes, strides);
+    maps[index] = AffineMap::get(map.getNumDims(), 0, results, ctx);
+    changed = true;
+  }
+  if (!changed)
+    return op;
+  auto rows = linalg::GenericOp::create(rewriter, loc, generic.getResultTypes(),
+                                        inputs, generic.getDpsInits(), maps,
+                                        generic.getIteratorTypesArray());
+  rewriter.inlineRegionBefore(generic.getRegion(), rows.getRegion(),
+                              rows.getRegion().begin());
+  rewriter.replaceOp(generic, rows->getResults());
+  SmallVector<unsigned> order;
+  SmallVector<utils::IteratorType> iterators = rows.getIteratorTypesArray();
+  for (auto [dim, iterator] : llvm::enumerate(iterators))
+    if (iterator != utils::IteratorType::parallel)
+      order.push_back(dim);
+  for (auto [dim, iterator] : llvm::enumerate(iterators))
+    if (iterator == utils::IteratorType::parallel)
+      order.push_back(dim);
+  FailureOr<linalg::GenericOp> interchanged =
+      linalg::interchangeGenericOp(rewriter, rows, order);
+  if (failed(interchanged))
+    return rows;
+  SmallVector<int64_t> permuted;
+  for (unsigned dim : order)
+    permuted.push_back(sizes[dim]);
+  sizes.assign(permuted.begin(), permuted.end());
+  return *interchanged;
+}
+
+
+/// Tiles the reduction dims of the tile `op` by `sizes` with `scf.for`
+/// loops (a windowed tile then reads strided rows) and marks what is left
+/// with its vector sizes.
+static LogicalResult tileReductions(RewriterBase &rewriter, linalg::LinalgOp op,
+                                    ArrayRef<int64_t> sizes,
+                                    const CPUSchedule &schedule) {
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  FailureOr<linalg::LinalgOp> inner = tileDims(
+      rewriter, op, sizes, /*order=*/{},
+      [&](unsigned dim) {
+        return iterators[dim] != utils::IteratorType::parallel;
+      },
+      scf::SCFTilingOptions::LoopType::ForOp);
+  if (failed(inner))
+    return op.emitError("failed to tile");
+  linalg::LinalgOp innermost = *inner;
+  SmallVector<int64_t> vectorSizes(sizes);
+  if (schedule.isWindowed)
+    innermost = readWindowsAsStridedRows(rewriter, innermost, vectorSizes);
+  innermost->setAttr(RelaxCodegenDialect::getVectorSizesAttrName(), rewriter.getDenseI64ArrayAttr(vectorSizes));
+  return success();
+}
+
+
+namespace {
+struct RelaxCPUTilePass
+    : codegen::impl::RelaxCPUTilePassBase<RelaxCPUTilePass> {
+  using Base::Base;
+
+
+  /// Tiles contraction `op` through its elementwise `epilogue`: the
+  /// epilogue is tiled by the contraction's register tile, and the
+  /// contraction (with the fill of its destination) is computed tile by tile
+  /// inside its loops, so that the epilogue reads each tile right after it
+  /// is computed, from registers once vectorized.
+  LogicalResult tileWithEpilogue(RewriterBase &rewriter,
+                                 ArrayRef<linalg::LinalgOp> contractions,
+                                 linalg::GenericOp epilogue,
+                                 CPUSchedule schedule) {
+    // Only the contractions and the fills of their destinations are computed
+    // in the epilogue's tiles; other producers stay where they are.
+    llvm::SmallPtrSet<Operation *, 8> fusable;
+    llvm::SetVector<Operation *> originals;
+    for (linalg::LinalgOp contraction : contractions) {
+      linalg::LinalgOp op = schedule.isContraction
+                                ? toContract(rewriter, contraction)
+                                : contraction;
+      fusable.insert(op);
+      originals.insert(op);
+      if (Operation *init = op.getDpsInitOperand(0)->get().getDefiningOp())
+        if (isa<linalg::FillOp>(init)) {
+          fusable.insert(init);
+          originals.insert(init);
+        }
+    }
+    linalg::LinalgOp op = cast<linalg::LinalgOp>(originals.front());
+    epilogue->removeAttr(RelaxCodegenDialect::getLoweringConfigAttrName());
+    // Loops over the rows of a partial row tile.
+    llvm::SmallPtrSet<Operation *, 2> rowLoops;
+    AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+    // Epilogue loop `j` is loop `outMap.getDimPosition(j)` of `op`.
+    SmallVector<int64_t> tiles, order;
+    int64_t peeled = -1;
+    for (unsigned j = 0, e = outMap.getNumResults(); j < e; ++j) {
+      int64_t dim = outMap.getDimPosition(j);
+      tiles.push_back(schedule.tiles[dim]);
+      if (dim == schedule.peeled)
+        peeled = j;
+    }
+    for (int64_t dim : schedule.order)
+      if (std::optional<unsigned> j = outMap.getResultPosition(
+              getAffineDimExpr(dim, rewriter.getContext())))
+        order.push_back(*j);
+
+    auto tileAndFuse = [&](TilingInterface consumer, ArrayRef<int64_t> sizes,
+                           ArrayRef<int64_t> interchange,
+                           scf::SCFTilingOptions::LoopType loopType,
+                           function_ref<bool(Operation *)> isFusable)
+        -> FailureOr<scf::SCFTileAndFuseResult> {
+      scf::SCFTileAndFuseOptions options;
+      options.setFusionControlFn(
+          [&](tensor::ExtractSliceOp, OpResult producer, bool)
+              -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+            if (!isFusable(producer.getOwner()))
+              return std::nullopt;
+            return scf::SCFTileAndFuseOptions::ControlFnResult{};
+          });
+      options.tilingOptions
+          .setTileSizes(llvm::map_to_vector(sizes,
+                                            [&](int64_t t) -> OpFoldResult {
+                                              return rewriter.getIndexAttr(t);
+                                            }))
+          .setLoopType(loopType)
+          .setInterchange(interchange);
+      rewriter.setInsertionPoint(consumer);
+      FailureOr<scf::SCFTileAndFuseResult> result =
+          scf::tileConsumerAndFuseProducersUsingSCF(rewriter, consumer,
+                                                    options);
+      if (failed(result))
+        return failure();
+      for (OpResult value : consumer->getResults())
+        rewriter.replaceAllUsesWith(value, result->replacements.lookup(value));
+      return result;
+    };
+
+    // Parallel tiles, the peeled dim whole.
+    SmallVector<int64_t> forallTiles(tiles);
+    if (peeled >= 0)
+      forallTiles[peeled] = 0;
+    FailureOr<scf::SCFTileAndFuseResult> outer = tileAndFuse(
+        cast<TilingInterface>(epilogue.getOperation()), forallTiles, order,
+        getParallelLoopType(epilogue),
+        [&](Operation *producer) { return fusable.contains(producer); });
+    if (failed(outer))
+      return epilogue.emitError("failed to tile with its producer");
+    Operation *root = outer->loops.empty()
+                          ? outer->tiledAndFusedOps.front()->getParentOp()
+                          : outer->loops.front().getOperation();
+
+    // The peeled dim: a loop of full tiles, then one partial tile.
+    if (peeled >= 0) {
+      SmallVector<int64_t> peelTiles(tiles.size(), 0);
+      peelTiles[peeled] = tiles[peeled];
+      auto tiledEpilogue =
+          cast<TilingInterface>(outer->tiledAndFusedOps.front());
+      FailureOr<scf::SCFTileAndFuseResult> inner = tileAndFuse(
+          tiledEpilogue, peelTiles, /*interchange=*/{},
+          scf::SCFTilingOptions::LoopType::ForOp, [&](Operation *producer) {
+            return outer->tiledAndFusedOps.contains(producer);
+          });
+      if (failed(inner))
+        return epilogue.emitError("failed to tile with its producer");
+      for (Operation *deadTile : llvm::reverse(outer->tiledAndFusedOps))
+        if (deadTile->use_empty())
+          rewriter.eraseOp(deadTile);
+      if (!inner->loops.empty()) {
+        auto loop = cast<scf::ForOp>(inner->loops.front().getOperation());
+        scf::ForOp partial;
+        if (succeeded(
+                scf::peelForLoopAndSimplifyBounds(rewriter, loop, partial)) &&
+            partial) {
+          // The rows of the partial tile, one at a time: a tile of one row
+          // has static shapes, where a partial tile of several would be
+          // masked throughout.
+          linalg::LinalgOp last;
+          partial.getBody()->walk(
+              [&](linalg::LinalgOp tileOp) { last = tileOp; });
+          if (last) {
+            SmallVector<int64_t> oneRow(tiles.size(), 0);
+            oneRow[peeled] = 1;
+            FailureOr<scf::SCFTileAndFuseResult> rows = tileAndFuse(
+                cast<TilingInterface>(last.getOperation()), oneRow,
+                /*interchange=*/{}, scf::SCFTilingOptions::LoopType::ForOp,
+                [&](Operation *producer) {
+                  return partial->isProperAncestor(producer);
+                });
+            if (failed(rows))
+              return epilogue.emitError("failed to tile with its producer");
+            SmallVector<Operation *> clones;
+            partial.getBody()->walk([&](linalg::LinalgOp tileOp) {
+              if (!rows->tiledAndFusedOps.contains(tileOp))
+                clones.push_back(tileOp);
+            });
+            for (Operation *clone : llvm::reverse(clones))
+              if (clone->use_empty())
+                rewriter.eraseOp(clone);
+            if (!rows->loops.empty())
+              rowLoops.insert(rows->loops.front().getOperation());
+          }
+        }
+      }
+    }
+    // The originals are dead now.
+    SmallVector<Operation *> dead = {epilogue};
+    llvm::append_range(dead, originals);
+    for (Operation *deadOp : dead)
+      if (deadOp->use_empty())
+        rewriter.eraseOp(deadOp);
+
+    // Inside the tiles: the contraction steps through its reduction dims;
+    // everything is marked with its vector sizes.
+    SmallVector<linalg::LinalgOp> tileOps;
+    root->walk([&](linalg::LinalgOp tileOp) { tileOps.push_back(tileOp); });
+    DominanceInfo dominance(root);
+    // One contraction tile accumulates in the epilogue tile's destination,
+    // which the epilogue then overwrites in place, so that no temporary holds
+    // the product (a tile that is not forwarded in registers, the partial
+    // one, would be stored there).
+    for (linalg::LinalgOp tileOp : tileOps) {
+      auto generic = dyn_cast<linalg::GenericOp>(tileOp.getOperation());
+      if (!generic || generic.getNumReductionLoops() != 0 ||
+          generic.getNumDpsInits() != 1)
+        continue;
+      OpOperand *init = generic.getDpsInitOperand(0);
+      if (generic.payloadUsesValueFromOperand(init))
+        continue;
+      for (OpOperand *input : generic.getDpsInputOperands()) {
+        auto producer = input->get().getDefiningOp<linalg::LinalgOp>();
+        if (!producer || producer.getNumReductionLoops() == 0 ||
+            !producer->hasOneUse() ||
+            input->get().getType() != init->get().getType() ||
+            !generic.getMatchingIndexingMap(input).isIdentity())
+          continue;
+        auto tileFill = producer.getDpsInitOperand(0)
+                            ->get()
+                            .getDefiningOp<linalg::FillOp>();
+        if (!tileFill)
+          continue;
+        // The destination tile is usually sliced right before the epilogue:
+        // it moves up to the fill when what it is computed from allows.
+        Operation *slice = init->get().getDefiningOp();
+        if (slice && !dominance.properlyDominates(slice, tileFill)) {
+          if (slice->getBlock() != tileFill->getBlock() ||
+              slice->getNumRegions() != 0 ||
+              !llvm::all_of(slice->getOperands(), [&](Value operand) {
+                return dominance.properlyDominates(operand, tileFill);
+              }))
+            continue;
+          rewriter.moveOpBefore(slice, tileFill);
+        }
+        rewriter.setInsertionPoint(tileFill);
+        auto own = linalg::FillOp::create(rewriter, tileFill.getLoc(),
+                                          tileFill.getInputs(),
+                                          ValueRange{init->get()});
+        rewriter.modifyOpInPlace(producer, [&] {
+          producer.getDpsInitOperand(0)->set(own.getResult(0));
+        });
+        rewriter.modifyOpInPlace(generic, [&] { init->set(input->get()); });
+        if (tileFill->use_empty())
+          rewriter.eraseOp(tileFill);
+        break;
+      }
+    }
+    tileOps.clear();
+    root->walk([&](linalg::LinalgOp tileOp) { tileOps.push_back(tileOp); });
+    // Tiles of one row take vectors of one row.
+    SmallVector<int64_t> rowTiles(tiles), rowScheduleTiles(schedule.tiles);
+    if (peeled >= 0) {
+      rowTiles[peeled] = 1;
+      rowScheduleTiles[schedule.peeled] = 1;
+    }
+    for (linalg::LinalgOp tileOp : tileOps) {
+      bool oneRow = llvm::any_of(rowLoops, [&](Operation *loop) {
+        return loop->isProperAncestor(tileOp);
+      });
+      if (tileOp.getNumReductionLoops() == 0) {
+        tileOp->setAttr(RelaxCodegenDialect::getVectorSizesAttrName(), rewriter.getDenseI64ArrayAttr(
+                                          oneRow ? rowTiles : tiles));
+        continue;
+      }
+      if (failed(tileReductions(rewriter, tileOp,
+                                oneRow ? rowScheduleTiles : schedule.tiles,
+                                schedule)))
+        return failure();
+    }
+    return success();
+  }
+
+  /// Tiles `op` by its schedule and marks the innermost tiles.
+  LogicalResult tile(RewriterBase &rewriter, linalg::LinalgOp op,
+                     CPUSchedule schedule) {
+    if (schedule.isContraction)
+      op = toContract(rewriter, op);
+    SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+    auto isParallel = [&](unsigned dim) {
+      return iterators[dim] == utils::IteratorType::parallel;
+    };
+    FailureOr<linalg::LinalgOp> tiled = tileDims(
+        rewriter, op, schedule.tiles, schedule.order,
+        [&](unsigned dim) {
+          return isParallel(dim) && int64_t(dim) != schedule.peeled;
+        },
+        getParallelLoopType(op));
+    if (failed(tiled))
+      return op.emitError("failed to tile");
+
+    // The peeled dim: a loop of full tiles, then one partial tile, whose
+    // rows go one at a time (a tile of one row has static shapes, where a
+    // partial tile of several would be masked throughout).
+    SmallVector<int64_t> rowTiles(schedule.tiles);
+    SmallVector<std::pair<linalg::LinalgOp, ArrayRef<int64_t>>> tiles = {
+        {*tiled, schedule.tiles}};
+    if (schedule.peeled >= 0) {
+      rowTiles[schedule.peeled] = 1;
+      SmallVector<LoopLikeOpInterface> loops;
+      tiled = tileDims(
+          rewriter, *tiled, schedule.tiles, /*order=*/{},
+          [&](unsigned dim) { return int64_t(dim) == schedule.peeled; },
+          scf::SCFTilingOptions::LoopType::ForOp, &loops);
+      if (failed(tiled))
+        return op.emitError("failed to tile");
+      tiles = {{*tiled, schedule.tiles}};
+      auto loop = loops.empty()
+                      ? scf::ForOp()
+                      : dyn_cast<scf::ForOp>(loops.front().getOperation());
+      scf::ForOp partial;
+      if (loop && succeeded(scf::peelForLoopAndSimplifyBounds(rewriter, loop,
+                                                              partial))) {
+        SmallVector<linalg::LinalgOp> clones;
+        partial.walk([&](linalg::LinalgOp clone) { clones.push_back(clone); });
+        for (linalg::LinalgOp clone : clones) {
+          FailureOr<linalg::LinalgOp> row = tileDims(
+              rewriter, clone, rowTiles, /*order=*/{},
+              [&](unsigned dim) { return int64_t(dim) == schedule.peeled; },
+              scf::SCFTilingOptions::LoopType::ForOp);
+          if (failed(row))
+            return op.emitError("failed to tile");
+          tiles.push_back({*row, rowTiles});
+        }
+      }
+    }
+
+    for (auto [tileOp, sizes] : tiles)
+      if (failed(tileReductions(rewriter, tileOp, sizes, schedule)))
+        return failure();
+    return success();
+  }
+
+
+  void runOnOperation() override {
+    FunctionOpInterface func = getOperation();
+    IRRewriter rewriter(&getContext());
+    SmallVector<linalg::LinalgOp> ops;
+    func.walk([&](linalg::LinalgOp op) {
+      if (op.hasPureTensorSemantics() && op.getNumLoops() > 0)
+        ops.push_back(op);
+    });
+
+    // Every op is tiled as its recorded config says.
+    StringRef configName = RelaxCodegenDialect::getLoweringConfigAttrName();
+    llvm::DenseMap<Operation *, CPUSchedule> schedules;
+    for (linalg::LinalgOp op : ops) {
+      auto config = op->getAttrOfType<CPULoweringConfigAttr>(configName);
+      if (!config) {
+        op.emitOpError("has no '")
+            << configName
+            << "' to tile with (run --relax-cpu-select-lowering-config first)";
+        return signalPassFailure();
+      }
+      if (failed(config.verifyFor(op)))
+        return signalPassFailure();
+      schedules.try_emplace(op, config);
+      op->removeAttr(configName);
+    }
+
+    // Contractions with an elementwise epilogue are tiled with it, and with
+    // the fill of their destination.
+    // An epilogue that reads several contractions of the same loops (the
+    // gate and up projections of SwiGLU) takes them all.
+    llvm::MapVector<Operation *, SmallVector<linalg::LinalgOp>> epilogues;
+    llvm::SmallPtrSet<Operation *, 8> fused;
+    if (fuseEpilogues)
+      for (linalg::LinalgOp op : ops) {
+        if (!schedules.at(op).hasRegisterTile())
+          continue;
+        linalg::GenericOp epilogue = getEpilogue(op);
+        if (!epilogue || !schedules.count(epilogue))
+          continue;
+        SmallVector<linalg::LinalgOp> &group = epilogues[epilogue];
+        if (!group.empty()) {
+          linalg::LinalgOp first = group.front();
+          if (first.getNumLoops() != op.getNumLoops() ||
+              first.getIndexingMapsArray() != op.getIndexingMapsArray())
+            continue;
+        }
+        group.push_back(op);
+        fused.insert(op);
+        fused.insert(epilogue);
+      }
+    // A fill only those contractions read is computed in their tiles too.
+    for (linalg::LinalgOp op : ops)
+      if (isa<linalg::FillOp>(op.getOperation()) &&
+          llvm::all_of(op->getUsers(),
+                       [&](Operation *user) { return fused.contains(user); }))
+        fused.insert(op);
+
+    // Tile every op, marking the innermost tiles with their vector sizes.
+    for (linalg::LinalgOp op : ops) {
+      if (fused.contains(op))
+        continue;
+      if (failed(tile(rewriter, op, schedules.at(op))))
+        return signalPassFailure();
+    }
+    for (auto &[epilogue, contractions] : epilogues)
+      if (failed(tileWithEpilogue(rewriter, contractions,
+                                  cast<linalg::GenericOp>(epilogue),
+                                  schedules.at(contractions.front()))))
+        return signalPassFailure();
+
+  }
+};
+} // namespace

@@ -1,0 +1,176 @@
+//===- CodegenAttrs.cpp - Relax codegen attributes ------------------------===//
+
+#include "Relax/Codegen/IR/CodegenAttrs.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::relax::codegen;
+
+#define GET_ATTRDEF_CLASSES
+#include "Relax/Codegen/IR/CodegenAttrs.cpp.inc"
+
+void RelaxCodegenDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "Relax/Codegen/IR/CodegenAttrs.cpp.inc"
+      >();
+}
+
+LogicalResult
+CPULoweringConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                              ArrayRef<int64_t> tiles, ArrayRef<int64_t> order,
+                              int64_t peeled, CPUTileKind kind) {
+  if (tiles.empty() || llvm::any_of(tiles, [](int64_t t) { return t <= 0; }))
+    return emitError() << "tiles must be positive, one per loop";
+  if (!order.empty()) {
+    SmallVector<int64_t> sorted(order);
+    llvm::sort(sorted);
+    if (sorted != llvm::to_vector(llvm::seq<int64_t>(0, tiles.size())))
+      return emitError() << "order must be a permutation of the "
+                         << tiles.size() << " loops";
+  }
+  if (peeled < -1 || peeled >= static_cast<int64_t>(tiles.size()))
+    return emitError() << "peeled dim " << peeled << " is not one of the "
+                       << tiles.size() << " loops";
+  return success();
+}
+
+LogicalResult CPULoweringConfigAttr::verifyFor(Operation *op) const {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  StringRef name = RelaxCodegenDialect::getLoweringConfigAttrName();
+  if (!linalgOp)
+    return op->emitError("'") << name << "' is only valid on linalg ops";
+  int64_t loops = linalgOp.getNumLoops();
+  if (static_cast<int64_t>(getTiles().size()) != loops)
+    return op->emitOpError("'") << name << "' has " << getTiles().size()
+                                << " tiles for " << loops << " loops";
+  if (getPeeled() >= 0 && linalgOp.getIteratorTypesArray()[getPeeled()] !=
+                              utils::IteratorType::parallel)
+    return op->emitOpError("'") << name << "' peels " << getPeeled()
+                                << ", which is not a parallel loop";
+  switch (getKind()) {
+  case CPUTileKind::None:
+    break;
+  case CPUTileKind::Contraction:
+    if (!linalg::isaContractionOpInterface(linalgOp))
+      return op->emitOpError("'")
+             << name << "' schedules a contraction, but the op is not one";
+    break;
+  case CPUTileKind::Dot:
+    if (!linalg::isaContractionOpInterface(linalgOp) ||
+        linalgOp.getNumReductionLoops() != 1)
+      return op->emitOpError("'")
+             << name << "' schedules a dot-product contraction, but the op "
+             << "is not a contraction over one reduction dim";
+    break;
+  case CPUTileKind::Windowed:
+    if (linalgOp.getNumReductionLoops() == 0 ||
+        linalgOp.getNumDpsInputs() == 0)
+      return op->emitOpError("'")
+             << name << "' schedules a windowed contraction, but the op is "
+             << "not one (an op with inputs and reduction loops)";
+    break;
+  }
+  return success();
+}
+
+/// `[a, b, ...]`.
+static ParseResult parseIntegerList(AsmParser &parser,
+                                    SmallVectorImpl<int64_t> &values) {
+  return parser.parseCommaSeparatedList(
+      AsmParser::Delimiter::Square, [&]() -> ParseResult {
+        int64_t value;
+        if (parser.parseInteger(value))
+          return failure();
+        values.push_back(value);
+        return success();
+      });
+}
+
+/// `<tiles = [...] (, order = [...])? (, peeled = k)? (, kind = k)?>`, the
+/// optional entries in any order.
+Attribute CPULoweringConfigAttr::parse(AsmParser &parser, Type) {
+  SmallVector<int64_t> tiles, order;
+  int64_t peeled = -1;
+  CPUTileKind kind = CPUTileKind::None;
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() || parser.parseKeyword("tiles") ||
+      parser.parseEqual() || parseIntegerList(parser, tiles))
+    return {};
+  llvm::StringSet<> seen;
+  while (succeeded(parser.parseOptionalComma())) {
+    llvm::SMLoc keyLoc = parser.getCurrentLocation();
+    StringRef key;
+    if (parser.parseKeyword(&key) || parser.parseEqual())
+      return {};
+    if (!seen.insert(key).second) {
+      parser.emitError(keyLoc) << "duplicate '" << key << "'";
+      return {};
+    }
+    if (key == "order") {
+      if (parseIntegerList(parser, order))
+        return {};
+    } else if (key == "peeled") {
+      if (parser.parseInteger(peeled))
+        return {};
+    } else if (key == "kind") {
+      StringRef name;
+      llvm::SMLoc nameLoc = parser.getCurrentLocation();
+      if (parser.parseKeyword(&name))
+        return {};
+      std::optional<CPUTileKind> parsed = symbolizeCPUTileKind(name);
+      if (!parsed) {
+        parser.emitError(nameLoc)
+            << "expected a CPU tile kind (none, contraction, dot, windowed), "
+               "got '"
+            << name << "'";
+        return {};
+      }
+      kind = *parsed;
+    } else {
+      parser.emitError(keyLoc)
+          << "expected 'order', 'peeled' or 'kind', got '" << key << "'";
+      return {};
+    }
+  }
+  if (parser.parseGreater())
+    return {};
+  return parser.getChecked<CPULoweringConfigAttr>(
+      loc, parser.getContext(), tiles, order, peeled, kind);
+}
+
+void CPULoweringConfigAttr::print(AsmPrinter &printer) const {
+  printer << "<tiles = [";
+  llvm::interleaveComma(getTiles(), printer);
+  printer << "]";
+  if (!getOrder().empty()) {
+    printer << ", order = [";
+    llvm::interleaveComma(getOrder(), printer);
+    printer << "]";
+  }
+  if (getPeeled() >= 0)
+    printer << ", peeled = " << getPeeled();
+  if (getKind() != CPUTileKind::None)
+    printer << ", kind = " << stringifyCPUTileKind(getKind());
+  printer << ">";
+}
+
+LogicalResult CPUTargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                    StringRef cpu, CPUVectorISA isa,
+                                    int64_t vectorBits, int64_t vectorRegisters,
+                                    bool fma, int64_t l1d, int64_t l2) {
+  if (vectorBits < 32 || !llvm::isPowerOf2_64(vectorBits))
+    return emitError() << "vector_bits must be a power of two of at least "
+                          "32, got "
+                       << vectorBits;
+  if (vectorRegisters <= 0)
+    return emitError() << "vector_registers must be positive";
+  if (l1d <= 0 || l2 <= 0)
+    return emitError() << "cache sizes must be positive";
+  return success();
+}

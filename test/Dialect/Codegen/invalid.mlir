@@ -1,0 +1,127 @@
+// RUN: relax-opt %s --split-input-file --verify-diagnostics
+
+func.func @wrong_loops(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  // expected-error @below {{'relax_codegen.lowering_config' has 1 tiles for 2 loops}}
+  %e = linalg.exp {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [4]>} ins(%x : tensor<?x?xf32>) outs(%y : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %e : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @not_positive(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  // expected-error @below {{tiles must be positive, one per loop}}
+  %e = linalg.exp {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [1, 0]>} ins(%x : tensor<?x?xf32>) outs(%y : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %e : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @not_contraction(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  // expected-error @below {{'relax_codegen.lowering_config' schedules a contraction, but the op is not one}}
+  %e = linalg.exp {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [1, 4], kind = contraction>} ins(%x : tensor<?x?xf32>) outs(%y : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %e : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @dot_not_contraction(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  // expected-error @below {{'relax_codegen.lowering_config' schedules a dot-product contraction, but the op is not a contraction over one reduction dim}}
+  %e = linalg.exp {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [1, 4], kind = dot>} ins(%x : tensor<?x?xf32>) outs(%y : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %e : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @windowed_without_reduction(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  // expected-error @below {{'relax_codegen.lowering_config' schedules a windowed contraction, but the op is not one (an op with inputs and reduction loops)}}
+  %e = linalg.exp {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [1, 4], kind = windowed>} ins(%x : tensor<?x?xf32>) outs(%y : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %e : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @bad_order(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  // expected-error @below {{order must be a permutation of the 2 loops}}
+  %e = linalg.exp {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [1, 4], order = [0, 0]>} ins(%x : tensor<?x?xf32>) outs(%y : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %e : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @peeled_out_of_range(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  // expected-error @below {{peeled dim 2 is not one of the 2 loops}}
+  %e = linalg.exp {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [1, 4], peeled = 2>} ins(%x : tensor<?x?xf32>) outs(%y : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %e : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @peeled_reduction(%x: tensor<?x?xf32>, %y: tensor<?xf32>) -> tensor<?xf32> {
+  // expected-error @below {{'relax_codegen.lowering_config' peels 1, which is not a parallel loop}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<?x?xf32>) outs(%y : tensor<?xf32>) attrs = {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [1, 4], peeled = 1>} {
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+
+// -----
+
+func.func @unknown_kind(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  // expected-error @below {{expected a CPU tile kind (none, contraction, dot, windowed), got 'fast'}}
+  %e = linalg.exp {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [1, 4], kind = fast>} ins(%x : tensor<?x?xf32>) outs(%y : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %e : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @unknown_gpu_schedule(%x: memref<?xf32>, %y: memref<?xf32>) {
+  // expected-error @below {{expected ::mlir::relax::codegen::GPUSchedule to be one of: generic, row_reduction, tiled_matmul, gemv}}
+  // expected-error @below {{failed to parse RelaxCodegen_GPUScheduleAttr parameter 'value'}}
+  linalg.copy {relax_codegen.lowering_config = #relax_codegen.gpu_schedule<fast>} ins(%x : memref<?xf32>) outs(%y : memref<?xf32>)
+  return
+}
+
+// -----
+
+// expected-error @below {{'relax_codegen.lowering_config' must be a #relax_codegen.cpu_config or a #relax_codegen.gpu_schedule, got 1 : i64}}
+func.func @not_a_config() attributes {relax_codegen.lowering_config = 1 : i64} {
+  return
+}
+
+// -----
+
+// expected-error @below {{'relax_codegen.lowering_config' is only valid on linalg ops}}
+func.func @config_on_func() attributes {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [4]>} {
+  return
+}
+
+// -----
+
+func.func @vector_sizes_per_loop(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  // expected-error @below {{'relax_codegen.vector_sizes' must give a linalg op one positive size per loop}}
+  %e = linalg.exp {relax_codegen.vector_sizes = array<i64: 4>} ins(%x : tensor<?x?xf32>) outs(%y : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %e : tensor<?x?xf32>
+}
+
+// -----
+
+// expected-error @below {{vector_bits must be a power of two of at least 32, got 100}}
+func.func @bad_target() attributes {t = #relax_codegen.cpu_target<cpu = "x", isa = avx2, vector_bits = 100, vector_registers = 16, fma = true, l1d = 32768, l2 = 524288>} {
+  return
+}
+
+// -----
+
+// expected-error @below {{vector_registers must be positive}}
+func.func @no_registers() attributes {t = #relax_codegen.cpu_target<cpu = "x", isa = avx2, vector_bits = 256, vector_registers = 0, fma = true, l1d = 32768, l2 = 524288>} {
+  return
+}
+
+// -----
+
+// expected-error @below {{unknown relax_codegen dialect attribute 'relax_codegen.tiles'}}
+func.func @unknown_attribute() attributes {relax_codegen.tiles = 1 : i64} {
+  return
+}
