@@ -1,4 +1,4 @@
-// RUN: relax-opt %s --relax-lower-to-cpu | FileCheck %s
+// RUN: relax-opt %s --relax-lower-to-cpu="cpu=skylake-avx512" | FileCheck %s
 
 // A boolean input read by a vectorized where: 16 booleans are one vector
 // load of 16 bytes (masked for the tail), compared with zero; the view of the

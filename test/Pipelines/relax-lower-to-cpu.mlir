@@ -1,8 +1,8 @@
 // The CPU pipeline is registered once: as a flag, inside a pass-pipeline
 // string with its options, and it runs shape inference itself.
 
-// RUN: relax-opt %s --relax-lower-to-cpu | FileCheck %s
-// RUN: relax-opt %s --pass-pipeline="builtin.module(relax-lower-to-cpu{vector-width=8})" | FileCheck %s --check-prefix=WIDTH8
+// RUN: relax-opt %s --relax-lower-to-cpu="cpu=skylake-avx512" | FileCheck %s
+// RUN: relax-opt %s --pass-pipeline="builtin.module(relax-lower-to-cpu{cpu=skylake-avx512 vector-width=8})" | FileCheck %s --check-prefix=WIDTH8
 // RUN: relax-opt %s --pass-pipeline="builtin.module(relax-lower-to-cpu{parallel=1 runtime=openmp})" | FileCheck %s --check-prefix=OMP
 // RUN: relax-opt %s --relax-lower-to-cpu="to-llvm=0" | FileCheck %s --check-prefix=HOST
 
