@@ -300,7 +300,7 @@ def chain_model(ops):
 
 
 def relax_run_compile_seconds(tool, model):
-    proc = subprocess.run([tool, model, "--size", "n=4", "--fuse=0"],
+    proc = subprocess.run([tool, model, "--size", "n=4", "--pipeline-options=fuse=false"],
                           capture_output=True, text=True)
     if proc.returncode:
         raise RuntimeError(f"relax-run failed on {model}:\n{proc.stderr}")

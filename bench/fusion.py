@@ -44,7 +44,7 @@ def relax_time(build, seq, past, reps, fuse):
     out = subprocess.run(
         [os.path.join(build, "bin", "relax-run"), llama.MODEL, "--size", "b=1",
          "--size", f"s={seq}", "--size", f"p={past}", "--reps", str(reps),
-         "--parallel", f"--fuse={int(fuse)}"],
+         f"--pipeline-options=parallel=true fuse={int(fuse)}"],
         capture_output=True, text=True, check=True).stdout
     return float(re.search(r"\(best ([\d.]+) ms\)", out).group(1))
 

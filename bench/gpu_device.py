@@ -5,14 +5,14 @@
    sizes of its symbolic dims, on relax-run's seeded random inputs, and is
    compared with the same module on the CPU (max difference relative to the
    largest magnitude, every result); on cuda and rocm once more with the
-   matmuls in the vendor's BLAS (--library: cuBLAS, hipBLAS).
+   matmuls in the vendor's BLAS (library=true: cuBLAS, hipBLAS).
 2. The Llama-style layer (examples/llama_layer.mlir, and an f16 copy of it)
    is timed on the device for decode (s=1 with a 512-token cache) and prefill
    (s=512), best of --reps calls, next to the same layer in PyTorch on the
    matching device in the same run (CUDA for cuda and rocm; the CPU
-   otherwise, marked so), in f32 on cuda and rocm with --library too, and
+   otherwise, marked so), in f32 on cuda and rocm with library=true too, and
    prefill once more with scalar accesses in elementwise kernels
-   (--gpu-vector-width=1) to compare with the default vectors of 4.
+   (vector-width=1) to compare with the default vectors of 4.
    For decode, the bandwidth column is the bytes of weights and cache read
    per call over the time.
 
@@ -62,7 +62,7 @@ def results(prefix):
 
 
 def check_examples(build, device, chip, work, library=False):
-    label = f"{device} with --library" if library else device
+    label = f"{device} with library=true" if library else device
     print(f"Examples on {label} against the CPU (relative max difference)")
     print(f"{'model':24} {'sizes':18} {'results':>7} {'difference':>11}")
     failures = 0
@@ -73,9 +73,9 @@ def check_examples(build, device, chip, work, library=False):
             outs = {}
             for dev in ("cpu", device):
                 prefix = os.path.join(work, f"{model}_{dev}")
-                extra = ["--chip", chip] if chip and dev != "cpu" else []
+                extra = [f"--pipeline-options=chip={chip}"] if chip and dev != "cpu" else []
                 if library and dev != "cpu":
-                    extra.append("--library")
+                    extra.append("--pipeline-options=library=true")
                 rc, text = relax_run(build, path, flags + extra + [
                     "--device", dev, "--seed", "1", "--output",
                     prefix + ".npy"])
@@ -143,16 +143,16 @@ def time_layer(build, device, chip, reps, work):
         cases = [("decode s=1 p=512", 1, 512, []),
                  ("prefill s=512", 512, 0, [])]
         if dtype == "f32" and device in ("cuda", "rocm"):
-            cases += [("decode s=1 p=512 BLAS", 1, 512, ["--library"]),
+            cases += [("decode s=1 p=512 BLAS", 1, 512, ["--pipeline-options=library=true"]),
                       ("prefill s=512 BLAS", 512, 0, ["--library"])]
         # The elementwise kernels without vector loads, to compare.
-        cases += [("prefill s=512 scalar", 512, 0, ["--gpu-vector-width=1"])]
+        cases += [("prefill s=512 scalar", 512, 0, ["--pipeline-options=vector-width=1"])]
         for case, seq, past, extra in cases:
             flags = ["--device", device, "--reps", str(reps), "--size",
                      "b=1", "--size", f"s={seq}", "--size", f"p={past}"]
             flags += extra
             if chip:
-                flags += ["--chip", chip]
+                flags += [f"--pipeline-options=chip={chip}"]
             rc, text = relax_run(build, path, flags)
             match = re.search(r"\(best ([\d.]+) ms\)", text)
             if rc or not match:

@@ -31,8 +31,8 @@ def relax_time(build, seq, past, reps, runtime, library=False):
     out = subprocess.run(
         [os.path.join(build, "bin", "relax-run"), MODEL, "--size", "b=1",
          "--size", f"s={seq}", "--size", f"p={past}", "--reps", str(reps)]
-        + (["--parallel", f"--runtime={runtime}"] if runtime else [])
-        + (["--library"] if library else []),
+        + ([f"--pipeline-options=parallel=true runtime={runtime}"] if runtime else [])
+        + (["--pipeline-options=library=true"] if library else []),
         capture_output=True, text=True, check=True).stdout
     return float(re.search(r"\(best ([\d.]+) ms\)", out).group(1))
 

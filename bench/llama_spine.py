@@ -9,7 +9,7 @@ sequence length:
   - kernels per call: the calls of the host function @main to generated
     kernels, counted in the IR that each relax-opt lowers to the host level
     (--kernel-args-before / --kernel-args-after: the passes that get there;
-    a callee counts when it is marked `relax.kernel`, or, in a module where
+    a callee counts when it is marked `relax_codegen.kernel`, or, in a module where
     no function is, when it has a body, so that library functions do not);
   - allocations and bytes per call: the malloc, calloc, realloc,
     aligned_alloc, posix_memalign and memalign calls of the compiled code,
@@ -79,7 +79,7 @@ def count_kernels(relax_opt, args, entry="main"):
                         capture_output=True, text=True, check=True).stdout
     funcs = functions(ir)
     marked = {name for name, (header, _) in funcs.items()
-              if "relax.kernel" in header}
+              if "relax_codegen.kernel" in header}
 
     def is_kernel(name):
         if name not in funcs or name == entry:

@@ -41,9 +41,9 @@ peer's build to machine code. Per model and size, one row:
 Every system's results are checked against PyTorch's (the largest
 difference is printed); a peer runs in a process of its own, and one that
 cannot build or run a case shows a short reason in its cells. --threads 1
-(the default) runs everything on one thread (relax-run without --parallel,
+(the default) runs everything on one thread (relax-run without parallel=true,
 torch.set_num_threads(1), IREE's local-sync driver; TVM's untuned kernels
-are serial anyway); --threads all gives relax-run --parallel (OpenMP),
+are serial anyway); --threads all gives relax-run parallel=true (OpenMP),
 PyTorch's default threads and IREE's local-task driver.
 
 The peers and the plot are for this benchmark only, installed apart from
@@ -471,7 +471,7 @@ def main():
             out = os.path.join(work, "y.npy")
             code, stdout, stderr, rss = run_measured(
                 [relax_run, mlir, "--weights", wfile, *run_args, "--output", out,
-                 "--reps", str(args.reps)] + (["--parallel"] if args.threads == "all" else []))
+                 "--reps", str(args.reps)] + (["--pipeline-options=parallel=true"] if args.threads == "all" else []))
             if code:
                 entry["relax"] = short(stderr or f"exit code {code}")
             else:

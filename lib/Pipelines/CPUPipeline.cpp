@@ -31,13 +31,7 @@ static void buildKernelPipeline(OpPassManager &pm,
   // The lowering configs are chosen for the target, recorded on each linalg
   // op, then applied.
   OpPassManager &programs = pm.nest<tprog::FuncOp>();
-  codegen::CPUCodegenOptions codegenOptions;
-  codegenOptions.cpu = options.cpu;
-  codegenOptions.vectorWidth = options.vectorWidth;
-  codegenOptions.contractionTile = llvm::to_vector(options.contractionTile);
-  codegenOptions.attentionRows = options.attentionRows;
-  codegenOptions.reductionRows = options.reductionRows;
-  codegen::buildCPUCodegenPipeline(programs, codegenOptions);
+  codegen::buildCPUCodegenPipeline(programs, options);
   programs.addPass(createCanonicalizerPass());
   programs.addPass(createCSEPass());
   pm.addPass(createRelaxKernelsToFuncPass());
@@ -119,7 +113,7 @@ void relax::buildRelaxLowerToCPUPipeline(OpPassManager &pm,
     planOptions.planResults = options.planResults;
     pm.addPass(createRelaxPlanMemoryPass(planOptions));
   }
-  addHostStage(pm);
+  addHostStage(pm, "cpu");
   if (options.toLLVM)
     buildLLVMPipeline(pm, options.getParallelism());
 }

@@ -48,8 +48,10 @@ void relax::addKernelCleanupStage(OpPassManager &pm) {
   pm.addPass(createCanonicalizerPass());
 }
 
-void relax::addHostStage(OpPassManager &pm) {
-  pm.addPass(createRelaxToFuncPass());
+void relax::addHostStage(OpPassManager &pm, StringRef target) {
+  RelaxToFuncPassOptions toFunc;
+  toFunc.target = target.str();
+  pm.addPass(createRelaxToFuncPass(toFunc));
   pm.addPass(createRelaxLimitCallDepthPass());
   ConvertSymToArithPassOptions keepAssumes;
   keepAssumes.lowerAssumes = false;

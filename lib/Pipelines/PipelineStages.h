@@ -24,10 +24,11 @@ void addGraphStage(OpPassManager &pm, bool inferShapes, StringRef library,
 /// simplified and lowered.
 void addKernelCleanupStage(OpPassManager &pm);
 
-/// Host functions: patterns on memrefs with the kernel calls as calls; the
-/// ranges of `sym.constraints` are used by the range analysis before the
-/// assumptions go.
-void addHostStage(OpPassManager &pm);
+/// Host functions: patterns on memrefs with the kernel calls as calls of
+/// `target` (`cpu` or `gpu`, see --relax-to-func); the ranges of
+/// `sym.constraints` are used by the range analysis before the assumptions
+/// go.
+void addHostStage(OpPassManager &pm, StringRef target);
 
 } // namespace mlir::relax
 

@@ -228,9 +228,10 @@ CallTIROp RelaxFusePass::fuseGroup(const FusionGroup &group,
       *fused, fused->getCalleeAttr());
   if (failed(simplifyProgram(program)))
     return {};
+  // The group's kind, not one re-derived from the merged body: fusing the
+  // result again then forms the same groups, so fusion is idempotent.
   program->setAttr(RelaxDialect::getPatternKindAttrName(),
-                   PatternKindAttr::get(rewriter.getContext(),
-                                        tprog::analyzePatternKind(program)));
+                   PatternKindAttr::get(rewriter.getContext(), group.kind));
 
   // Identical groups call one program.
   std::string key = getProgramKey(program);

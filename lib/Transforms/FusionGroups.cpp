@@ -403,7 +403,11 @@ void Partitioner::fusePrologues() {
           return o.get().getDefiningOp() != nodes[m].op ||
                  o.getOperandNumber() == 0;
         });
-        if (nodes[c].kind != PatternKind::OutElementWiseFusable || !leftOnly ||
+        // Which operand of a called program is a contraction's rows is not
+        // known: only graph ops take prologues, so that fusing a fused
+        // module again changes nothing.
+        if (nodes[c].kind != PatternKind::OutElementWiseFusable ||
+            isa<CallTIROp>(user) || !leftOnly ||
             (target && *target != find(c))) {
           ok = false;
           break;

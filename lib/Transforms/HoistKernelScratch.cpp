@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Relax/Codegen/IR/CodegenDialect.h"
 #include "Relax/Dialect/Relax/IR/RelaxOps.h"
 #include "Relax/Transforms/ExplicitAlloc.h"
 #include "Relax/Transforms/Passes.h"
@@ -457,7 +458,7 @@ struct RelaxHoistKernelScratchPass
     for (auto kernel :
          llvm::make_early_inc_range(module.getOps<func::FuncOp>())) {
       if (kernel.isExternal() ||
-          !kernel->hasAttr(RelaxDialect::getKernelAttrName()))
+          !kernel->hasAttr(codegen::RelaxCodegenDialect::getKernelAttrName()))
         continue;
       hoistBoundedAllocations(kernel);
       Scratch scratch = findScratch(kernel);

@@ -19,7 +19,7 @@
 // WIDTH8-NOT: vector<16xf32>
 // OMP: omp.wsloop
 // HOST-LABEL: func.func private @exp_kernel
-// HOST-SAME: attributes {no_inline, passthrough = ["noinline"], relax.kernel
+// HOST-SAME: attributes {no_inline, passthrough = ["noinline"]} {
 // HOST-LABEL: func.func @main
 // HOST-SAME: (%[[X:.*]]: memref<?x?xf32>) -> memref<?x?xf32>
 // HOST: %[[S0:.*]] = memref.alloc

@@ -14,7 +14,7 @@
 // CHECK:         linalg.copy ins(%[[T]] : memref<?x512xf32>) outs(%[[Y]] : memref<?x512xf32>)
 // CHECK-NOT:     memref.dealloc
 // CHECK:         return
-func.func private @norm_kernel(%x: memref<?x512xf32>, %y: memref<?x512xf32>) attributes {relax.kernel} {
+func.func private @norm_kernel(%x: memref<?x512xf32>, %y: memref<?x512xf32>) attributes {relax_codegen.kernel} {
   %c0 = arith.constant 0 : index
   %n = memref.dim %x, %c0 : memref<?x512xf32>
   %t = memref.alloc(%n) {alignment = 64 : i64} : memref<?x512xf32>
@@ -61,7 +61,7 @@ relax.func @main(%a: !relax.tensor<[n, 512], f32>, %c: !relax.tensor<[32, 512], 
 // CHECK:         memref.view %[[S]]
 // CHECK:         memref.view %[[S2]]
 // CHECK-NOT:     memref.alloc
-func.func private @reshaped_kernel(%x: memref<?x8xf32>, %y: memref<?xf32>, %k: index) attributes {relax.kernel} {
+func.func private @reshaped_kernel(%x: memref<?x8xf32>, %y: memref<?xf32>, %k: index) attributes {relax_codegen.kernel} {
   %c0 = arith.constant 0 : index
   %c2 = arith.constant 2 : index
   %n = memref.dim %x, %c0 : memref<?x8xf32>
@@ -97,7 +97,7 @@ relax.func @main(%a: !relax.tensor<[n, 8], f32>, %b: !relax.tensor<[n * (q + 2)]
 // CHECK:         scf.forall
 // CHECK:           memref.alloc
 // CHECK:         memref.alloc(%{{.*}}) : memref<?xf32>
-func.func private @loop_kernel(%x: memref<?xf32>, %n: memref<index>) attributes {relax.kernel} {
+func.func private @loop_kernel(%x: memref<?xf32>, %n: memref<index>) attributes {relax_codegen.kernel} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -115,7 +115,7 @@ func.func private @loop_kernel(%x: memref<?xf32>, %n: memref<index>) attributes 
 // CHECK-LABEL: func.func private @called_kernel(
 // CHECK-SAME:    %{{.*}}: memref<4xf32>)
 // CHECK:         memref.alloc() : memref<4xf32>
-func.func private @called_kernel(%x: memref<4xf32>) attributes {relax.kernel} {
+func.func private @called_kernel(%x: memref<4xf32>) attributes {relax_codegen.kernel} {
   %t = memref.alloc() : memref<4xf32>
   return
 }
@@ -156,7 +156,7 @@ relax.func @main(%x: !relax.tensor<[n], f32>, %s: !relax.tensor<[], index>) {
 // CHECK-NOT:       memref.dealloc
 // CHECK-NOT:     memref.dealloc
 #tile = affine_map<(d0)[s0] -> (16, s0 - d0)>
-func.func private @tile_kernel(%x: memref<?x64xf32>) attributes {relax.kernel} {
+func.func private @tile_kernel(%x: memref<?x64xf32>) attributes {relax_codegen.kernel} {
   %c0 = arith.constant 0 : index
   %c16 = arith.constant 16 : index
   %zero = arith.constant 0.0 : f32
@@ -187,7 +187,7 @@ relax.func @main(%x: !relax.tensor<[n, 64], f32>) {
 // CHECK-NOT:     memref.alloc
 // CHECK:         memref.view %[[S]]
 #pad = affine_map<()[s0] -> ((s0 + 1) floordiv 2 + 2)>
-func.func private @padded_kernel(%x: memref<?xf32>, %y: memref<?xf32>) attributes {relax.kernel} {
+func.func private @padded_kernel(%x: memref<?xf32>, %y: memref<?xf32>) attributes {relax_codegen.kernel} {
   %c0 = arith.constant 0 : index
   %n = memref.dim %x, %c0 : memref<?xf32>
   %p = affine.apply #pad()[%n]

@@ -97,7 +97,7 @@ for name, make, reference in CASES:
         for fuse in ("1", "0"):
             out = os.path.join(work, f"out_{name}{n}_fuse{fuse}.npy")
             result = subprocess.run(
-                ["relax-run", model, "--entry", name, f"--fuse={fuse}",
+                ["relax-run", model, "--entry", name, f"--pipeline-options=fuse={fuse}",
                  "--output", out] + args, capture_output=True, text=True)
             if result.returncode:
                 print(f"{name} n={n} fuse={fuse}: MISMATCH {result.stderr}")

@@ -3,9 +3,9 @@
 #
 # Fusion merges programs and fuses loops, which may reassociate nothing but
 # the order in which a kernel runs its parts: every shipped example runs at
-# two sizes of its symbolic dims with and without --fuse on the same seeded
+# two sizes of its symbolic dims with and without fusion (`fuse=`) on the same seeded
 # inputs, and the results agree to float rounding; so do they with softmax
-# and norms computed in tiles of rows (--reduction-rows).
+# and norms computed in tiles of rows (`reduction-rows=`).
 #
 # CHECK: mlp b=1: same
 # CHECK: mlp b=5: same
@@ -33,10 +33,10 @@ os.makedirs(work, exist_ok=True)
 
 for model, sizes in ex.SIZES:
     for size in sizes:
-        fused = ex.run(examples, work, model, size, "fused", ["--fuse=1"])
-        unfused = ex.run(examples, work, model, size, "unfused", ["--fuse=0"])
+        fused = ex.run(examples, work, model, size, "fused", ["--pipeline-options=fuse=true"])
+        unfused = ex.run(examples, work, model, size, "unfused", ["--pipeline-options=fuse=false"])
         rows = ex.run(examples, work, model, size, "rows",
-                      ["--fuse=1", "--reduction-rows=16"])
+                      ["--pipeline-options=fuse=true reduction-rows=16"])
         same = len(fused) == len(unfused) == len(rows) > 0 and all(
             a.shape == b.shape == c.shape and
             np.allclose(a, b, rtol=1e-4, atol=1e-5) and

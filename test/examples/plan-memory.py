@@ -3,8 +3,8 @@
 #
 # Memory planning changes where tensors live, never what is computed: every
 # shipped example runs at two sizes of its symbolic dims with and without
-# --plan-memory on the same seeded inputs, and the results are identical;
-# so are they with --plan-results, where the results live in the arena too.
+# memory planning (`plan-memory=`) on the same seeded inputs, and the results are identical;
+# so are they with `plan-results=true`, where the results live in the arena too.
 #
 # CHECK: mlp b=1: identical
 # CHECK: mlp b=5: identical
@@ -33,11 +33,11 @@ os.makedirs(work, exist_ok=True)
 for model, sizes in ex.SIZES:
     for size in sizes:
         planned = ex.run(examples, work, model, size, "plan",
-                         ["--plan-memory=1"])
+                         ["--pipeline-options=plan-memory=true"])
         unplanned = ex.run(examples, work, model, size, "noplan",
-                           ["--plan-memory=0"])
+                           ["--pipeline-options=plan-memory=false"])
         results = ex.run(examples, work, model, size, "results",
-                         ["--plan-memory=1", "--plan-results"])
+                         ["--pipeline-options=plan-memory=true plan-results=true"])
         same = len(planned) == len(unplanned) == len(results) > 0 and all(
             a.shape == b.shape == c.shape
             and np.array_equal(a, b, equal_nan=True)

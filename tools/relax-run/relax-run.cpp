@@ -141,39 +141,20 @@ static cl::opt<Device> device(
                    "An AMD GPU (--relax-lower-to-gpu=target=rocm; needs "
                    "librelax_hip_runtime)")),
     cl::cat(runCategory));
-static cl::opt<std::string> chip(
-    "chip",
-    cl::desc("The GPU architecture for --device cuda or rocm (default: sm_80, "
-             "gfx90a)"),
+static cl::list<std::string> pipelineOptions(
+    "pipeline-options",
+    cl::desc("Options of the pipeline that compiles the module, as "
+             "relax-opt takes them: those of --relax-lower-to-cpu for "
+             "--device cpu (e.g. 'parallel=true library=true'), of "
+             "--relax-lower-to-gpu otherwise (e.g. 'chip=sm_90'); its target "
+             "is --device's. Given more than once, the options add up"),
     cl::cat(runCategory));
-static cl::opt<std::string> gpuSchedule(
-    "gpu-schedule",
-    cl::desc("Map every kernel op with this GPU schedule instead of choosing "
-             "per op (generic: one thread per output)"),
-    cl::cat(runCategory));
-static cl::opt<int64_t> gpuVectorWidth(
-    "gpu-vector-width",
-    cl::desc("With a GPU --device, elements per vector load and store of "
-             "elementwise kernels (1: scalar accesses)"),
-    cl::init(4), cl::cat(runCategory));
 static cl::opt<std::string> gpuRuntimeLibrary(
     "gpu-runtime-library",
     cl::desc("The GPU runtime library of --device (default: "
              "librelax_<vulkan|cuda|hip>_runtime.so in relax-run's lib "
              "directory)"),
     cl::cat(runCategory));
-static cl::opt<bool> parallel("parallel",
-                              cl::desc("Run parallel loops on all cores "
-                                       "(see --runtime)"),
-                              cl::init(false), cl::cat(runCategory));
-static cl::opt<relax::CPUParallelism>
-    runtime("runtime", cl::desc("Runtime of --parallel"),
-            cl::init(relax::CPUParallelism::OpenMP),
-            cl::values(clEnumValN(relax::CPUParallelism::OpenMP, "openmp",
-                                  "OpenMP worksharing loops"),
-                       clEnumValN(relax::CPUParallelism::Async, "async",
-                                  "Tasks of MLIR's async runtime")),
-            cl::cat(runCategory));
 static cl::opt<std::string>
     ompLibrary("omp-library", cl::desc("OpenMP runtime library"),
                cl::init("/usr/lib/llvm-22/lib/libomp.so"),
@@ -187,42 +168,9 @@ static cl::opt<std::string> runnerUtilsLibrary(
     cl::desc("MLIR's C runner utils, for copies between strided buffers"),
     cl::init("/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so"),
     cl::cat(runCategory));
-static cl::opt<bool>
-    library("library",
-            cl::desc("Offload matmuls to a BLAS: OpenBLAS through the CPU "
-                     "runtime library, cuBLAS or hipBLAS through the GPU one"),
-            cl::init(false), cl::cat(runCategory));
-static cl::opt<bool>
-    fuse("fuse", cl::desc("Fuse graph ops into merged tensor programs"),
-         cl::init(true), cl::cat(runCategory));
-static cl::opt<bool> planMemory(
-    "plan-memory",
-    cl::desc("Plan the storages of graph functions: one arena per function, "
-             "storages reused across symbolic sizes"),
-    cl::init(true), cl::cat(runCategory));
-static cl::opt<bool> planResults(
-    "plan-results",
-    cl::desc("On the CPU, place returned tensors in the planned arena: one "
-             "allocation per call"),
-    cl::init(false), cl::cat(runCategory));
-static cl::opt<bool> hoistKernelScratch(
-    "hoist-kernel-scratch",
-    cl::desc("Allocate the buffers of kernels in their callers, planned "
-             "with the graph's tensors"),
-    cl::init(true), cl::cat(runCategory));
-static cl::opt<int64_t> attentionRows(
-    "attention-rows",
-    cl::desc("On the CPU, compute attention in tiles of this many query "
-             "rows; 0 computes it whole"),
-    cl::init(16), cl::cat(runCategory));
-static cl::opt<int64_t> reductionRows(
-    "reduction-rows",
-    cl::desc("On the CPU, compute softmax and norms in tiles of this many "
-             "rows; 0 computes each pass over the whole tensor"),
-    cl::init(0), cl::cat(runCategory));
 static cl::opt<std::string> runtimeLibrary(
     "runtime-library",
-    cl::desc("The CPU runtime library for --library (default: "
+    cl::desc("The CPU runtime library for library=true (default: "
              "librelax_cpu_runtime.so next to relax-run's lib directory)"),
     cl::cat(runCategory));
 static cl::opt<bool>
@@ -454,6 +402,34 @@ int main(int argc, char **argv) {
   if (repetitions == 0)
     return fail("--reps must be at least 1");
 
+  // The pipeline's options, parsed as relax-opt parses them.
+  std::unique_ptr<relax::CPUPipelineOptions> cpuPipeline;
+  std::unique_ptr<relax::GPUPipelineOptions> gpuPipeline;
+  mlir::detail::PassOptions *pipeline;
+  if (device == Device::CPU)
+    pipeline = (cpuPipeline = std::make_unique<relax::CPUPipelineOptions>())
+                   .get();
+  else
+    pipeline = (gpuPipeline = std::make_unique<relax::GPUPipelineOptions>())
+                   .get();
+  std::string optionsError;
+  llvm::raw_string_ostream optionsErrorStream(optionsError);
+  std::string pipelineString = llvm::join(pipelineOptions, " ");
+  if (failed(pipeline->parseFromString(pipelineString, optionsErrorStream)))
+    return fail("invalid --pipeline-options '" + pipelineString +
+                "': " + StringRef(optionsError).trim());
+  if (gpuPipeline) {
+    if (gpuPipeline->target.hasValue())
+      return fail("--pipeline-options: the target is --device's");
+    gpuPipeline->target = device == Device::Vulkan ? relax::GPUTarget::Vulkan
+                          : device == Device::CUDA ? relax::GPUTarget::CUDA
+                                                   : relax::GPUTarget::ROCm;
+  }
+  bool library = cpuPipeline ? cpuPipeline->library : gpuPipeline->library;
+  relax::CPUParallelism parallelism = cpuPipeline
+                                          ? cpuPipeline->getParallelism()
+                                          : relax::CPUParallelism::None;
+
   // The runtime library sits in the lib directory next to bin, in the build
   // tree and where it is installed.
   std::string runtimePath = runtimeLibrary;
@@ -470,11 +446,9 @@ int main(int argc, char **argv) {
                 " (it is built when OpenBLAS is installed)");
   std::string gpuRuntimePath = gpuRuntimeLibrary;
   if (device != Device::CPU) {
-    if (parallel)
-      return fail("--parallel applies to --device cpu only");
     if (library && device == Device::Vulkan)
-      return fail("--library needs --device cpu, cuda or rocm: there is no "
-                  "BLAS for Vulkan");
+      return fail("library=true needs --device cpu, cuda or rocm: there is "
+                  "no BLAS for Vulkan");
     StringRef name = device == Device::Vulkan ? "vulkan"
                      : device == Device::CUDA ? "cuda"
                                               : "hip";
@@ -692,35 +666,10 @@ int main(int argc, char **argv) {
   // Compile.
   auto compileStart = std::chrono::steady_clock::now();
   PassManager pm(&context);
-  relax::CPUParallelism parallelism =
-      parallel ? runtime.getValue() : relax::CPUParallelism::None;
-  if (device == Device::CPU) {
-    relax::CPUPipelineOptions pipeline;
-    pipeline.parallel = parallel;
-    pipeline.runtime = runtime.getValue();
-    pipeline.library = library;
-    pipeline.hoistKernelScratch = hoistKernelScratch;
-    pipeline.fuse = fuse;
-    pipeline.planMemory = planMemory;
-    pipeline.planResults = planResults;
-    pipeline.hoistKernelScratch = hoistKernelScratch;
-    pipeline.attentionRows = attentionRows;
-    pipeline.reductionRows = reductionRows;
-    relax::buildRelaxLowerToCPUPipeline(pm, pipeline);
-  } else {
-    relax::GPUPipelineOptions pipeline;
-    pipeline.target = device == Device::Vulkan ? relax::GPUTarget::Vulkan
-                      : device == Device::CUDA ? relax::GPUTarget::CUDA
-                                               : relax::GPUTarget::ROCm;
-    pipeline.chip = chip;
-    pipeline.schedule = gpuSchedule;
-    pipeline.vectorWidth = gpuVectorWidth;
-    pipeline.library = library;
-    pipeline.hoistKernelScratch = hoistKernelScratch;
-    pipeline.fuse = fuse;
-    pipeline.planMemory = planMemory;
-    relax::buildRelaxLowerToGPUPipeline(pm, pipeline);
-  }
+  if (cpuPipeline)
+    relax::buildRelaxLowerToCPUPipeline(pm, *cpuPipeline);
+  else
+    relax::buildRelaxLowerToGPUPipeline(pm, *gpuPipeline);
   if (failed(pm.run(*module)))
     return 1;
   // Optimize the LLVM IR for this host (loop vectorization, unrolling)

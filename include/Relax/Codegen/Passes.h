@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 
 namespace mlir::relax::codegen {
@@ -20,12 +21,21 @@ namespace mlir::relax::codegen {
 #define GEN_PASS_DECL
 #include "Relax/Codegen/Passes.h.inc"
 
-/// Options of the CPU codegen pipeline (`--relax-tile-and-vectorize`).
-struct CPUCodegenOptions : PassPipelineOptions<CPUCodegenOptions> {
+/// The options of the CPU codegen passes, as a mixin over a pass pipeline
+/// options struct `Base`: `--relax-tile-and-vectorize` takes them alone and
+/// `--relax-lower-to-cpu` with its own, declared once.
+template <typename Base>
+struct CPUCodegenOptionsMixin : Base {
+  template <typename T>
+  using Option = ::mlir::detail::PassOptions::Option<T>;
+  template <typename T>
+  using ListOption = ::mlir::detail::PassOptions::ListOption<T>;
+
   Option<std::string> cpu{
       *this, "cpu",
-      llvm::cl::desc("The CPU to choose tiles for: host, or an LLVM CPU name "
-                     "(znver3, skylake-avx512)"),
+      llvm::cl::desc("The CPU the kernels' tiles are chosen for: host (the "
+                     "machine compiling), or an LLVM CPU name such as znver3 "
+                     "or skylake-avx512"),
       llvm::cl::init("host")};
   Option<int64_t> vectorWidth{
       *this, "vector-width",
@@ -53,12 +63,35 @@ struct CPUCodegenOptions : PassPipelineOptions<CPUCodegenOptions> {
       llvm::cl::init(true)};
 };
 
+/// Options of the CPU codegen pipeline (`--relax-tile-and-vectorize`).
+struct CPUCodegenOptions
+    : CPUCodegenOptionsMixin<PassPipelineOptions<CPUCodegenOptions>> {};
+
+/// Adds the CPU codegen passes, anchored on a function on tensors, with the
+/// options of each pass (see the overload below).
+void buildCPUCodegenPipeline(
+    OpPassManager &pm, const RelaxCPUSelectLoweringConfigPassOptions &select,
+    const RelaxCPUTileRowsPassOptions &rows,
+    const RelaxCPUTilePassOptions &tile);
+
 /// Adds the CPU codegen passes, anchored on a function on tensors: choose
 /// the lowering configs, fold copies into contractions, tile rows of
 /// attention and reductions, choose the configs of the ops the row tiles
 /// made, tile, vectorize and keep accumulators in registers.
+template <typename Base>
 void buildCPUCodegenPipeline(OpPassManager &pm,
-                             const CPUCodegenOptions &options);
+                             const CPUCodegenOptionsMixin<Base> &options) {
+  RelaxCPUSelectLoweringConfigPassOptions select;
+  select.cpu = options.cpu;
+  select.vectorWidth = options.vectorWidth;
+  select.contractionTile = llvm::to_vector(options.contractionTile);
+  RelaxCPUTileRowsPassOptions rows;
+  rows.attentionRows = options.attentionRows;
+  rows.reductionRows = options.reductionRows;
+  RelaxCPUTilePassOptions tile;
+  tile.fuseEpilogues = options.fuseEpilogues;
+  buildCPUCodegenPipeline(pm, select, rows, tile);
+}
 
 /// Registers `--relax-tile-and-vectorize`.
 void registerRelaxCodegenPipelines();

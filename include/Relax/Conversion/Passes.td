@@ -89,11 +89,13 @@ def RelaxToFuncPass : Pass<"relax-to-func", "::mlir::ModuleOp"> {
       result's;
     - `relax.call`, returns, tuples, shapes and casts map one to one;
       constants become private `memref.global`s;
-    - kernel calls are lowered by the patterns of `target`: on `cpu`,
-      `relax.call_tir_dps` calls the kernel function (see
+    - `relax.call_tir_dps` calls the kernel function (see
       `--relax-kernels-to-func`) and `relax.call_library_dps "a.b"` calls the
       external function `a_b` (declared on first use, with
-      `llvm.emit_c_interface`) with every buffer as an unranked memref.
+      `llvm.emit_c_interface`) with every buffer as an unranked memref. With
+      `target=cpu` the CPU claims the kernels: their `relax_codegen.kernel`
+      marks go. With `target=gpu` they stay, for `--relax-map-kernels-to-gpu`
+      to find the kernels and `--relax-host-to-gpu` to claim them.
 
     Graph ops that are not legalized, calls that allocate implicitly and
     dataflow regions are reported as errors naming the pass to run first.
@@ -101,7 +103,7 @@ def RelaxToFuncPass : Pass<"relax-to-func", "::mlir::ModuleOp"> {
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
-           "Whose kernel-call patterns to use (cpu)">,
+           "The target whose host this is (cpu or gpu)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -117,7 +119,7 @@ def RelaxKernelsToFuncPass : Pass<"relax-kernels-to-func", "::mlir::ModuleOp"> {
   let summary = "Turn tensor programs into kernel functions on buffers";
   let description = [{
     Replaces every `tprog.func @f` by a `func.func @f_kernel` marked
-    `relax.kernel` (the suffix keeps kernels named after their op, `exp` or
+    `relax_codegen.kernel` (the suffix keeps kernels named after their op, `exp` or
     `sin`, from taking the place of the C library's functions) that takes a
     memref (identity layout) per tensor parameter and returns
     nothing: the body reads its tensors with `bufferization.to_tensor`
@@ -142,7 +144,7 @@ def RelaxKernelsToFuncPass : Pass<"relax-kernels-to-func", "::mlir::ModuleOp"> {
     // becomes
     func.func private @exp_kernel(%x: memref<?xf32> {sym.shape = #sym.shape<[d0]>},
                            %y: memref<?xf32> {sym.shape = #sym.shape<[d0]>})
-        attributes {relax.kernel} {
+        attributes {relax_codegen.kernel} {
       %xt = bufferization.to_tensor %x restrict : memref<?xf32> to tensor<?xf32>
       %yt = bufferization.to_tensor %y restrict writable : memref<?xf32> to tensor<?xf32>
       %r = linalg.exp ins(%xt : tensor<?xf32>) outs(%yt : tensor<?xf32>) -> tensor<?xf32>
@@ -169,7 +171,7 @@ def RelaxMapKernelsToGPUPass
     : Pass<"relax-map-kernels-to-gpu", "::mlir::ModuleOp"> {
   let summary = "Map the loops of kernel functions onto GPU blocks and threads";
   let description = [{
-    Rewrites every kernel function (a `func.func` marked `relax.kernel`, on
+    Rewrites every kernel function (a `func.func` marked `relax_codegen.kernel`, on
     buffers; see `--relax-kernels-to-func`) into a host function that launches
     its loops with `gpu.launch`:
 
@@ -231,7 +233,7 @@ def RelaxChooseGPUSchedulePass
   let summary = "Choose the GPU schedule of each linalg op of kernel functions";
   let description = [{
     Records on every linalg op of a kernel function (a `func.func` marked
-    `relax.kernel`, on buffers) the schedule `--relax-map-kernels-to-gpu`
+    `relax_codegen.kernel`, on buffers) the schedule `--relax-map-kernels-to-gpu`
     maps it with, as `relax_codegen.lowering_config =
     #relax_codegen.gpu_schedule<name>`, chosen from the kind of
     the op and its static shapes:

@@ -9,6 +9,8 @@
 #ifndef RELAX_PIPELINES_PIPELINES_H
 #define RELAX_PIPELINES_PIPELINES_H
 
+#include "Relax/Codegen/Passes.h"
+
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 
@@ -25,8 +27,46 @@ enum class CPUParallelism {
   Async,
 };
 
-/// Options of `--relax-lower-to-cpu`.
-struct CPUPipelineOptions : PassPipelineOptions<CPUPipelineOptions> {
+/// The options of the graph stage that the CPU and GPU pipelines share, as a
+/// mixin over a pass pipeline options struct `Base`.
+template <typename Base>
+struct GraphStageOptionsMixin : Base {
+  template <typename T>
+  using Option = ::mlir::detail::PassOptions::Option<T>;
+
+  Option<bool> inferShapes{*this, "infer-shapes",
+                           llvm::cl::desc("Run --relax-infer-shapes first"),
+                           llvm::cl::init(true)};
+  Option<bool> library{
+      *this, "library",
+      llvm::cl::desc("Offload matmuls to the target's BLAS through its "
+                     "runtime library (--relax-dispatch-library): OpenBLAS "
+                     "through librelax_cpu_runtime on the CPU, cuBLAS for "
+                     "cuda, hipBLAS for rocm"),
+      llvm::cl::init(false)};
+  Option<bool> fuse{*this, "fuse",
+                    llvm::cl::desc("Fuse graph ops into merged tensor programs "
+                                   "(--relax-fuse)"),
+                    llvm::cl::init(true)};
+  Option<bool> planMemory{
+      *this, "plan-memory",
+      llvm::cl::desc("Plan the storages of graph functions "
+                     "(--relax-plan-memory): one arena per function, storages "
+                     "reused across symbolic sizes"),
+      llvm::cl::init(true)};
+  Option<bool> hoistKernelScratch{
+      *this, "hoist-kernel-scratch",
+      llvm::cl::desc("Make the buffers kernels allocate a destination that "
+                     "their callers allocate (--relax-hoist-kernel-scratch), "
+                     "planned with the graph's tensors"),
+      llvm::cl::init(true)};
+};
+
+/// Options of `--relax-lower-to-cpu`: the graph stage's, the CPU codegen
+/// passes' and these.
+struct CPUPipelineOptions
+    : codegen::CPUCodegenOptionsMixin<
+          GraphStageOptionsMixin<PassPipelineOptions<CPUPipelineOptions>>> {
   Option<bool> parallel{
       *this, "parallel",
       llvm::cl::desc("Run the loops over tiles of parallel dims on all cores"),
@@ -40,36 +80,12 @@ struct CPUPipelineOptions : PassPipelineOptions<CPUPipelineOptions> {
           clEnumValN(CPUParallelism::Async, "async",
                      "Tasks of MLIR's async runtime (the program needs "
                      "libmlir_async_runtime)"))};
-  Option<bool> library{
-      *this, "library",
-      llvm::cl::desc("Offload matmuls to the CPU runtime library (OpenBLAS; "
-                     "the program then needs librelax_cpu_runtime)"),
-      llvm::cl::init(false)};
-  Option<bool> inferShapes{*this, "infer-shapes",
-                           llvm::cl::desc("Run --relax-infer-shapes first"),
-                           llvm::cl::init(true)};
-  Option<bool> fuse{*this, "fuse",
-                    llvm::cl::desc("Fuse graph ops into merged tensor programs "
-                                   "(--relax-fuse)"),
-                    llvm::cl::init(true)};
-  Option<bool> planMemory{
-      *this, "plan-memory",
-      llvm::cl::desc("Plan the storages of graph functions "
-                     "(--relax-plan-memory): one arena per function, storages "
-                     "reused across symbolic sizes"),
-      llvm::cl::init(true)};
   Option<bool> planResults{
       *this, "plan-results",
       llvm::cl::desc("Plan returned tensors in the arena too, which the "
                      "function then returns: one allocation per call, whose "
                      "base pointer the caller frees once"),
       llvm::cl::init(false)};
-  Option<bool> hoistKernelScratch{
-      *this, "hoist-kernel-scratch",
-      llvm::cl::desc("Make the buffers kernels allocate a destination that "
-                     "their callers allocate (--relax-hoist-kernel-scratch), "
-                     "planned with the graph's tensors"),
-      llvm::cl::init(true)};
   Option<bool> toLLVM{
       *this, "to-llvm",
       llvm::cl::desc("Lower to the llvm dialect; without it, stop at host "
@@ -77,31 +93,6 @@ struct CPUPipelineOptions : PassPipelineOptions<CPUPipelineOptions> {
                      "and vectors (the pipeline can be run again on the "
                      "result, e.g. after adding a driver)"),
       llvm::cl::init(true)};
-  Option<std::string> cpu{
-      *this, "cpu",
-      llvm::cl::desc("The CPU the kernels' tiles are chosen for: host (the "
-                     "machine compiling), or an LLVM CPU name such as znver3 "
-                     "or skylake-avx512"),
-      llvm::cl::init("host")};
-  Option<int64_t> vectorWidth{
-      *this, "vector-width",
-      llvm::cl::desc("Elements per vector along the innermost dim (0: one "
-                     "vector register of the target)"),
-      llvm::cl::init(0)};
-  ListOption<int64_t> contractionTile{
-      *this, "contraction-tile",
-      llvm::cl::desc("Rows and columns of the register tile of a "
-                     "contraction (default: from the target)")};
-  Option<int64_t> attentionRows{
-      *this, "attention-rows",
-      llvm::cl::desc("Compute back-to-back contractions (attention) in tiles "
-                     "of this many rows; 0 disables"),
-      llvm::cl::init(16)};
-  Option<int64_t> reductionRows{
-      *this, "reduction-rows",
-      llvm::cl::desc("Compute softmax and norms in tiles of this many rows, "
-                     "their reductions fused into the tiles; 0 disables"),
-      llvm::cl::init(0)};
 
   /// The parallelism the options select.
   CPUParallelism getParallelism() const {
@@ -133,8 +124,9 @@ enum class GPUTarget {
   WebGPU,
 };
 
-/// Options of `--relax-lower-to-gpu`.
-struct GPUPipelineOptions : PassPipelineOptions<GPUPipelineOptions> {
+/// Options of `--relax-lower-to-gpu`: the graph stage's and these.
+struct GPUPipelineOptions
+    : GraphStageOptionsMixin<PassPipelineOptions<GPUPipelineOptions>> {
   Option<GPUTarget> target{
       *this, "target", llvm::cl::desc("The GPU target"),
       llvm::cl::init(GPUTarget::CUDA),
@@ -177,31 +169,6 @@ struct GPUPipelineOptions : PassPipelineOptions<GPUPipelineOptions> {
                      "project is built: for CUDA the one whose ptxas is found; "
                      "for ROCm a directory whose llvm/bin/ld.lld is LLVM 22's "
                      "lld)")};
-  Option<bool> inferShapes{*this, "infer-shapes",
-                           llvm::cl::desc("Run --relax-infer-shapes first"),
-                           llvm::cl::init(true)};
-  Option<bool> library{
-      *this, "library",
-      llvm::cl::desc("Offload matmuls to the target's BLAS through the GPU "
-                     "runtime library (cuBLAS for cuda, hipBLAS for rocm; "
-                     "--relax-dispatch-library)"),
-      llvm::cl::init(false)};
-  Option<bool> fuse{*this, "fuse",
-                    llvm::cl::desc("Fuse graph ops into merged tensor programs "
-                                   "(--relax-fuse)"),
-                    llvm::cl::init(true)};
-  Option<bool> planMemory{
-      *this, "plan-memory",
-      llvm::cl::desc("Plan the storages of graph functions "
-                     "(--relax-plan-memory)"),
-      llvm::cl::init(true)};
-  Option<bool> hoistKernelScratch{
-      *this, "hoist-kernel-scratch",
-      llvm::cl::desc("Make the buffers kernels allocate a destination that "
-                     "their callers allocate "
-                     "(--relax-hoist-kernel-scratch), planned with the "
-                     "graph's tensors in device memory"),
-      llvm::cl::init(true)};
   Option<bool> toBinary{
       *this, "to-binary",
       llvm::cl::desc("Compile the gpu.modules to binaries; without it, stop "

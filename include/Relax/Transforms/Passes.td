@@ -102,7 +102,7 @@ def RelaxHoistKernelScratchPass
     `lb` to `ub`) and viewed at each iteration's sizes.
 
     ```mlir
-    func.func private @k(%x: memref<?x512xf32>, %y: memref<?x512xf32>) attributes {relax.kernel} {
+    func.func private @k(%x: memref<?x512xf32>, %y: memref<?x512xf32>) attributes {relax_codegen.kernel} {
       %n = memref.dim %x, %c0 : memref<?x512xf32>
       %t = memref.alloc(%n) : memref<?x512xf32>
       ...
@@ -110,7 +110,7 @@ def RelaxHoistKernelScratchPass
     }
     relax.call_tir_dps @k(%a : !relax.tensor<[n, 512], f32>) outs(%b : !relax.tensor<[n, 512], f32>)
     // becomes
-    func.func private @k(%x: memref<?x512xf32>, %y: memref<?x512xf32>, %scratch: memref<?xi8>) attributes {relax.kernel} {
+    func.func private @k(%x: memref<?x512xf32>, %y: memref<?x512xf32>, %scratch: memref<?xi8>) attributes {relax_codegen.kernel} {
       %t = memref.view %scratch[%c0][%n] : memref<?xi8> to memref<?x512xf32>
       ...
     }

@@ -10,24 +10,17 @@ using namespace mlir;
 using namespace mlir::relax;
 using namespace mlir::relax::codegen;
 
-void codegen::buildCPUCodegenPipeline(OpPassManager &pm,
-                                      const CPUCodegenOptions &options) {
-  RelaxCPUSelectLoweringConfigPassOptions select;
-  select.cpu = options.cpu;
-  select.vectorWidth = options.vectorWidth;
-  select.contractionTile = llvm::to_vector(options.contractionTile);
+void codegen::buildCPUCodegenPipeline(
+    OpPassManager &pm, const RelaxCPUSelectLoweringConfigPassOptions &select,
+    const RelaxCPUTileRowsPassOptions &rows,
+    const RelaxCPUTilePassOptions &tile) {
   // Configs are chosen on the ops as fusion left them; the ops that the row
   // tiles create without one (their clones keep the original's) get theirs
   // after.
   pm.addPass(createRelaxCPUSelectLoweringConfigPass(select));
   pm.addPass(createRelaxCPUFoldCopiesPass());
-  RelaxCPUTileRowsPassOptions rows;
-  rows.attentionRows = options.attentionRows;
-  rows.reductionRows = options.reductionRows;
   pm.addPass(createRelaxCPUTileRowsPass(rows));
   pm.addPass(createRelaxCPUSelectLoweringConfigPass(select));
-  RelaxCPUTilePassOptions tile;
-  tile.fuseEpilogues = options.fuseEpilogues;
   pm.addPass(createRelaxCPUTilePass(tile));
   // Peeled loops have constant tile sizes now: folding them into the types
   // of the tiles lets their vectors go without masks.

@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -19,6 +20,12 @@ void RelaxCodegenDialect::initialize() { registerAttributes(); }
 LogicalResult
 RelaxCodegenDialect::verifyOperationAttribute(Operation *op,
                                               NamedAttribute attr) {
+  if (attr.getName() == getKernelAttrName()) {
+    if (!isa<UnitAttr>(attr.getValue()) || !isa<FunctionOpInterface>(op))
+      return op->emitError("'") << getKernelAttrName()
+                                << "' must be a unit attribute of a function";
+    return success();
+  }
   if (attr.getName() == getLoweringConfigAttrName()) {
     if (auto config = dyn_cast<CPULoweringConfigAttr>(attr.getValue()))
       return config.verifyFor(op);

@@ -1,5 +1,6 @@
 //===- KernelsToFunc.cpp - Tensor programs to kernel functions ------------===//
 
+#include "Relax/Codegen/IR/CodegenDialect.h"
 #include "Relax/Conversion/Passes.h"
 #include "Relax/Dialect/TProg/IR/TProgOps.h"
 
@@ -45,7 +46,7 @@ static FailureOr<func::FuncOp> convertProgram(RewriterBase &rewriter,
   auto kernel = func::FuncOp::create(rewriter, loc, program.getSymName(),
                                      rewriter.getFunctionType(inputs, {}));
   kernel.setVisibility(program.getVisibility());
-  kernel->setAttr(RelaxDialect::getKernelAttrName(), rewriter.getUnitAttr());
+  kernel->setAttr(codegen::RelaxCodegenDialect::getKernelAttrName(), rewriter.getUnitAttr());
   // Argument attributes stay (the symbolic shapes), except the destination
   // marks of tensor programs.
   for (unsigned i = 0, e = program.getNumArguments(); i < e; ++i)

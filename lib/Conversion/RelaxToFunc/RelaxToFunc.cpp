@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Relax/Conversion/RelaxToFunc.h"
+
+#include "Relax/Codegen/IR/CodegenDialect.h"
 #include "Relax/Conversion/Passes.h"
 #include "Relax/Dialect/Relax/IR/RelaxOps.h"
 #include "Relax/Dialect/Sym/IR/SymOps.h"
@@ -624,17 +626,24 @@ struct RelaxToFuncPass : relax::impl::RelaxToFuncPassBase<RelaxToFuncPass> {
 
     RewritePatternSet patterns(&getContext());
     populateRelaxToFuncConversionPatterns(converter, symbols, patterns);
-    if (target == "cpu") {
-      populateRelaxCPUKernelCallPatterns(converter, symbols, patterns);
-    } else {
-      module.emitError("unknown target '") << target << "'";
+    if (target != "cpu" && target != "gpu") {
+      module.emitError("unknown target '")
+          << target << "' of --relax-to-func (cpu or gpu)";
       return signalPassFailure();
     }
+    // Until the GPU maps its kernels (--relax-map-kernels-to-gpu), a kernel
+    // is called on either target as a function on buffers.
+    populateRelaxCPUKernelCallPatterns(converter, symbols, patterns);
     ConversionTarget conversionTarget(getContext());
     configureRelaxToFuncConversionTarget(conversionTarget);
     if (failed(applyPartialConversion(module, conversionTarget,
                                       std::move(patterns))))
       return signalPassFailure();
+    // The CPU claims every kernel here: it is a plain function from now on.
+    // A GPU's kernels keep the mark until --relax-host-to-gpu claims them.
+    if (target == "cpu")
+      for (auto func : module.getOps<func::FuncOp>())
+        func->removeAttr(codegen::RelaxCodegenDialect::getKernelAttrName());
   }
 };
 } // namespace

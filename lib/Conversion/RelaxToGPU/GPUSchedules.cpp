@@ -21,6 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Relax/Codegen/IR/CodegenDialect.h"
 #include "Relax/Conversion/GPUSchedules.h"
 #include "Relax/Conversion/Passes.h"
 
@@ -982,7 +983,7 @@ struct RelaxChooseGPUSchedulePass
       }
     }
     for (auto kernel : getOperation().getOps<func::FuncOp>()) {
-      if (!kernel->hasAttr(RelaxDialect::getKernelAttrName()) ||
+      if (!kernel->hasAttr(codegen::RelaxCodegenDialect::getKernelAttrName()) ||
           kernel.isExternal())
         continue;
       kernel.walk([&](linalg::LinalgOp op) {

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Relax/Codegen/IR/CodegenDialect.h"
 #include "Relax/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -305,9 +306,12 @@ struct RelaxHostToGPUPass
     SymbolTable symbols(module);
     for (func::FuncOp func : funcs)
       if (func.isPublic() && !func.isExternal() &&
-          !func->hasAttr(RelaxDialect::getKernelAttrName()) &&
+          !func->hasAttr(codegen::RelaxCodegenDialect::getKernelAttrName()) &&
           failed(wrapEntry(func, module, symbols)))
         return signalPassFailure();
+    // The kernels are launched on the device now: the GPU has claimed them.
+    for (func::FuncOp func : funcs)
+      func->removeAttr(codegen::RelaxCodegenDialect::getKernelAttrName());
   }
 };
 } // namespace

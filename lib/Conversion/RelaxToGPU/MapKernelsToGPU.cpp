@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Relax/Codegen/IR/CodegenDialect.h"
 #include "Relax/Conversion/GPUSchedules.h"
 #include "Relax/Conversion/Passes.h"
 
@@ -756,7 +757,7 @@ struct RelaxMapKernelsToGPUPass
       return signalPassFailure();
     }
     for (auto kernel : getOperation().getOps<func::FuncOp>()) {
-      if (!kernel->hasAttr(RelaxDialect::getKernelAttrName()) ||
+      if (!kernel->hasAttr(codegen::RelaxCodegenDialect::getKernelAttrName()) ||
           kernel.isExternal())
         continue;
       if (failed(mapKernel(kernel, blockSize, vectorWidth)))

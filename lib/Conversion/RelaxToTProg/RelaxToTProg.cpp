@@ -133,7 +133,8 @@ LogicalResult mlir::relax::matchKnownShapes(Operation *op,
     return success();
   return rewriter.notifyMatchFailure(
       op, "needs fully known operand and result shapes to be legalized; run "
-          "--relax-infer-shapes first");
+          "--relax-infer-shapes first, or relax.match_cast a tensor of "
+          "unknown rank to the shape it has");
 }
 
 void mlir::relax::replaceOpWithCallTIR(PatternRewriter &rewriter, Operation *op,

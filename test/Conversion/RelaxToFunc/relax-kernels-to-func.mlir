@@ -9,7 +9,7 @@
 
 // CHECK-LABEL: func.func private @exp_kernel
 // CHECK-SAME: (%[[X:.*]]: memref<?xf32> {sym.shape = #sym.shape<[d0]>}, %[[Y:.*]]: memref<?xf32> {sym.shape = #sym.shape<[d0]>})
-// CHECK-SAME: attributes {no_inline, passthrough = ["noinline"], relax.kernel}
+// CHECK-SAME: attributes {no_inline, passthrough = ["noinline"], relax_codegen.kernel}
 // CHECK: %[[XT:.*]] = bufferization.to_tensor %[[X]] restrict : memref<?xf32> to tensor<?xf32>
 // CHECK: %[[YT:.*]] = bufferization.to_tensor %[[Y]] restrict writable : memref<?xf32> to tensor<?xf32>
 // CHECK: %[[R:.*]] = linalg.exp ins(%[[XT]] : tensor<?xf32>) outs(%[[YT]] : tensor<?xf32>)

@@ -1,11 +1,18 @@
 // RUN: relax-opt %s --split-input-file --relax-explicit-alloc --relax-kernels-to-func=bufferize=0 --relax-to-func | FileCheck %s
+// RUN: relax-opt %s --split-input-file --relax-explicit-alloc --relax-kernels-to-func=bufferize=0 --relax-to-func=target=gpu | FileCheck %s --check-prefix=GPU
 
 // A program becomes a kernel on memrefs; its call gets a storage of the
-// evaluated byte size, a tensor viewed in it, and a call of the kernel.
+// evaluated byte size, a tensor viewed in it, and a call of the kernel. The
+// CPU claims the kernel: its mark goes; a GPU's kernel keeps it for the GPU
+// passes.
 
 // CHECK-LABEL: func.func private @exp_kernel
 // CHECK-SAME: (%{{.*}}: memref<?x4xf32> {sym.shape = #sym.shape<[d0, 4]>}, %{{.*}}: memref<?x4xf32> {sym.shape = #sym.shape<[d1, 4]>})
-// CHECK-SAME: attributes {no_inline, passthrough = ["noinline"], relax.kernel}
+// CHECK-SAME: attributes {no_inline, passthrough = ["noinline"]} {
+// GPU-LABEL: func.func private @exp_kernel
+// GPU-SAME: attributes {no_inline, passthrough = ["noinline"], relax_codegen.kernel}
+// GPU-LABEL: func.func @main
+// GPU: call @exp_kernel
 // CHECK-LABEL: func.func @main
 // CHECK-SAME: (%[[X:.*]]: memref<?x4xf32>) -> memref<?x4xf32> attributes {llvm.emit_c_interface}
 // CHECK: %[[N:.*]] = sym.dim %[[X]][0] : memref<?x4xf32>

@@ -20,7 +20,7 @@
 // GENERIC-NOT:     "row_reduction"
 #map = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
-func.func private @softmax_kernel(%x: memref<?x?xf32>, %y: memref<?x?xf32>, %m: memref<?xf32>, %s: memref<?xf32>) attributes {relax.kernel} {
+func.func private @softmax_kernel(%x: memref<?x?xf32>, %y: memref<?x?xf32>, %m: memref<?xf32>, %s: memref<?xf32>) attributes {relax_codegen.kernel} {
   %ninf = arith.constant 0xFF800000 : f32
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%ninf : f32) outs(%m : memref<?xf32>)
@@ -59,7 +59,7 @@ func.func private @softmax_kernel(%x: memref<?x?xf32>, %y: memref<?x?xf32>, %m: 
 #map = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 #colmap = affine_map<(d0, d1) -> (d1, d0)>
-func.func private @short_and_column_kernel(%x: memref<?x8xf32>, %r: memref<?xf32>, %c: memref<?x?xf32>, %cr: memref<?xf32>) attributes {relax.kernel} {
+func.func private @short_and_column_kernel(%x: memref<?x8xf32>, %r: memref<?xf32>, %c: memref<?x?xf32>, %cr: memref<?xf32>) attributes {relax_codegen.kernel} {
   linalg.generic {indexing_maps = [#map, #row], iterator_types = ["parallel", "reduction"]} ins(%x : memref<?x8xf32>) outs(%r : memref<?xf32>) {
   ^bb0(%in: f32, %out: f32):
     %0 = arith.addf %out, %in : f32
@@ -93,7 +93,7 @@ func.func private @short_and_column_kernel(%x: memref<?x8xf32>, %r: memref<?xf32
 // CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_schedule<tiled_matmul>
 // GENERIC-LABEL: func.func private @contraction_kernel
 // GENERIC-COUNT-5: relax_codegen.lowering_config = #relax_codegen.gpu_schedule<generic>
-func.func private @contraction_kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>, %a1: memref<1x?xf32>, %c1: memref<1x?xf32>, %v: memref<?xf32>, %mv: memref<?xf32>, %ba: memref<?x?x?xf32>, %bb: memref<?x?x?xf32>, %bc: memref<?x?x?xf32>) attributes {relax.kernel} {
+func.func private @contraction_kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>, %a1: memref<1x?xf32>, %c1: memref<1x?xf32>, %v: memref<?xf32>, %mv: memref<?xf32>, %ba: memref<?x?x?xf32>, %bb: memref<?x?x?xf32>, %bc: memref<?x?x?xf32>) attributes {relax_codegen.kernel} {
   linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
   linalg.matmul ins(%a1, %b : memref<1x?xf32>, memref<?x?xf32>) outs(%c1 : memref<1x?xf32>)
   linalg.vecmat ins(%v, %b : memref<?xf32>, memref<?x?xf32>) outs(%mv : memref<?xf32>)

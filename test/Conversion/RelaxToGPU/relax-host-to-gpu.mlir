@@ -6,8 +6,10 @@
 // argument's copy only once). The device version, public with the C
 // interface for callers that keep buffers on the device, allocates and
 // copies on the device, copies a constant to the device where it is used,
-// and reads a branch condition through a host copy.
+// and reads a branch condition through a host copy. The kernels are
+// claimed: their marks go.
 
+// CHECK:       func.func private @mul_kernel(memref<?x4xf32>, memref<4xf32>, memref<?x4xf32>){{$}}
 // CHECK-LABEL: func.func @main(
 // CHECK-SAME:    %[[X:.*]]: memref<?x4xf32>, %[[FLAG:.*]]: memref<i1>) -> memref<?x4xf32>
 // CHECK-SAME:    llvm.emit_c_interface
@@ -47,7 +49,7 @@
 // CHECK:         gpu.dealloc %[[S]]
 // CHECK:         return %[[Y]]
 memref.global "private" constant @scale : memref<4xf32> = dense<[1.0, 2.0, 3.0, 4.0]>
-func.func private @mul_kernel(%x: memref<?x4xf32>, %s: memref<4xf32>, %y: memref<?x4xf32>) attributes {relax.kernel}
+func.func private @mul_kernel(%x: memref<?x4xf32>, %s: memref<4xf32>, %y: memref<?x4xf32>) attributes {relax_codegen.kernel}
 func.func @main(%x: memref<?x4xf32>, %flag: memref<i1>) -> memref<?x4xf32> attributes {llvm.emit_c_interface} {
   %c0 = arith.constant 0 : index
   %n = memref.dim %x, %c0 : memref<?x4xf32>

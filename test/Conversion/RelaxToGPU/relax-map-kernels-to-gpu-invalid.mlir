@@ -3,7 +3,7 @@
 
 // SIZE: error: block-size must be positive, not 0
 
-func.func private @tensor_kernel(%x: tensor<4xf32>) -> tensor<4xf32> attributes {relax.kernel} {
+func.func private @tensor_kernel(%x: tensor<4xf32>) -> tensor<4xf32> attributes {relax_codegen.kernel} {
   %zero = arith.constant 0.0 : f32
   // expected-error @below {{is not on buffers; a GPU kernel is scheduled after bufferization}}
   %r = linalg.fill ins(%zero : f32) outs(%x : tensor<4xf32>) -> tensor<4xf32>
@@ -12,7 +12,7 @@ func.func private @tensor_kernel(%x: tensor<4xf32>) -> tensor<4xf32> attributes 
 
 // -----
 
-func.func private @branchy_kernel(%y: memref<4xf32>, %c: i1) attributes {relax.kernel} {
+func.func private @branchy_kernel(%y: memref<4xf32>, %c: i1) attributes {relax_codegen.kernel} {
 // expected-error @above {{has more than one block; a GPU kernel function is one block of loops}}
   cf.cond_br %c, ^a, ^b
 ^a:
@@ -24,7 +24,7 @@ func.func private @branchy_kernel(%y: memref<4xf32>, %c: i1) attributes {relax.k
 // -----
 
 #id = affine_map<(d0) -> (d0)>
-func.func private @atomic_kernel(%x: memref<?xf32>, %acc: memref<1xf32>) attributes {relax.kernel} {
+func.func private @atomic_kernel(%x: memref<?xf32>, %acc: memref<1xf32>) attributes {relax_codegen.kernel} {
   %c0 = arith.constant 0 : index
   linalg.generic {indexing_maps = [#id], iterator_types = ["parallel"]} ins(%x : memref<?xf32>) {
   ^bb0(%in: f32):
@@ -37,7 +37,7 @@ func.func private @atomic_kernel(%x: memref<?xf32>, %acc: memref<1xf32>) attribu
 
 // -----
 
-func.func private @size_from_data_kernel(%n: memref<index>, %y: memref<?xf32>) attributes {relax.kernel} {
+func.func private @size_from_data_kernel(%n: memref<index>, %y: memref<?xf32>) attributes {relax_codegen.kernel} {
   // expected-error @below {{computes a value on the device that the host uses}}
   %size = memref.load %n[] : memref<index>
   %tmp = memref.alloc(%size) : memref<?xf32>

@@ -2,7 +2,7 @@
 
 // A schedule that does not fit the op is an error.
 
-func.func private @misfit_kernel(%x: memref<?x?xf32>, %y: memref<?x?xf32>) attributes {relax.kernel} {
+func.func private @misfit_kernel(%x: memref<?x?xf32>, %y: memref<?x?xf32>) attributes {relax_codegen.kernel} {
   // expected-error @+1 {{cannot be mapped with the GPU schedule 'tiled_matmul': it is not a contraction}}
   linalg.copy {relax_codegen.lowering_config = #relax_codegen.gpu_schedule<tiled_matmul>} ins(%x : memref<?x?xf32>) outs(%y : memref<?x?xf32>)
   return
@@ -10,7 +10,7 @@ func.func private @misfit_kernel(%x: memref<?x?xf32>, %y: memref<?x?xf32>) attri
 
 // -----
 
-func.func private @bad_name_kernel(%x: memref<?x?xf32>, %y: memref<?x?xf32>) attributes {relax.kernel} {
+func.func private @bad_name_kernel(%x: memref<?x?xf32>, %y: memref<?x?xf32>) attributes {relax_codegen.kernel} {
   // expected-error @+1 {{'relax_codegen.lowering_config' must be a #relax_codegen.cpu_config or a #relax_codegen.gpu_schedule, got "fast"}}
   linalg.copy {relax_codegen.lowering_config = "fast"} ins(%x : memref<?x?xf32>) outs(%y : memref<?x?xf32>)
   return

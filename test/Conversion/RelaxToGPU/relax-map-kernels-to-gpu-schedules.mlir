@@ -28,7 +28,7 @@
 // CHECK:               memref.store %[[NEW]]
 #map = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
-func.func private @row_max_kernel(%x: memref<?x?xf32>, %y: memref<?xf32>) attributes {relax.kernel} {
+func.func private @row_max_kernel(%x: memref<?x?xf32>, %y: memref<?xf32>) attributes {relax_codegen.kernel} {
   linalg.generic {indexing_maps = [#map, #row], iterator_types = ["parallel", "reduction"]} ins(%x : memref<?x?xf32>) outs(%y : memref<?xf32>) attrs = {relax_codegen.lowering_config = #relax_codegen.gpu_schedule<row_reduction>} {
   ^bb0(%in: f32, %out: f32):
     %0 = arith.maximumf %out, %in : f32
@@ -54,7 +54,7 @@ func.func private @row_max_kernel(%x: memref<?x?xf32>, %y: memref<?xf32>) attrib
 // CHECK:           gpu.all_reduce add
 #map = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
-func.func private @scaled_row_sum_kernel(%s: memref<f32>, %x: memref<?x?xf32>, %y: memref<?xf32>) attributes {relax.kernel} {
+func.func private @scaled_row_sum_kernel(%s: memref<f32>, %x: memref<?x?xf32>, %y: memref<?xf32>) attributes {relax_codegen.kernel} {
   %zero = arith.constant 0.0 : f32
   %v = memref.load %s[] : memref<f32>
   linalg.fill ins(%zero : f32) outs(%y : memref<?xf32>)
@@ -81,7 +81,7 @@ func.func private @scaled_row_sum_kernel(%s: memref<f32>, %x: memref<?x?xf32>, %
 // CHECK:           gpu.terminator
 #map = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
-func.func private @keepdims_row_sum_kernel(%x: memref<?x?xf32>, %y: memref<?x1xf32>) attributes {relax.kernel} {
+func.func private @keepdims_row_sum_kernel(%x: memref<?x?xf32>, %y: memref<?x1xf32>) attributes {relax_codegen.kernel} {
   %c = memref.collapse_shape %y [[0, 1]] : memref<?x1xf32> into memref<?xf32>
   linalg.generic {indexing_maps = [#map, #row], iterator_types = ["parallel", "reduction"]} ins(%x : memref<?x?xf32>) outs(%c : memref<?xf32>) attrs = {relax_codegen.lowering_config = #relax_codegen.gpu_schedule<row_reduction>} {
   ^bb0(%in: f32, %out: f32):
@@ -119,7 +119,7 @@ func.func private @keepdims_row_sum_kernel(%x: memref<?x?xf32>, %y: memref<?x1xf
 // CHECK:                   gpu.barrier
 // CHECK:                 scf.if
 // CHECK:                   memref.store
-func.func private @matmul_kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) attributes {relax.kernel} {
+func.func private @matmul_kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) attributes {relax_codegen.kernel} {
   linalg.matmul {relax_codegen.lowering_config = #relax_codegen.gpu_schedule<tiled_matmul>} ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
   return
 }
@@ -140,7 +140,7 @@ func.func private @matmul_kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: m
 // CHECK-COUNT-2:     memref.load %[[PARTIALS]]
 // CHECK:             memref.store
 // CHECK:           gpu.barrier
-func.func private @decode_kernel(%a: memref<1x?xf32>, %b: memref<?x?xf32>, %c: memref<1x?xf32>) attributes {relax.kernel} {
+func.func private @decode_kernel(%a: memref<1x?xf32>, %b: memref<?x?xf32>, %c: memref<1x?xf32>) attributes {relax_codegen.kernel} {
   linalg.matmul {relax_codegen.lowering_config = #relax_codegen.gpu_schedule<gemv>} ins(%a, %b : memref<1x?xf32>, memref<?x?xf32>) outs(%c : memref<1x?xf32>)
   return
 }

@@ -34,7 +34,7 @@
 // CHECK:           gpu.terminator
 // CHECK-NOT:     SCFToGPU_visited
 #map = affine_map<(d0, d1) -> (d0, d1)>
-func.func private @exp_kernel(%x: memref<?x?xf32>, %y: memref<?x?xf32>) attributes {relax.kernel} {
+func.func private @exp_kernel(%x: memref<?x?xf32>, %y: memref<?x?xf32>) attributes {relax_codegen.kernel} {
   linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%x : memref<?x?xf32>) outs(%y : memref<?x?xf32>) {
   ^bb0(%in: f32, %out: f32):
     %e = math.exp %in : f32
@@ -57,7 +57,7 @@ func.func private @exp_kernel(%x: memref<?x?xf32>, %y: memref<?x?xf32>) attribut
 // CHECK-NOT:     gpu.launch
 #id1 = affine_map<(d0) -> (d0)>
 #red = affine_map<(d0) -> ()>
-func.func private @sum_kernel(%x: memref<?xf32>, %y: memref<f32>) attributes {relax.kernel} {
+func.func private @sum_kernel(%x: memref<?xf32>, %y: memref<f32>) attributes {relax_codegen.kernel} {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%y : memref<f32>)
   linalg.generic {indexing_maps = [#id1, #red], iterator_types = ["reduction"]} ins(%x : memref<?xf32>) outs(%y : memref<f32>) {
@@ -86,7 +86,7 @@ func.func private @sum_kernel(%x: memref<?xf32>, %y: memref<f32>) attributes {re
 // CHECK:             arith.mulf
 #id1 = affine_map<(d0) -> (d0)>
 #red = affine_map<(d0) -> ()>
-func.func private @fill_then_sum_kernel(%s: memref<f32>, %y: memref<f32>) attributes {relax.kernel} {
+func.func private @fill_then_sum_kernel(%s: memref<f32>, %y: memref<f32>) attributes {relax_codegen.kernel} {
   %zero = arith.constant 0.0 : f32
   %t = memref.alloc() : memref<6xf32>
   %v = memref.load %s[] : memref<f32>
@@ -115,7 +115,7 @@ func.func private @fill_then_sum_kernel(%s: memref<f32>, %y: memref<f32>) attrib
 // CHECK:           memref.store %[[R]]
 // CHECK:           gpu.terminator
 #scalar = affine_map<() -> ()>
-func.func private @compare_kernel(%x: memref<f32>, %c: memref<f32>, %y: memref<i1>) attributes {relax.kernel} {
+func.func private @compare_kernel(%x: memref<f32>, %c: memref<f32>, %y: memref<i1>) attributes {relax_codegen.kernel} {
   linalg.generic {indexing_maps = [#scalar, #scalar, #scalar], iterator_types = []} ins(%x, %c : memref<f32>, memref<f32>) outs(%y : memref<i1>) {
   ^bb0(%a: f32, %b: f32, %out: i1):
     %r = arith.cmpf ogt, %a, %b : f32
@@ -136,7 +136,7 @@ func.func private @compare_kernel(%x: memref<f32>, %c: memref<f32>, %y: memref<i
 // CHECK:               arith.mulf
 // CHECK:               arith.addf
 // CHECK:               memref.store
-func.func private @matmul_kernel(%a: memref<?x8xf32>, %b: memref<8x?xf32>, %c: memref<?x?xf32>) attributes {relax.kernel} {
+func.func private @matmul_kernel(%a: memref<?x8xf32>, %b: memref<8x?xf32>, %c: memref<?x?xf32>) attributes {relax_codegen.kernel} {
   linalg.matmul ins(%a, %b : memref<?x8xf32>, memref<8x?xf32>) outs(%c : memref<?x?xf32>)
   return
 }
@@ -154,7 +154,7 @@ func.func private @matmul_kernel(%a: memref<?x8xf32>, %b: memref<8x?xf32>, %c: m
 // CHECK:           gpu.launch
 // CHECK:             memref.store
 // CHECK:           memref.dealloc %[[TMP]]
-func.func private @copy_columns_kernel(%x: memref<?x4xf32>, %y: memref<?x4xf32>) attributes {relax.kernel} {
+func.func private @copy_columns_kernel(%x: memref<?x4xf32>, %y: memref<?x4xf32>) attributes {relax_codegen.kernel} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -190,7 +190,7 @@ func.func private @copy_columns_kernel(%x: memref<?x4xf32>, %y: memref<?x4xf32>)
 // CHECK-NOT:       arith.select %{{.*}} : memref
 // CHECK:           gpu.terminator
 #id2 = affine_map<(d0, d1) -> (d0, d1)>
-func.func private @concat_kernel(%a: memref<?x4xf32>, %b: memref<?x4xf32>, %y: memref<?x4xf32>) attributes {relax.kernel} {
+func.func private @concat_kernel(%a: memref<?x4xf32>, %b: memref<?x4xf32>, %y: memref<?x4xf32>) attributes {relax_codegen.kernel} {
   %c0 = arith.constant 0 : index
   %n = memref.dim %a, %c0 : memref<?x4xf32>
   linalg.generic {indexing_maps = [#id2], iterator_types = ["parallel", "parallel"]} outs(%y : memref<?x4xf32>) {
@@ -251,7 +251,7 @@ func.func @host(%y: memref<4xf32>) {
 // SCALAR:         memref.store
 #rows = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
-func.func private @add_rows_kernel(%x: memref<?x64xf32>, %s: memref<?xf32>, %y: memref<?x64xf32>) attributes {relax.kernel} {
+func.func private @add_rows_kernel(%x: memref<?x64xf32>, %s: memref<?xf32>, %y: memref<?x64xf32>) attributes {relax_codegen.kernel} {
   linalg.generic {indexing_maps = [#rows, #row, #rows], iterator_types = ["parallel", "parallel"]} ins(%x, %s : memref<?x64xf32>, memref<?xf32>) outs(%y : memref<?x64xf32>) {
   ^bb0(%a: f32, %b: f32, %out: f32):
     %half = arith.constant 0.5 : f32
@@ -274,7 +274,7 @@ func.func private @add_rows_kernel(%x: memref<?x64xf32>, %s: memref<?xf32>, %y: 
 // CHECK-NOT:     vector
 // CHECK:         memref.store
 #rows2 = affine_map<(d0, d1) -> (d0, d1)>
-func.func private @odd_rows_kernel(%x: memref<?x6xf32>, %y: memref<?x6xf32>) attributes {relax.kernel} {
+func.func private @odd_rows_kernel(%x: memref<?x6xf32>, %y: memref<?x6xf32>) attributes {relax_codegen.kernel} {
   linalg.generic {indexing_maps = [#rows2, #rows2], iterator_types = ["parallel", "parallel"]} ins(%x : memref<?x6xf32>) outs(%y : memref<?x6xf32>) {
   ^bb0(%a: f32, %out: f32):
     %e = math.exp %a : f32
@@ -282,7 +282,7 @@ func.func private @odd_rows_kernel(%x: memref<?x6xf32>, %y: memref<?x6xf32>) att
   }
   return
 }
-func.func private @strided_kernel(%x: memref<?x8xf32>, %y: memref<?x8xf32>) attributes {relax.kernel} {
+func.func private @strided_kernel(%x: memref<?x8xf32>, %y: memref<?x8xf32>) attributes {relax_codegen.kernel} {
   %c0 = arith.constant 0 : index
   %n = memref.dim %x, %c0 : memref<?x8xf32>
   %src = memref.subview %x[0, 0] [%n, 4] [1, 1] : memref<?x8xf32> to memref<?x4xf32, strided<[8, 1]>>

@@ -2,7 +2,7 @@
 // RUN: not relax-opt %s --relax-legalize -split-input-file --mlir-print-ir-after-failure 2>&1 | FileCheck %s
 
 relax.func @unknown_shape(%x: !relax.tensor<*, f32>) {
-  // expected-error @+1 {{'relax.exp' op needs fully known operand and result shapes to be legalized; run --relax-infer-shapes first}}
+  // expected-error @+1 {{'relax.exp' op needs fully known operand and result shapes to be legalized; run --relax-infer-shapes first, or relax.match_cast a tensor of unknown rank to the shape it has}}
   %0 = relax.exp %x : (!relax.tensor<*, f32>) -> !relax.tensor<*, f32>
   relax.return
 }
@@ -44,7 +44,7 @@ relax.func @each_failure(%x: !relax.tensor<[n], i32>, %y: !relax.tensor<[n], f32
   // expected-error @+1 {{'relax.astype' op could not be legalized: cannot convert i32 to index}}
   %0 = relax.astype %x {dtype = index} : (!relax.tensor<[n], i32>) -> !relax.tensor<[n], index>
   %1 = relax.exp %y : (!relax.tensor<[n], f32>) -> !relax.tensor<[n], f32>
-  // expected-error @+1 {{'relax.exp' op needs fully known operand and result shapes to be legalized; run --relax-infer-shapes first}}
+  // expected-error @+1 {{'relax.exp' op needs fully known operand and result shapes to be legalized; run --relax-infer-shapes first, or relax.match_cast a tensor of unknown rank to the shape it has}}
   %2 = relax.exp %y : (!relax.tensor<[n], f32>) -> !relax.tensor<*, f32>
   relax.return
 }

@@ -21,9 +21,9 @@ from .expr import evaluate_shape
 from .graph import Value, emit
 
 # relax-run's flags for each configuration.
-RELAX_RUN_FLAGS = {"default": [], "fuse=0": ["--fuse=0"],
-                   "plan-memory=0": ["--plan-memory=0"],
-                   "parallel": ["--parallel"], "library": ["--library"],
+RELAX_RUN_FLAGS = {"default": [], "fuse=0": ["--pipeline-options=fuse=false"],
+                   "plan-memory=0": ["--pipeline-options=plan-memory=false"],
+                   "parallel": ["--pipeline-options=parallel=true"], "library": ["--pipeline-options=library=true"],
                    "vulkan": ["--device", "vulkan"]}
 
 

@@ -6,11 +6,14 @@
 // --time-transfers every call copies through the host-memory entry. A result
 // that is an input (here `%x` itself) is not freed as a result.
 
-// RUN: not relax-run %s --device vulkan --parallel --size n=4 2>&1 | FileCheck %s --check-prefix=PARALLEL
-// PARALLEL: relax-run: error: --parallel applies to --device cpu only
+// RUN: not relax-run %s --device vulkan --pipeline-options=parallel=true --size n=4 2>&1 | FileCheck %s --check-prefix=PARALLEL
+// PARALLEL: relax-run: error: invalid --pipeline-options 'parallel=true': {{.*}}parallel
 
-// RUN: not relax-run %s --device vulkan --library --size n=4 2>&1 | FileCheck %s --check-prefix=LIBRARY
-// LIBRARY: relax-run: error: --library needs --device cpu, cuda or rocm: there is no BLAS for Vulkan
+// RUN: not relax-run %s --device vulkan --pipeline-options=library=true --size n=4 2>&1 | FileCheck %s --check-prefix=LIBRARY
+// LIBRARY: relax-run: error: library=true needs --device cpu, cuda or rocm: there is no BLAS for Vulkan
+
+// RUN: not relax-run %s --device vulkan --pipeline-options=target=cuda --size n=4 2>&1 | FileCheck %s --check-prefix=TARGET
+// TARGET: relax-run: error: --pipeline-options: the target is --device's
 
 // RUN: not relax-run %s --device vulkan --gpu-runtime-library=%t.missing.so --size n=4 2>&1 | FileCheck %s --check-prefix=MISSING
 // MISSING: relax-run: error: no GPU runtime library at {{.*}}.missing.so (librelax_vulkan_runtime is built when its SDK is installed)
@@ -23,7 +26,7 @@
 // RUN: %if vulkan %{ relax-run %s --device vulkan --size n=5 --seed 3 --output %t.vk.npy > /dev/null %}
 // RUN: %if vulkan %{ relax-run %s --size n=5 --seed 3 --output %t.cpu.npy > /dev/null %}
 // RUN: %if vulkan %{ %python -c "import numpy as np; print(np.array_equal(np.load('%t.vk.npy'), np.load('%t.cpu.npy')))" | FileCheck %s --check-prefix=SAME %}
-// RUN: %if vulkan %{ relax-run %s --device vulkan --gpu-vector-width=1 --size n=5 --seed 3 --output %t.scalar.npy > /dev/null %}
+// RUN: %if vulkan %{ relax-run %s --device vulkan --pipeline-options=vector-width=1 --size n=5 --seed 3 --output %t.scalar.npy > /dev/null %}
 // RUN: %if vulkan %{ %python -c "import numpy as np; print(np.array_equal(np.load('%t.scalar.npy'), np.load('%t.cpu.npy')))" | FileCheck %s --check-prefix=SAME %}
 // RUN: %if vulkan %{ relax-run %s --device vulkan --size n=5 --seed 3 --reps 3 --output %t.reps.npy | FileCheck %s --check-prefix=REPS %}
 // RUN: %if vulkan %{ relax-run %s --device vulkan --size n=5 --seed 3 --reps 3 --time-transfers --output %t.copies.npy | FileCheck %s --check-prefix=COPIES %}

@@ -1,7 +1,7 @@
 # RUN: %python %s %t | FileCheck %s
 # REQUIRES: numpy, blas
 #
-# relax-run --library offloads matmuls to the CPU runtime library (OpenBLAS)
+# relax-run --pipeline-options=library=true offloads matmuls to the CPU runtime library (OpenBLAS)
 # and finds the library next to its own lib directory; results match numpy
 # for every transpose combination and for batched left operands, and a
 # missing library is an error.
@@ -53,7 +53,7 @@ def check(label, a, b, a_dims, b_dims, out_dims, ta=False, tb=False):
         f.write(matmul_model(a_dims, b_dims, out_dims, ta, tb))
     out = os.path.join(work, label + ".npy")
     result = subprocess.run(
-        ["relax-run", model, "--library", "--input", save("a.npy", a),
+        ["relax-run", model, "--pipeline-options=library=true", "--input", save("a.npy", a),
          "--input", save("b.npy", b), "--output", out],
         capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
@@ -73,7 +73,7 @@ check("batched", f32(2, 4, 7), f32(7, 3), ["b", "m", "k"], ["k", "n"],
 check("vector", f32(7), f32(7, 3), ["k"], ["k", "n"], ["n"])
 
 result = subprocess.run(
-    ["relax-run", os.path.join(work, "nn.mlir"), "--library",
+    ["relax-run", os.path.join(work, "nn.mlir"), "--pipeline-options=library=true",
      "--runtime-library", "/nonexistent/lib.so", "--size", "m=2",
      "--size", "k=3", "--size", "n=4"], capture_output=True, text=True)
 print(f"missing library: exit {result.returncode}: {result.stderr.strip()}")

@@ -97,8 +97,7 @@ for runtime in ("openmp", "async"):
     w = rng.standard_normal((4, 2)).astype(np.float32)
     out = os.path.join(work, f"out-{runtime}.npy")
     result = run("--input", save("x.npy", x), "--input", save("y.npy", y),
-                 "--input", save("w.npy", w), "--output", out, "--parallel",
-                 f"--runtime={runtime}")
+                 "--input", save("w.npy", w), "--output", out, f"--pipeline-options=parallel=true runtime={runtime}")
     assert result.returncode == 0, result.stderr
     error = np.abs(np.load(out) - np.tanh((x * y) @ w)).max()
     print(f"n=40 {runtime}: max abs error {error:.1e}",

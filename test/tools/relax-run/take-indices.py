@@ -68,12 +68,12 @@ ok = result.returncode == 0 and np.array_equal(np.load(out), w[[2, 0, 1, 2]])
 print("in range:", "ok" if ok else "MISMATCH " + result.stderr)
 for name, indices, extra in [("too large", [0, 1 << 40, 1], []),
                              ("negative", [-1], []),
-                             ("too large, parallel", [3] * 64, ["--parallel"])]:
+                             ("too large, parallel", [3] * 64, ["--pipeline-options=parallel=true"])]:
     result = run(name.replace(" ", "_").replace(",", ""), indices, *extra)
     print(f"{name}: exit {result.returncode}: {result.stderr.strip()}")
 
 indices = [-9, -5, -1, 0, 2, 3, 7, 1 << 40, -(1 << 40)]
-for mode, extra in [("clip", []), ("wrap", []), ("wrap", ["--parallel"])]:
+for mode, extra in [("clip", []), ("wrap", []), ("wrap", ["--pipeline-options=parallel=true"])]:
     result = run(mode, indices, "--entry", mode, *extra)
     # np.take(mode='wrap') wraps one size at a time: index numpy itself.
     wrapped = (np.clip(indices, 0, len(w) - 1) if mode == "clip"

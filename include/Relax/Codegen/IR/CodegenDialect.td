@@ -22,12 +22,23 @@ def RelaxCodegen_Dialect : Dialect {
     read it, and the last of them removes it. A config written by hand, by a
     tuner or by another heuristic is applied the same way, and is checked
     when it is parsed.
+
+    A tensor program rewritten into a function on buffers is marked
+    `relax_codegen.kernel` until the target claims it: the host conversion
+    (`--relax-to-func` on the CPU, `--relax-host-to-gpu` on a GPU) turns the
+    calls of kernels into calls of plain functions or launches, and drops
+    the mark.
   }];
   let useDefaultAttributePrinterParser = 1;
   let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     void registerAttributes();
 
+    /// The unit attribute that marks a function on buffers as a kernel that
+    /// graph functions call (`relax.call_tir_dps`) until a target claims it.
+    static constexpr ::llvm::StringLiteral getKernelAttrName() {
+      return ::llvm::StringLiteral("relax_codegen.kernel");
+    }
     /// The attribute that records a kernel op's lowering config.
     static constexpr ::llvm::StringLiteral getLoweringConfigAttrName() {
       return ::llvm::StringLiteral("relax_codegen.lowering_config");

@@ -391,10 +391,11 @@ CallTIRDPSOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   unsigned numArgs = getArgs().size(), numOuts = getOuts().size();
   unsigned numSym = getSymArgs() ? getSymArgs()->getDims().size() : 0;
   unsigned expected = numArgs + numOuts + numSym;
-  // A program a target has claimed is a kernel function on buffers.
+  // A program rewritten into a kernel is a function on buffers of another
+  // dialect (func.func).
   auto kernel = symbolTable.lookupNearestSymbolFrom<FunctionOpInterface>(
       *this, getCalleeAttr());
-  if (kernel && kernel->hasAttr(RelaxDialect::getKernelAttrName())) {
+  if (kernel && !isa<tprog::FuncOp>(kernel)) {
     if (kernel.getNumArguments() != expected)
       return emitOpError("passes ")
              << expected << " values but kernel '" << getCallee() << "' takes "

@@ -38,12 +38,6 @@ void RelaxDialect::initialize() {
 
 LogicalResult RelaxDialect::verifyOperationAttribute(Operation *op,
                                                      NamedAttribute attr) {
-  if (attr.getName() == getKernelAttrName()) {
-    if (!isa<UnitAttr>(attr.getValue()) || !isa<FunctionOpInterface>(op))
-      return op->emitError("'") << getKernelAttrName()
-                                << "' must be a unit attribute of a function";
-    return success();
-  }
   if (attr.getName() != getPatternKindAttrName())
     return op->emitError("unknown relax dialect attribute '")
            << attr.getName().getValue() << "'";
@@ -51,9 +45,9 @@ LogicalResult RelaxDialect::verifyOperationAttribute(Operation *op,
     return op->emitError("'")
            << getPatternKindAttrName()
            << "' must be a #relax.pattern_kind, got " << attr.getValue();
-  if (!isa<tprog::FuncOp>(op) && !op->hasAttr(getKernelAttrName()))
+  if (!isa<tprog::FuncOp>(op))
     return op->emitError("'") << getPatternKindAttrName()
-                              << "' is only valid on tprog.func and kernels";
+                              << "' is only valid on tprog.func";
   return success();
 }
 

@@ -41,10 +41,6 @@ def Relax_Dialect : Dialect {
 
     /// Unit attribute marking a function on buffers as a kernel: a tensor
     /// program that a target has not placed yet (in a gpu.module, or left
-    /// as a CPU function).
-    static constexpr ::llvm::StringLiteral getKernelAttrName() {
-      return ::llvm::StringLiteral("relax.kernel");
-    }
   }];
 }
 
