@@ -27,7 +27,7 @@ for path in tests:
     text = path.read_text(errors="replace")
     for body in re.findall(r"#sym\.expr<([^<>]*)>", text):
         write("sym-expr", body)
-    if path.parent.name in ("Relax", "Transforms") or "RelaxToTProg" in str(path):
+    if path.parent.name in ("Relax", "Transforms") or "Legalize" in str(path):
         for chunk in text.split("// -----"):
             if "relax." in chunk and len(chunk) < 4096:
                 write("pipeline", chunk)

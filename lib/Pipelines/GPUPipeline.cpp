@@ -171,7 +171,17 @@ static void buildDevicePipeline(OpPassManager &pm,
   if (!options.toBinary)
     return;
   GpuModuleToBinaryPassOptions binary;
-  binary.compilationTarget = options.format;
+  switch (options.format) {
+  case GPUBinaryFormat::Binary:
+    binary.compilationTarget = "bin";
+    break;
+  case GPUBinaryFormat::Assembly:
+    binary.compilationTarget = "isa";
+    break;
+  case GPUBinaryFormat::Offload:
+    binary.compilationTarget = "llvm";
+    break;
+  }
   binary.toolkitPath = options.toolkit;
   if (binary.toolkitPath.empty() && options.target == GPUTarget::CUDA)
     binary.toolkitPath = RELAX_CUDA_TOOLKIT_PATH;

@@ -3,7 +3,7 @@
 #include "Relax/Dialect/Relax/IR/RelaxGraphOps.h"
 #include "Relax/Dialect/Relax/IR/RelaxOps.h"
 #include "Relax/Dialect/Relax/IR/RelaxShapeInference.h"
-#include "Relax/Dialect/Sym/Analysis/SymProver.h"
+#include "Relax/Dialect/Sym/IR/SymProver.h"
 #include "Relax/Dialect/Sym/IR/SymShapeMatch.h"
 #include "Relax/Transforms/Passes.h"
 

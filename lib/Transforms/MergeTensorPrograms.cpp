@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Relax/Conversion/RelaxToTProg.h"
+#include "Relax/Transforms/Legalize.h"
 #include "Relax/Transforms/Fusion.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

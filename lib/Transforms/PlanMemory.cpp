@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Relax/Dialect/Relax/IR/RelaxOps.h"
-#include "Relax/Dialect/Sym/Analysis/SymProver.h"
+#include "Relax/Dialect/Sym/IR/SymProver.h"
 #include "Relax/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"

@@ -25,7 +25,7 @@
 #include "Relax/Dialect/Relax/IR/RelaxGraphOps.h"
 #include "Relax/Dialect/Relax/IR/RelaxOps.h"
 #include "Relax/Dialect/Relax/IR/RelaxShapeInference.h"
-#include "Relax/Dialect/Sym/Analysis/SymProver.h"
+#include "Relax/Dialect/Sym/IR/SymProver.h"
 #include "Relax/Transforms/Fusion.h"
 #include "Relax/Transforms/Passes.h"
 

@@ -9,7 +9,7 @@
 
 #include "TestPasses.h"
 
-#include "Relax/Conversion/RelaxToTProg.h"
+#include "Relax/Transforms/Legalize.h"
 #include "Relax/Dialect/Relax/IR/RelaxGraphOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -124,6 +124,16 @@ enum class GPUTarget {
   WebGPU,
 };
 
+/// What the GPU pipeline embeds for the kernels.
+enum class GPUBinaryFormat {
+  /// The target's binary (a cubin, an HSACO code object, SPIR-V).
+  Binary,
+  /// Its assembly (PTX, AMDGPU assembly).
+  Assembly,
+  /// LLVM bitcode.
+  Offload,
+};
+
 /// Options of `--relax-lower-to-gpu`: the graph stage's and these.
 struct GPUPipelineOptions
     : GraphStageOptionsMixin<PassPipelineOptions<GPUPipelineOptions>> {
@@ -157,12 +167,19 @@ struct GPUPipelineOptions
                      "generic compares against the one-thread-per-output "
                      "mapping)"),
       llvm::cl::init("")};
-  Option<std::string> format{
+  Option<GPUBinaryFormat> format{
       *this, "format",
-      llvm::cl::desc("What --gpu-module-to-binary embeds: bin (the default), "
-                     "isa (PTX or AMDGPU assembly; SPIR-V is always binary), "
-                     "llvm or offload"),
-      llvm::cl::init("bin")};
+      llvm::cl::desc("What --gpu-module-to-binary embeds"),
+      llvm::cl::init(GPUBinaryFormat::Binary),
+      llvm::cl::values(
+          clEnumValN(GPUBinaryFormat::Binary, "bin",
+                     "The target's binary: cubin, HSACO or SPIR-V"),
+          clEnumValN(GPUBinaryFormat::Assembly, "isa",
+                     "PTX or AMDGPU assembly (SPIR-V is always binary)"),
+          clEnumValN(GPUBinaryFormat::Offload, "llvm",
+                     "LLVM bitcode of the kernels"),
+          clEnumValN(GPUBinaryFormat::Offload, "offload",
+                     "LLVM bitcode of the kernels"))};
   Option<std::string> toolkit{
       *this, "toolkit",
       llvm::cl::desc("The CUDA or ROCm toolkit (default, found when the "

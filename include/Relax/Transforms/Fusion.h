@@ -12,7 +12,7 @@
 #define RELAX_TRANSFORMS_FUSION_H
 
 #include "Relax/Dialect/Relax/IR/RelaxOps.h"
-#include "Relax/Dialect/Sym/Analysis/SymProver.h"
+#include "Relax/Dialect/Sym/IR/SymProver.h"
 #include "Relax/Interfaces/PatternKindInterface.h"
 
 #include "mlir/IR/PatternMatch.h"

@@ -5,6 +5,61 @@
 
 include "mlir/Pass/PassBase.td"
 
+def RelaxLegalizePass : Pass<"relax-legalize", "::mlir::ModuleOp"> {
+  let summary = "Lower high-level graph ops to calls of generated tensor programs";
+  let description = [{
+    Replaces each high-level graph op by a `relax.call_tir` of a `tprog.func`
+    written in linalg on builtin tensors, in destination-passing style. The
+    program's dynamic dims are named by fresh symbolic parameters, one per
+    distinct dim of the call site, so that a program serves every call whose
+    shapes differ only in their symbolic values: identical programs are
+    generated once and shared.
+
+    `relax.reshape`, `relax.expand_dims` and `relax.squeeze` keep the
+    row-major order of the elements of a dense tensor: they become
+    `relax.view`s of their operand, not programs.
+
+    A value the program needs that no dim of the op's tensors gives (a
+    `strided_slice` begin or an `arange` start in another variable, as when a
+    decoder slices its rotary table at `[p, p + s)`) becomes a trailing
+    `index` argument of the program, which the call passes as `sym_args`.
+
+    `relax.take` checks its indices at run time: an index outside the axis
+    is a `cf.assert` in the program (a run-time error, see
+    `--relax-lower-checks`), and the element is read at the index clamped
+    to the axis, so that no index reads outside the tensor.
+
+    Operand and result shapes must be known (run `--relax-infer-shapes`
+    first). A symbolic channel count of `group_norm`, and the channels of a
+    grouped convolution with symbolic weight dims, are split into
+    `[groups, size / groups]` inside the program, so that every indexing map
+    stays affine.
+
+    Each op is lowered by its own rewrite pattern (see `Relax/Transforms/Legalize.h`),
+    added per family by `populateRelaxElementwiseLegalizationPatterns`,
+    `populateRelaxReductionLegalizationPatterns`,
+    `populateRelaxLinearLegalizationPatterns`,
+    `populateRelaxManipulationLegalizationPatterns`,
+    `populateRelaxNeuralNetworkLegalizationPatterns` and
+    `populateRelaxViewLegalizationPatterns`, or all at once by
+    `populateRelaxLegalizationPatterns`; the patterns share generated
+    programs through a `TensorProgramCache`. The pass applies them in one
+    walk, without folding. An op no pattern matches is left for a later
+    pass; an op whose pattern fails is reported with the pattern's reason
+    (`'relax.astype' op could not be legalized: cannot convert i32 to
+    index`) and the pass fails.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::tprog::TProgDialect"
+  ];
+}
+
 def RelaxToNonDataflowPass : Pass<"relax-to-non-dataflow"> {
   let summary = "Inline relax.dataflow regions into their parent block";
   let description = [{

@@ -7,6 +7,7 @@
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -113,8 +114,13 @@ mlir::relax::codegen::getCPUTarget(MLIRContext *context, StringRef cpu,
     llvm::Triple triple(tripleName.empty()
                             ? llvm::sys::getProcessTriple()
                             : llvm::Triple::normalize(tripleName));
-    llvm::InitializeAllTargetInfos();
-    llvm::InitializeAllTargetMCs();
+    // Registering targets is not thread-safe, and the chooser runs on the
+    // functions of a module in parallel: register them once.
+    static llvm::once_flag registered;
+    llvm::call_once(registered, [] {
+      llvm::InitializeAllTargetInfos();
+      llvm::InitializeAllTargetMCs();
+    });
     std::string lookupError;
     const llvm::Target *target =
         llvm::TargetRegistry::lookupTarget(triple, lookupError);

@@ -10,7 +10,7 @@
 #define RELAX_DIALECT_RELAX_IR_RELAXSHAPEINFERENCE_H
 
 #include "Relax/Dialect/Relax/IR/RelaxTypes.h"
-#include "Relax/Dialect/Sym/Analysis/SymProver.h"
+#include "Relax/Dialect/Sym/IR/SymProver.h"
 
 #include "mlir/IR/Operation.h"
 

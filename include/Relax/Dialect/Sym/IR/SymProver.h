@@ -1,5 +1,4 @@
-//===- SymProver.h - Decide facts about symbolic expressions ------*- C++
-//-*-===//
+//===- SymProver.h - Decide facts about symbolic expressions ---*- C++ -*-===//
 //
 // A small decision procedure for questions about `#sym.expr` attributes under
 // the constraints of a function: ranges and divisibility of variables, and
@@ -8,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef RELAX_DIALECT_SYM_ANALYSIS_SYMPROVER_H
-#define RELAX_DIALECT_SYM_ANALYSIS_SYMPROVER_H
+#ifndef RELAX_DIALECT_SYM_IR_SYMPROVER_H
+#define RELAX_DIALECT_SYM_IR_SYMPROVER_H
 
 #include "Relax/Dialect/Sym/IR/SymAttrs.h"
 
@@ -213,4 +212,4 @@ private:
 
 } // namespace mlir::sym
 
-#endif // RELAX_DIALECT_SYM_ANALYSIS_SYMPROVER_H
+#endif // RELAX_DIALECT_SYM_IR_SYMPROVER_H

@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Relax/Dialect/Sym/Analysis/SymProver.h"
+#include "Relax/Dialect/Sym/IR/SymProver.h"
 #include "Relax/Dialect/Sym/IR/SymDialect.h"
 
 #include "llvm/ADT/STLExtras.h"

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Relax/Conversion/RelaxToTProg.h"
+#include "Relax/Transforms/Legalize.h"
 
 #include "Relax/Dialect/Relax/IR/RelaxGraphOps.h"
 #include "Relax/Dialect/Relax/IR/RelaxOps.h"

@@ -1,20 +1,26 @@
-//===- RelaxToTProg.cpp - Legalize graph ops to tensor programs -----------===//
+//===- Legalize.cpp - Legalize graph ops to tensor programs ---------------===//
 //
 // The program cache, the pattern machinery shared by every lowering, and
 // --relax-legalize, which applies the patterns of every family.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Relax/Conversion/RelaxToTProg.h"
+#include "Relax/Transforms/Legalize.h"
 
-#include "Relax/Conversion/Passes.h"
+#include "Relax/Transforms/Passes.h"
 #include "Relax/Dialect/Relax/IR/RelaxOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 namespace mlir::relax {
 #define GEN_PASS_DEF_RELAXLEGALIZEPASS
-#include "Relax/Conversion/Passes.h.inc"
+#include "Relax/Transforms/Passes.h.inc"
 } // namespace mlir::relax
 
 using namespace mlir;

@@ -1,4 +1,4 @@
-//===- RelaxToTProg.h - Legalization of graph ops to programs ---*- C++ -*-===//
+//===- Legalize.h - Legalization of graph ops to programs -------*- C++ -*-===//
 //
 // Legalization replaces a high-level graph op by a relax.call_tir of a
 // generated tprog.func, written in linalg on builtin tensors in
@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef RELAX_CONVERSION_RELAXTOTPROG_H
-#define RELAX_CONVERSION_RELAXTOTPROG_H
+#ifndef RELAX_TRANSFORMS_LEGALIZE_H
+#define RELAX_TRANSFORMS_LEGALIZE_H
 
 #include "Relax/Dialect/Relax/IR/RelaxTypes.h"
 #include "Relax/Dialect/Sym/IR/SymAttrs.h"
@@ -200,4 +200,4 @@ void populateRelaxLegalizationPatterns(RewritePatternSet &patterns,
 
 } // namespace mlir::relax
 
-#endif // RELAX_CONVERSION_RELAXTOTPROG_H
+#endif // RELAX_TRANSFORMS_LEGALIZE_H

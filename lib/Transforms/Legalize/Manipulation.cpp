@@ -13,7 +13,7 @@
 
 #include "TensorUtils.h"
 
-#include "Relax/Conversion/RelaxToTProg.h"
+#include "Relax/Transforms/Legalize.h"
 #include "Relax/Dialect/Relax/IR/RelaxGraphOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
