@@ -21,6 +21,10 @@
 #include "Relax/Transforms/Fusion.h"
 
 #include "Relax/Dialect/Relax/IR/RelaxGraphOps.h"
+#include "Relax/Dialect/TProg/IR/TProgOps.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 #include "llvm/ADT/DenseSet.h"
 
@@ -379,6 +383,29 @@ void Partitioner::fuseInjectiveConsumers() {
   }
 }
 
+/// Whether argument `index` of the program that `call` calls is read only as
+/// the left operand (the rows) of contractions, as a graph-level anchor's
+/// left operand is. A program that fusion made with a prologue reads it
+/// through the prologue instead, so fusing a fused module again finds no
+/// prologue to add.
+static bool feedsContractionRows(CallTIROp call, unsigned index) {
+  auto program = SymbolTable::lookupNearestSymbolFrom<tprog::FuncOp>(
+      call, call.getCalleeAttr());
+  if (!program || program.isExternal() || index >= program.getNumArguments())
+    return false;
+  Value arg = program.getArgument(index);
+  // Shape queries read no elements.
+  auto readers = llvm::make_filter_range(arg.getUses(), [](OpOperand &use) {
+    return !isa<tensor::DimOp>(use.getOwner());
+  });
+  return !readers.empty() && llvm::all_of(readers, [](OpOperand &use) {
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(use.getOwner());
+    return linalgOp && linalgOp.getNumReductionLoops() > 0 &&
+           linalgOp.getNumDpsInputs() > 0 &&
+           linalgOp.getDpsInputOperand(0) == &use;
+  });
+}
+
 void Partitioner::fusePrologues() {
   for (unsigned n = 0, e = nodes.size(); n < e; ++n) {
     unsigned group = n;
@@ -403,11 +430,9 @@ void Partitioner::fusePrologues() {
           return o.get().getDefiningOp() != nodes[m].op ||
                  o.getOperandNumber() == 0;
         });
-        // Which operand of a called program is a contraction's rows is not
-        // known: only graph ops take prologues, so that fusing a fused
-        // module again changes nothing.
+        auto call = dyn_cast<CallTIROp>(user);
         if (nodes[c].kind != PatternKind::OutElementWiseFusable ||
-            isa<CallTIROp>(user) || !leftOnly ||
+            !leftOnly || (call && !feedsContractionRows(call, 0)) ||
             (target && *target != find(c))) {
           ok = false;
           break;
