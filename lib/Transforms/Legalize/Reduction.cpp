@@ -19,44 +19,37 @@ namespace {
 enum class Combiner { Sum, Prod, Max, Min };
 } // namespace
 
-/// The identity of a combiner as a scalar of `type`.
+/// The arith reduction kind of `combiner` on elements of `type` (floats or
+/// signed integers).
+static arith::AtomicRMWKind getReductionKind(Combiner combiner, Type type) {
+  bool isFloat = isa<FloatType>(type);
+  switch (combiner) {
+  case Combiner::Sum:
+    return isFloat ? arith::AtomicRMWKind::addf : arith::AtomicRMWKind::addi;
+  case Combiner::Prod:
+    return isFloat ? arith::AtomicRMWKind::mulf : arith::AtomicRMWKind::muli;
+  case Combiner::Max:
+    return isFloat ? arith::AtomicRMWKind::maximumf
+                   : arith::AtomicRMWKind::maxs;
+  case Combiner::Min:
+    return isFloat ? arith::AtomicRMWKind::minimumf
+                   : arith::AtomicRMWKind::mins;
+  }
+  llvm_unreachable("unknown combiner");
+}
+
+/// The identity of a combiner as a scalar of `type` (an infinity for the
+/// float max and min).
 static Value identityValue(OpBuilder &b, Location loc, Type type,
                            Combiner combiner) {
-  if (auto floatType = dyn_cast<FloatType>(type)) {
-    const llvm::fltSemantics &sem = floatType.getFloatSemantics();
-    APFloat value = combiner == Combiner::Sum    ? APFloat::getZero(sem)
-                    : combiner == Combiner::Prod ? APFloat::getOne(sem)
-                    : combiner == Combiner::Max
-                        ? APFloat::getInf(sem, /*Negative=*/true)
-                        : APFloat::getInf(sem);
-    return arith::ConstantOp::create(b, loc, type, b.getFloatAttr(type, value));
-  }
-  unsigned width = type.getIntOrFloatBitWidth();
-  APInt value = combiner == Combiner::Sum    ? APInt(width, 0)
-                : combiner == Combiner::Prod ? APInt(width, 1)
-                : combiner == Combiner::Max  ? APInt::getSignedMinValue(width)
-                                             : APInt::getSignedMaxValue(width);
-  return arith::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, value));
+  return arith::getIdentityValue(getReductionKind(combiner, type), type, b,
+                                 loc);
 }
 
 static Value combine(OpBuilder &b, Location loc, Combiner combiner, Value acc,
                      Value x) {
-  bool isFloat = isa<FloatType>(x.getType());
-  switch (combiner) {
-  case Combiner::Sum:
-    return isFloat ? Value(arith::AddFOp::create(b, loc, acc, x))
-                   : Value(arith::AddIOp::create(b, loc, acc, x));
-  case Combiner::Prod:
-    return isFloat ? Value(arith::MulFOp::create(b, loc, acc, x))
-                   : Value(arith::MulIOp::create(b, loc, acc, x));
-  case Combiner::Max:
-    return isFloat ? Value(arith::MaximumFOp::create(b, loc, acc, x))
-                   : Value(arith::MaxSIOp::create(b, loc, acc, x));
-  case Combiner::Min:
-    return isFloat ? Value(arith::MinimumFOp::create(b, loc, acc, x))
-                   : Value(arith::MinSIOp::create(b, loc, acc, x));
-  }
-  llvm_unreachable("unknown combiner");
+  return arith::getReductionOp(getReductionKind(combiner, x.getType()), b,
+                               loc, acc, x);
 }
 
 /// Reduces `input` along `axes` into `init` (already holding the identity),
