@@ -50,6 +50,9 @@ import time
 
 import numpy as np
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from llama_spine import CALL, functions  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # (small, large) sizes of each example's symbolic dims, batch 1: a decode step
@@ -71,9 +74,6 @@ ENV = dict(os.environ, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1")
 SIDES = ("before", "after")
 LAYERS = 32  # of the Llama-7B-shaped model whose compile time is measured
 
-FUNC = re.compile(r"^\s*(?:func\.func|tprog\.func)\s+(?:(?:private|public)\s+)?"
-                  r"@([\w$.]+)\(")
-CALL = re.compile(r"\bcall\s+@([\w$.]+)\(")
 TIME = re.compile(r"([\d.]+) ms per call over \d+ calls(?: \(best ([\d.]+) ms\))?")
 
 
@@ -119,30 +119,14 @@ def timed(cmd):
     return wall, usage.ru_utime + usage.ru_stime
 
 
-def functions(ir):
-    """Top-level functions of a printed module: {name: body lines}; a
-    declaration has none."""
-    funcs, current = {}, None
-    for line in ir.splitlines():
-        if FUNC.match(line) and line.startswith("  ") and not line.startswith("    "):
-            current = FUNC.match(line).group(1)
-            funcs[current] = []
-        elif current is not None:
-            if line.startswith("  }") and not line.startswith("   "):
-                current = None
-            else:
-                funcs[current].append(line)
-    return funcs
-
-
 def count_kernels(bin_dir, model, timeout, entry="main"):
     """The static count of the calls of `entry` to kernels in the host IR."""
     funcs = functions(run([os.path.join(bin_dir, "relax-opt"), model]
                           + KERNEL_ARGS, timeout))
     if entry not in funcs:
         raise Failure(f"no @{entry} in the host-level IR")
-    return sum(callee != entry and bool(funcs.get(callee))
-               for line in funcs[entry] for callee in CALL.findall(line))
+    return sum(callee != entry and callee in funcs and bool(funcs[callee][1])
+               for line in funcs[entry][1] for callee in CALL.findall(line))
 
 
 def results(prefix):

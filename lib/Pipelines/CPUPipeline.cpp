@@ -113,7 +113,7 @@ void relax::buildRelaxLowerToCPUPipeline(OpPassManager &pm,
     planOptions.planResults = options.planResults;
     pm.addPass(createRelaxPlanMemoryPass(planOptions));
   }
-  addHostStage(pm, "cpu");
+  addHostStage(pm, HostTarget::CPU);
   if (options.toLLVM)
     buildLLVMPipeline(pm, options.getParallelism());
 }

@@ -69,7 +69,7 @@ static void buildKernelAndHostPipeline(OpPassManager &pm,
     pm.addPass(createRelaxHoistKernelScratchPass());
   if (options.planMemory)
     pm.addPass(createRelaxPlanMemoryPass());
-  addHostStage(pm, "gpu");
+  addHostStage(pm, HostTarget::GPU);
 
   RelaxChooseGPUSchedulePassOptions choose;
   choose.force = options.schedule;

@@ -48,9 +48,9 @@ void relax::addKernelCleanupStage(OpPassManager &pm) {
   pm.addPass(createCanonicalizerPass());
 }
 
-void relax::addHostStage(OpPassManager &pm, StringRef target) {
+void relax::addHostStage(OpPassManager &pm, HostTarget target) {
   RelaxToFuncPassOptions toFunc;
-  toFunc.target = target.str();
+  toFunc.target = target;
   pm.addPass(createRelaxToFuncPass(toFunc));
   pm.addPass(createRelaxLimitCallDepthPass());
   ConvertSymToArithPassOptions keepAssumes;

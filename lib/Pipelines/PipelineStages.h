@@ -10,6 +10,8 @@
 #ifndef RELAX_LIB_PIPELINES_PIPELINESTAGES_H
 #define RELAX_LIB_PIPELINES_PIPELINESTAGES_H
 
+#include "Relax/Conversion/Passes.h"
+
 #include "mlir/Pass/PassManager.h"
 
 namespace mlir::relax {
@@ -25,10 +27,10 @@ void addGraphStage(OpPassManager &pm, bool inferShapes, StringRef library,
 void addKernelCleanupStage(OpPassManager &pm);
 
 /// Host functions: patterns on memrefs with the kernel calls as calls of
-/// `target` (`cpu` or `gpu`, see --relax-to-func); the ranges of
+/// `target` (see --relax-to-func); the ranges of
 /// `sym.constraints` are used by the range analysis before the assumptions
 /// go.
-void addHostStage(OpPassManager &pm, StringRef target);
+void addHostStage(OpPassManager &pm, HostTarget target);
 
 } // namespace mlir::relax
 

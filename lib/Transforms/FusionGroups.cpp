@@ -60,6 +60,9 @@ public:
   SmallVector<FusionGroup> run();
 
 private:
+  /// The programs that calls in the block call.
+  SymbolTableCollection symbols;
+
   struct Node {
     Operation *op;
     PatternKind kind;
@@ -388,8 +391,9 @@ void Partitioner::fuseInjectiveConsumers() {
 /// left operand is. A program that fusion made with a prologue reads it
 /// through the prologue instead, so fusing a fused module again finds no
 /// prologue to add.
-static bool feedsContractionRows(CallTIROp call, unsigned index) {
-  auto program = SymbolTable::lookupNearestSymbolFrom<tprog::FuncOp>(
+static bool feedsContractionRows(SymbolTableCollection &symbols, CallTIROp call,
+                                 unsigned index) {
+  auto program = symbols.lookupNearestSymbolFrom<tprog::FuncOp>(
       call, call.getCalleeAttr());
   if (!program || program.isExternal() || index >= program.getNumArguments())
     return false;
@@ -431,8 +435,8 @@ void Partitioner::fusePrologues() {
                  o.getOperandNumber() == 0;
         });
         auto call = dyn_cast<CallTIROp>(user);
-        if (nodes[c].kind != PatternKind::OutElementWiseFusable ||
-            !leftOnly || (call && !feedsContractionRows(call, 0)) ||
+        if (nodes[c].kind != PatternKind::OutElementWiseFusable || !leftOnly ||
+            (call && !feedsContractionRows(symbols, call, 0)) ||
             (target && *target != find(c))) {
           ok = false;
           break;

@@ -24,6 +24,14 @@
 
 namespace mlir::relax {
 
+/// The target whose host `--relax-to-func` lowers.
+enum class HostTarget {
+  /// The kernels are plain functions: the CPU claims them.
+  CPU,
+  /// The kernels stay marked for the GPU passes to map and claim.
+  GPU,
+};
+
 #define GEN_PASS_DECL
 #include "Relax/Conversion/Passes.h.inc"
 

@@ -47,8 +47,14 @@ def RelaxToFuncPass : Pass<"relax-to-func", "::mlir::ModuleOp"> {
     Public functions get `llvm.emit_c_interface`.
   }];
   let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
-           "The target whose host this is (cpu or gpu)">,
+    Option<"target", "target", "::mlir::relax::HostTarget",
+           /*default=*/"::mlir::relax::HostTarget::CPU",
+           "The target whose host this is",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::relax::HostTarget::CPU, "cpu",
+                        "The CPU: kernels become plain functions"),
+             clEnumValN(::mlir::relax::HostTarget::GPU, "gpu",
+                        "A GPU: kernels stay marked for the GPU passes"))}]>,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -63,14 +63,16 @@ static void foldCopiesIntoContractions(RewriterBase &rewriter,
             !isInnermostKeepingCopy(producer) ||
             !linalg::areElementwiseOpsFusable(operand))
           continue;
-        Attribute schedule = consumer->getAttr(RelaxCodegenDialect::getLoweringConfigAttrName());
+        Attribute schedule =
+            consumer->getAttr(RelaxCodegenDialect::getLoweringConfigAttrName());
         rewriter.setInsertionPoint(consumer);
         FailureOr<linalg::ElementwiseOpFusionResult> fused =
             linalg::fuseElementwiseOps(rewriter, operand);
         if (failed(fused))
           continue;
         if (schedule)
-          fused->fusedOp->setAttr(RelaxCodegenDialect::getLoweringConfigAttrName(), schedule);
+          fused->fusedOp->setAttr(
+              RelaxCodegenDialect::getLoweringConfigAttrName(), schedule);
         for (OpResult result : consumer->getResults())
           rewriter.replaceAllUsesWith(result,
                                       fused->replacements.lookup(result));
@@ -85,7 +87,6 @@ static void foldCopiesIntoContractions(RewriterBase &rewriter,
     }
   }
 }
-
 
 namespace {
 struct RelaxCPUFoldCopiesPass

@@ -81,8 +81,7 @@ static bool isInnermost(linalg::LinalgOp op, unsigned operand, unsigned dim) {
 /// in cache while every row tile of the left one passes, and are peeled: a
 /// row tile only partly inside would read its left operand one masked
 /// element at a time.
-static bool setRegisterTile(linalg::LinalgOp op,
-                            const CPUTileSizes &options,
+static bool setRegisterTile(linalg::LinalgOp op, const CPUTileSizes &options,
                             CPUTile &schedule) {
   std::optional<TileLoops> loops = getTileLoops(op);
   if (!loops)
@@ -112,7 +111,7 @@ static bool setRegisterTile(linalg::LinalgOp op,
 }
 
 bool codegen::matchWindowExpr(AffineExpr expr, unsigned &position,
-                            int64_t &stride, unsigned &window) {
+                              int64_t &stride, unsigned &window) {
   auto sum = dyn_cast<AffineBinaryOpExpr>(expr);
   if (!sum || sum.getKind() != AffineExprKind::Add)
     return false;
@@ -205,9 +204,8 @@ CPUTileSizes codegen::getCPUTileSizes(CPUTargetAttr target,
   sizes.contractionRows =
       std::clamp<int64_t>((registers - 3) / 2, 1, /*most=*/8);
   sizes.dotCols = 4;
-  sizes.dotRows = std::clamp<int64_t>((registers - sizes.dotCols - 1) /
-                                          sizes.dotCols,
-                                      1, /*most=*/4);
+  sizes.dotRows = std::clamp<int64_t>(
+      (registers - sizes.dotCols - 1) / sizes.dotCols, 1, /*most=*/4);
   return sizes;
 }
 
@@ -253,8 +251,7 @@ struct RelaxCPUSelectLoweringConfigPass
   using Base::Base;
   void runOnOperation() override {
     std::string error;
-    FailureOr<CPUTargetAttr> target =
-        getCPUTarget(&getContext(), cpu, error);
+    FailureOr<CPUTargetAttr> target = getCPUTarget(&getContext(), cpu, error);
     if (failed(target)) {
       getOperation().emitError(error);
       return signalPassFailure();

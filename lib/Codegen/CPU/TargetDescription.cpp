@@ -32,8 +32,7 @@ struct CPUFacts {
 
 /// Sets the vector facts from whether the CPU has feature `has(name)`.
 static void setVectorFacts(const llvm::Triple &triple,
-                           function_ref<bool(StringRef)> has,
-                           CPUFacts &facts) {
+                           function_ref<bool(StringRef)> has, CPUFacts &facts) {
   if (triple.isX86()) {
     facts.vectorRegisters = 16;
     if (has("avx512f")) {
@@ -103,8 +102,7 @@ mlir::relax::codegen::getCPUTarget(MLIRContext *context, StringRef cpu,
     facts.name = llvm::sys::getHostCPUName().str();
     llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
     setVectorFacts(
-        triple,
-        [&](StringRef name) { return features.lookup(name); }, facts);
+        triple, [&](StringRef name) { return features.lookup(name); }, facts);
     readHostCaches(facts);
   } else {
     // `triple:cpu`, or a CPU of the host's architecture.

@@ -34,25 +34,6 @@ using namespace mlir;
 using namespace mlir::relax;
 using namespace mlir::relax::codegen;
 
-namespace {
-/// A recorded config, unpacked for the tiling code.
-struct CPUSchedule {
-  SmallVector<int64_t> tiles, order;
-  int64_t peeled = -1;
-  bool isContraction = false, isDot = false, isWindowed = false;
-
-  CPUSchedule() = default;
-  explicit CPUSchedule(CPULoweringConfigAttr config)
-      : tiles(config.getTiles()), order(config.getOrder()),
-        peeled(config.getPeeled()),
-        isContraction(config.getKind() == CPUTileKind::Contraction),
-        isDot(config.getKind() == CPUTileKind::Dot),
-        isWindowed(config.getKind() == CPUTileKind::Windowed) {}
-
-  bool hasRegisterTile() const { return isContraction || isDot || isWindowed; }
-};
-} // namespace
-
 /// Rewrites a contraction written as a linalg.generic into linalg.contract,
 /// which the vectorizer turns into one vector.contract reading each operand
 /// in its own layout (a generic reads them broadcast to the whole iteration
@@ -74,7 +55,6 @@ static linalg::LinalgOp toContract(RewriterBase &rewriter,
   rewriter.replaceOp(generic, contract->getResults());
   return contract;
 }
-
 
 /// Rewrites a tile of a windowed contraction whose window loops have one
 /// iteration, reading `stride * w + k` with `k` fixed, into a generic that
@@ -152,13 +132,12 @@ readWindowsAsStridedRows(RewriterBase &rewriter, linalg::LinalgOp op,
   return *interchanged;
 }
 
-
 /// Tiles the reduction dims of the tile `op` by `sizes` with `scf.for`
 /// loops (a windowed tile then reads strided rows) and marks what is left
 /// with its vector sizes.
 static LogicalResult tileReductions(RewriterBase &rewriter, linalg::LinalgOp op,
                                     ArrayRef<int64_t> sizes,
-                                    const CPUSchedule &schedule) {
+                                    CPULoweringConfigAttr config) {
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   FailureOr<linalg::LinalgOp> inner = tileDims(
       rewriter, op, sizes, /*order=*/{},
@@ -170,18 +149,17 @@ static LogicalResult tileReductions(RewriterBase &rewriter, linalg::LinalgOp op,
     return op.emitError("failed to tile");
   linalg::LinalgOp innermost = *inner;
   SmallVector<int64_t> vectorSizes(sizes);
-  if (schedule.isWindowed)
+  if (config.getKind() == CPUTileKind::Windowed)
     innermost = readWindowsAsStridedRows(rewriter, innermost, vectorSizes);
-  innermost->setAttr(RelaxCodegenDialect::getVectorSizesAttrName(), rewriter.getDenseI64ArrayAttr(vectorSizes));
+  innermost->setAttr(RelaxCodegenDialect::getVectorSizesAttrName(),
+                     rewriter.getDenseI64ArrayAttr(vectorSizes));
   return success();
 }
-
 
 namespace {
 struct RelaxCPUTilePass
     : codegen::impl::RelaxCPUTilePassBase<RelaxCPUTilePass> {
   using Base::Base;
-
 
   /// Tiles contraction `op` through its elementwise `epilogue`: the
   /// epilogue is tiled by the contraction's register tile, and the
@@ -191,13 +169,13 @@ struct RelaxCPUTilePass
   LogicalResult tileWithEpilogue(RewriterBase &rewriter,
                                  ArrayRef<linalg::LinalgOp> contractions,
                                  linalg::GenericOp epilogue,
-                                 CPUSchedule schedule) {
+                                 CPULoweringConfigAttr config) {
     // Only the contractions and the fills of their destinations are computed
     // in the epilogue's tiles; other producers stay where they are.
     llvm::SmallPtrSet<Operation *, 8> fusable;
     llvm::SetVector<Operation *> originals;
     for (linalg::LinalgOp contraction : contractions) {
-      linalg::LinalgOp op = schedule.isContraction
+      linalg::LinalgOp op = config.getKind() == CPUTileKind::Contraction
                                 ? toContract(rewriter, contraction)
                                 : contraction;
       fusable.insert(op);
@@ -218,11 +196,11 @@ struct RelaxCPUTilePass
     int64_t peeled = -1;
     for (unsigned j = 0, e = outMap.getNumResults(); j < e; ++j) {
       int64_t dim = outMap.getDimPosition(j);
-      tiles.push_back(schedule.tiles[dim]);
-      if (dim == schedule.peeled)
+      tiles.push_back(config.getTiles()[dim]);
+      if (dim == config.getPeeled())
         peeled = j;
     }
-    for (int64_t dim : schedule.order)
+    for (int64_t dim : config.getOrder())
       if (std::optional<unsigned> j = outMap.getResultPosition(
               getAffineDimExpr(dim, rewriter.getContext())))
         order.push_back(*j);
@@ -389,41 +367,43 @@ struct RelaxCPUTilePass
     tileOps.clear();
     root->walk([&](linalg::LinalgOp tileOp) { tileOps.push_back(tileOp); });
     // Tiles of one row take vectors of one row.
-    SmallVector<int64_t> rowTiles(tiles), rowScheduleTiles(schedule.tiles);
+    SmallVector<int64_t> rowTiles(tiles), rowScheduleTiles(config.getTiles());
     if (peeled >= 0) {
       rowTiles[peeled] = 1;
-      rowScheduleTiles[schedule.peeled] = 1;
+      rowScheduleTiles[config.getPeeled()] = 1;
     }
     for (linalg::LinalgOp tileOp : tileOps) {
       bool oneRow = llvm::any_of(rowLoops, [&](Operation *loop) {
         return loop->isProperAncestor(tileOp);
       });
       if (tileOp.getNumReductionLoops() == 0) {
-        tileOp->setAttr(RelaxCodegenDialect::getVectorSizesAttrName(), rewriter.getDenseI64ArrayAttr(
-                                          oneRow ? rowTiles : tiles));
+        tileOp->setAttr(
+            RelaxCodegenDialect::getVectorSizesAttrName(),
+            rewriter.getDenseI64ArrayAttr(oneRow ? rowTiles : tiles));
         continue;
       }
       if (failed(tileReductions(rewriter, tileOp,
-                                oneRow ? rowScheduleTiles : schedule.tiles,
-                                schedule)))
+                                oneRow ? ArrayRef<int64_t>(rowScheduleTiles)
+                                       : config.getTiles(),
+                                config)))
         return failure();
     }
     return success();
   }
 
-  /// Tiles `op` by its schedule and marks the innermost tiles.
+  /// Tiles `op` by its config and marks the innermost tiles.
   LogicalResult tile(RewriterBase &rewriter, linalg::LinalgOp op,
-                     CPUSchedule schedule) {
-    if (schedule.isContraction)
+                     CPULoweringConfigAttr config) {
+    if (config.getKind() == CPUTileKind::Contraction)
       op = toContract(rewriter, op);
     SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
     auto isParallel = [&](unsigned dim) {
       return iterators[dim] == utils::IteratorType::parallel;
     };
     FailureOr<linalg::LinalgOp> tiled = tileDims(
-        rewriter, op, schedule.tiles, schedule.order,
+        rewriter, op, config.getTiles(), config.getOrder(),
         [&](unsigned dim) {
-          return isParallel(dim) && int64_t(dim) != schedule.peeled;
+          return isParallel(dim) && int64_t(dim) != config.getPeeled();
         },
         getParallelLoopType(op));
     if (failed(tiled))
@@ -432,19 +412,19 @@ struct RelaxCPUTilePass
     // The peeled dim: a loop of full tiles, then one partial tile, whose
     // rows go one at a time (a tile of one row has static shapes, where a
     // partial tile of several would be masked throughout).
-    SmallVector<int64_t> rowTiles(schedule.tiles);
+    SmallVector<int64_t> rowTiles(config.getTiles());
     SmallVector<std::pair<linalg::LinalgOp, ArrayRef<int64_t>>> tiles = {
-        {*tiled, schedule.tiles}};
-    if (schedule.peeled >= 0) {
-      rowTiles[schedule.peeled] = 1;
+        {*tiled, config.getTiles()}};
+    if (config.getPeeled() >= 0) {
+      rowTiles[config.getPeeled()] = 1;
       SmallVector<LoopLikeOpInterface> loops;
       tiled = tileDims(
-          rewriter, *tiled, schedule.tiles, /*order=*/{},
-          [&](unsigned dim) { return int64_t(dim) == schedule.peeled; },
+          rewriter, *tiled, config.getTiles(), /*order=*/{},
+          [&](unsigned dim) { return int64_t(dim) == config.getPeeled(); },
           scf::SCFTilingOptions::LoopType::ForOp, &loops);
       if (failed(tiled))
         return op.emitError("failed to tile");
-      tiles = {{*tiled, schedule.tiles}};
+      tiles = {{*tiled, config.getTiles()}};
       auto loop = loops.empty()
                       ? scf::ForOp()
                       : dyn_cast<scf::ForOp>(loops.front().getOperation());
@@ -456,7 +436,7 @@ struct RelaxCPUTilePass
         for (linalg::LinalgOp clone : clones) {
           FailureOr<linalg::LinalgOp> row = tileDims(
               rewriter, clone, rowTiles, /*order=*/{},
-              [&](unsigned dim) { return int64_t(dim) == schedule.peeled; },
+              [&](unsigned dim) { return int64_t(dim) == config.getPeeled(); },
               scf::SCFTilingOptions::LoopType::ForOp);
           if (failed(row))
             return op.emitError("failed to tile");
@@ -466,11 +446,10 @@ struct RelaxCPUTilePass
     }
 
     for (auto [tileOp, sizes] : tiles)
-      if (failed(tileReductions(rewriter, tileOp, sizes, schedule)))
+      if (failed(tileReductions(rewriter, tileOp, sizes, config)))
         return failure();
     return success();
   }
-
 
   void runOnOperation() override {
     FunctionOpInterface func = getOperation();
@@ -483,7 +462,7 @@ struct RelaxCPUTilePass
 
     // Every op is tiled as its recorded config says.
     StringRef configName = RelaxCodegenDialect::getLoweringConfigAttrName();
-    llvm::DenseMap<Operation *, CPUSchedule> schedules;
+    llvm::DenseMap<Operation *, CPULoweringConfigAttr> configs;
     for (linalg::LinalgOp op : ops) {
       auto config = op->getAttrOfType<CPULoweringConfigAttr>(configName);
       if (!config) {
@@ -494,7 +473,7 @@ struct RelaxCPUTilePass
       }
       if (failed(config.verifyFor(op)))
         return signalPassFailure();
-      schedules.try_emplace(op, config);
+      configs.try_emplace(op, config);
       op->removeAttr(configName);
     }
 
@@ -506,10 +485,10 @@ struct RelaxCPUTilePass
     llvm::SmallPtrSet<Operation *, 8> fused;
     if (fuseEpilogues)
       for (linalg::LinalgOp op : ops) {
-        if (!schedules.at(op).hasRegisterTile())
+        if (!configs.at(op).hasRegisterTile())
           continue;
         linalg::GenericOp epilogue = getEpilogue(op);
-        if (!epilogue || !schedules.count(epilogue))
+        if (!epilogue || !configs.count(epilogue))
           continue;
         SmallVector<linalg::LinalgOp> &group = epilogues[epilogue];
         if (!group.empty()) {
@@ -533,15 +512,14 @@ struct RelaxCPUTilePass
     for (linalg::LinalgOp op : ops) {
       if (fused.contains(op))
         continue;
-      if (failed(tile(rewriter, op, schedules.at(op))))
+      if (failed(tile(rewriter, op, configs.at(op))))
         return signalPassFailure();
     }
     for (auto &[epilogue, contractions] : epilogues)
       if (failed(tileWithEpilogue(rewriter, contractions,
                                   cast<linalg::GenericOp>(epilogue),
-                                  schedules.at(contractions.front()))))
+                                  configs.at(contractions.front()))))
         return signalPassFailure();
-
   }
 };
 } // namespace

@@ -22,8 +22,8 @@
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/CSE.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::relax::codegen {
 #define GEN_PASS_DEF_RELAXCPUTILEROWSPASS
@@ -251,7 +251,6 @@ static void tileRowReductions(RewriterBase &rewriter, FunctionOpInterface func,
         });
   }
 }
-
 
 namespace {
 struct RelaxCPUTileRowsPass

@@ -9,10 +9,11 @@ using namespace mlir::relax;
 using namespace mlir::relax::codegen;
 
 FailureOr<linalg::LinalgOp>
-codegen::tileDims(RewriterBase &rewriter, linalg::LinalgOp op, ArrayRef<int64_t> tiles,
-         ArrayRef<int64_t> order, function_ref<bool(unsigned)> selected,
-         scf::SCFTilingOptions::LoopType loopType,
-         SmallVectorImpl<LoopLikeOpInterface> *loops) {
+codegen::tileDims(RewriterBase &rewriter, linalg::LinalgOp op,
+                  ArrayRef<int64_t> tiles, ArrayRef<int64_t> order,
+                  function_ref<bool(unsigned)> selected,
+                  scf::SCFTilingOptions::LoopType loopType,
+                  SmallVectorImpl<LoopLikeOpInterface> *loops) {
   SmallVector<OpFoldResult> sizes;
   bool any = false;
   for (auto [dim, tile] : llvm::enumerate(tiles)) {
@@ -44,7 +45,6 @@ scf::SCFTilingOptions::LoopType codegen::getParallelLoopType(Operation *op) {
              : scf::SCFTilingOptions::LoopType::ForallOp;
 }
 
-
 linalg::GenericOp codegen::getEpilogue(linalg::LinalgOp op) {
   if (op->getNumResults() != 1 || !op->getResult(0).hasOneUse())
     return {};
@@ -66,4 +66,3 @@ linalg::GenericOp codegen::getEpilogue(linalg::LinalgOp op) {
     return {};
   return epilogue;
 }
-

@@ -1,4 +1,4 @@
-//===- Vectorize.cpp - Vectorize the innermost CPU tiles ------------------ ===//
+//===- Vectorize.cpp - Vectorize the innermost CPU tiles ------------------===//
 //
 // --relax-cpu-vectorize: every op marked with its vector sizes is vectorized
 // whole with masks; math without vector instructions is approximated.
@@ -40,7 +40,9 @@ struct RelaxCPUVectorizePass
     });
     for (linalg::LinalgOp op : marked) {
       ArrayRef<int64_t> sizes =
-          op->getAttrOfType<DenseI64ArrayAttr>(RelaxCodegenDialect::getVectorSizesAttrName()).asArrayRef();
+          op->getAttrOfType<DenseI64ArrayAttr>(
+                RelaxCodegenDialect::getVectorSizesAttrName())
+              .asArrayRef();
       bool isContraction = isa<linalg::ContractOp>(op.getOperation());
       op->removeAttr(RelaxCodegenDialect::getVectorSizesAttrName());
       // Vector types are uniqued with their scalable flags, so the flags are

@@ -160,10 +160,11 @@ void CPULoweringConfigAttr::print(AsmPrinter &printer) const {
   printer << ">";
 }
 
-LogicalResult CPUTargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                                    StringRef cpu, CPUVectorISA isa,
-                                    int64_t vectorBits, int64_t vectorRegisters,
-                                    bool fma, int64_t l1d, int64_t l2) {
+LogicalResult
+CPUTargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                      StringRef cpu, CPUVectorISA isa, int64_t vectorBits,
+                      int64_t vectorRegisters, bool fma, int64_t l1d,
+                      int64_t l2) {
   if (vectorBits < 32 || !llvm::isPowerOf2_64(vectorBits))
     return emitError() << "vector_bits must be a power of two of at least "
                           "32, got "

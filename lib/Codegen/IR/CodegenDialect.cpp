@@ -35,11 +35,10 @@ RelaxCodegenDialect::verifyOperationAttribute(Operation *op,
                                   << "' is only valid on linalg ops";
       return success();
     }
-    return op->emitError("'")
-           << getLoweringConfigAttrName()
-           << "' must be a #relax_codegen.cpu_config or a "
-              "#relax_codegen.gpu_schedule, got "
-           << attr.getValue();
+    return op->emitError("'") << getLoweringConfigAttrName()
+                              << "' must be a #relax_codegen.cpu_config or a "
+                                 "#relax_codegen.gpu_schedule, got "
+                              << attr.getValue();
   }
   if (attr.getName() == getVectorSizesAttrName()) {
     auto sizes = dyn_cast<DenseI64ArrayAttr>(attr.getValue());

@@ -626,11 +626,6 @@ struct RelaxToFuncPass : relax::impl::RelaxToFuncPassBase<RelaxToFuncPass> {
 
     RewritePatternSet patterns(&getContext());
     populateRelaxToFuncConversionPatterns(converter, symbols, patterns);
-    if (target != "cpu" && target != "gpu") {
-      module.emitError("unknown target '")
-          << target << "' of --relax-to-func (cpu or gpu)";
-      return signalPassFailure();
-    }
     // Until the GPU maps its kernels (--relax-map-kernels-to-gpu), a kernel
     // is called on either target as a function on buffers.
     populateRelaxCPUKernelCallPatterns(converter, symbols, patterns);
@@ -641,7 +636,7 @@ struct RelaxToFuncPass : relax::impl::RelaxToFuncPassBase<RelaxToFuncPass> {
       return signalPassFailure();
     // The CPU claims every kernel here: it is a plain function from now on.
     // A GPU's kernels keep the mark until --relax-host-to-gpu claims them.
-    if (target == "cpu")
+    if (target == HostTarget::CPU)
       for (auto func : module.getOps<func::FuncOp>())
         func->removeAttr(codegen::RelaxCodegenDialect::getKernelAttrName());
   }

@@ -1,5 +1,7 @@
 // RUN: relax-opt %s --split-input-file --relax-explicit-alloc --relax-kernels-to-func=bufferize=0 --relax-to-func | FileCheck %s
 // RUN: relax-opt %s --split-input-file --relax-explicit-alloc --relax-kernels-to-func=bufferize=0 --relax-to-func=target=gpu | FileCheck %s --check-prefix=GPU
+// RUN: not relax-opt %s --relax-to-func=target=metal 2>&1 | FileCheck %s --check-prefix=TARGET
+// TARGET: for the --target option: Cannot find option named 'metal'!
 
 // A program becomes a kernel on memrefs; its call gets a storage of the
 // evaluated byte size, a tensor viewed in it, and a call of the kernel. The
