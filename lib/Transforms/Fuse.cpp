@@ -136,13 +136,41 @@ struct FuseProducerIntoCopy : OpRewritePattern<linalg::CopyOp> {
 };
 } // namespace
 
+namespace {
+/// A copy into a new tensor is its source to the linalg ops that read it:
+/// a slice (of a split or a strided_slice) is read where it lies, or copied
+/// into a slice of a destination (a concatenation's) directly.
+struct ForwardCopyIntoEmpty : OpRewritePattern<linalg::CopyOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(linalg::CopyOp copy,
+                                PatternRewriter &rewriter) const override {
+    Value source = copy.getDpsInputOperand(0)->get();
+    if (!copy.hasPureTensorSemantics() ||
+        !copy.getDpsInitOperand(0)->get().getDefiningOp<tensor::EmptyOp>() ||
+        source.getType() != copy.getResult(0).getType())
+      return failure();
+    bool changed = false;
+    rewriter.replaceUsesWithIf(
+        copy.getResult(0), source, [&](OpOperand &use) {
+          auto user = dyn_cast<linalg::LinalgOp>(use.getOwner());
+          changed |= user && user.isDpsInput(&use);
+          return user && user.isDpsInput(&use);
+        });
+    if (copy->use_empty())
+      rewriter.eraseOp(copy);
+    return success(changed);
+  }
+};
+} // namespace
+
 /// Simplifies a merged program: casts folded into their users, elementwise
-/// producers with one use fused into their consumers, duplicates removed.
+/// producers with one use fused into their consumers, copies into new
+/// tensors forwarded, duplicates removed.
 static LogicalResult simplifyProgram(tprog::FuncOp program) {
   MLIRContext *ctx = program.getContext();
   RewritePatternSet patterns(ctx);
   linalg::populateElementwiseOpsFusionPatterns(patterns, isFusableProducer);
-  patterns.add<FuseProducerIntoCopy>(ctx);
+  patterns.add<FuseProducerIntoCopy, ForwardCopyIntoEmpty>(ctx);
   for (Dialect *dialect : ctx->getLoadedDialects())
     dialect->getCanonicalizationPatterns(patterns);
   for (RegisteredOperationName name : ctx->getRegisteredOperations())

@@ -59,7 +59,7 @@ relax.func @diamond(%x: !relax.tensor<[n], f32>) -> !relax.tensor<[n], f32> {
 // loop nest after the contraction.
 // CHECK-LABEL: tprog.func private @fused_matmul_add_gelu
 // CHECK-SAME: relax.pattern_kind = #relax.pattern_kind<output_elementwise_fusable>
-// CHECK: linalg.generic {{.*}}"reduction"
+// CHECK: linalg.contract
 // CHECK: linalg.generic
 // CHECK: arith.addf
 // CHECK: math.erf
@@ -194,8 +194,9 @@ relax.func @injective_branches(%x: !relax.tensor<[n, 4], f32>) -> !relax.tensor<
 
 // `p` is a dim of no tensor the group reads: a symbolic argument.
 // CHECK-LABEL: tprog.func private @fused_strided_slice_multiply
-// CHECK-SAME: %[[P:[a-z0-9]+]]: index)
-// CHECK: arith.addi %{{.*}}, %[[P]]
+// CHECK-SAME: (%[[X:[a-z0-9]+]]: tensor<?x8xf32> {{.*}}, %[[P:[a-z0-9]+]]: index)
+// CHECK: %[[S:.*]] = tensor.extract_slice %[[X]][%[[P]], 0]
+// CHECK: linalg.generic {{.*}} ins(%[[S]], %{{.*}} : tensor<?x8xf32>, tensor<?x8xf32>)
 // CHECK-LABEL: relax.func @slice_symbolic
 // CHECK: call_tir @fused_strided_slice_multiply(%arg0, %arg1) {sym_args = #sym.shape<[p]>}
 
@@ -371,17 +372,21 @@ relax.func @exp_concat(%x: !relax.tensor<[n, 4], f32>, %past: !relax.tensor<[p, 
 // A split of q, k and v whose k and v are appended to a KV cache: its
 // post-dominator is the attention, which injective ops cannot join, but the
 // concatenations join the split's group. The new keys and values are
-// computed into their slices of the caches; q is a second output.
+// copied from their slices of the input into their slices of the caches; q
+// is a second output.
 // CHECK-LABEL: tprog.func private @fused_split_concat_concat
 // CHECK-SAME: (%[[HEADS:.*]]: tensor<?x?x6x16xf32> {{.*}}, %[[PK:.*]]: tensor<?x?x2x16xf32> {{.*}}, %[[PV:.*]]: tensor<?x?x2x16xf32> {{.*}}, %{{.*}}: tensor<?x?x2x16xf32> {{.*}}, %[[KEYS:.*]]: tensor<?x?x2x16xf32> {{.*}}, %[[VALUES:.*]]: tensor<?x?x2x16xf32> {{.*}})
-// CHECK: %[[Q:.*]] = linalg.generic
+// CHECK: %[[QS:.*]] = tensor.extract_slice %[[HEADS]][0, 0, 0, 0]
+// CHECK: %[[Q:.*]] = linalg.copy ins(%[[QS]] : tensor<?x?x2x16xf32>)
+// CHECK: %[[KS:.*]] = tensor.extract_slice %[[HEADS]][0, 0, 2, 0]
+// CHECK: %[[VS:.*]] = tensor.extract_slice %[[HEADS]][0, 0, 4, 0]
 // CHECK: linalg.copy ins(%[[PK]] : tensor<?x?x2x16xf32>)
 // CHECK: %[[K0:.*]] = tensor.insert_slice %{{.*}} into %[[KEYS]]
-// CHECK: %[[K:.*]] = linalg.generic
+// CHECK: %[[K:.*]] = linalg.copy ins(%[[KS]] : tensor<?x?x2x16xf32>)
 // CHECK: %[[K1:.*]] = tensor.insert_slice %[[K]] into %[[K0]]
 // CHECK: linalg.copy ins(%[[PV]] : tensor<?x?x2x16xf32>)
 // CHECK: %[[V0:.*]] = tensor.insert_slice %{{.*}} into %[[VALUES]]
-// CHECK: %[[V:.*]] = linalg.generic
+// CHECK: %[[V:.*]] = linalg.copy ins(%[[VS]] : tensor<?x?x2x16xf32>)
 // CHECK: %[[V1:.*]] = tensor.insert_slice %[[V]] into %[[V0]]
 // CHECK: return %[[Q]], %[[K1]], %[[V1]]
 // CHECK-LABEL: relax.func @kv_append

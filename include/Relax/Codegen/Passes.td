@@ -64,7 +64,8 @@ def RelaxCPUFoldCopiesPass
     A contraction whose operand is a copy used only there that keeps the
     innermost dim innermost (a transpose of outer dims, a broadcast: the
     transposed queries and keys of attention) reads the copy's input through
-    the composed map instead (linalg elementwise fusion), so that the copy
+    the composed map instead (a linalg.contract's indexing map, or elementwise
+    fusion into a contraction written as a generic), so that the copy
     is never materialized in a temporary of the kernel. A recorded lowering
     config stays with the contraction.
   }];

@@ -41,6 +41,53 @@ static bool isInnermostKeepingCopy(linalg::GenericOp op) {
          inputMap.getResults().back() == outputMap.getResults().back();
 }
 
+/// Replaces `consumer`, a linalg.contract, by one that reads the operand
+/// `operand` through the copy `producer`'s maps instead: the operand's map
+/// becomes the copy's input map composed with the inverse of its output map
+/// and the operand's own map. Fails when that is no projected permutation.
+static FailureOr<linalg::LinalgOp> foldIntoContract(RewriterBase &rewriter,
+                                                    linalg::ContractOp consumer,
+                                                    OpOperand *operand,
+                                                    linalg::GenericOp producer) {
+  AffineMap inputMap =
+      producer.getMatchingIndexingMap(producer.getDpsInputOperand(0));
+  AffineMap outputMap =
+      producer.getMatchingIndexingMap(producer.getDpsInitOperand(0));
+  AffineMap map = inputMap.compose(inversePermutation(outputMap))
+                      .compose(consumer.getMatchingIndexingMap(operand));
+  if (!map.isProjectedPermutation())
+    return failure();
+  SmallVector<Value> inputs = consumer.getDpsInputs();
+  SmallVector<AffineMap> maps = consumer.getIndexingMapsArray();
+  unsigned index = operand->getOperandNumber();
+  inputs[index] = producer.getDpsInputOperand(0)->get();
+  maps[index] = map;
+  rewriter.setInsertionPoint(consumer);
+  auto contract = linalg::ContractOp::create(
+      rewriter, consumer.getLoc(), consumer.getResultTypes(), inputs,
+      consumer.getDpsInits(), rewriter.getAffineMapArrayAttr(maps));
+  if (linalg::TypeFnAttr cast = consumer.getCastAttr())
+    contract.setCastAttr(cast);
+  return cast<linalg::LinalgOp>(contract.getOperation());
+}
+
+/// Replaces `consumer`, a contraction written as a linalg.generic, by the
+/// elementwise fusion of `operand`'s producer into it.
+static FailureOr<linalg::LinalgOp> foldIntoGeneric(RewriterBase &rewriter,
+                                                   OpOperand *operand) {
+  if (!linalg::areElementwiseOpsFusable(operand))
+    return failure();
+  Operation *consumer = operand->getOwner();
+  rewriter.setInsertionPoint(consumer);
+  FailureOr<linalg::ElementwiseOpFusionResult> fused =
+      linalg::fuseElementwiseOps(rewriter, operand);
+  if (failed(fused))
+    return failure();
+  for (OpResult result : consumer->getResults())
+    rewriter.replaceAllUsesWith(result, fused->replacements.lookup(result));
+  return cast<linalg::LinalgOp>(fused->fusedOp);
+}
+
 /// Reads the copies that contractions take as operands (the transposed
 /// queries and keys of attention) through the copies' maps instead, so that
 /// the copies are never materialized in a temporary of the kernel.
@@ -49,34 +96,37 @@ static void foldCopiesIntoContractions(RewriterBase &rewriter,
   bool changed = true;
   while (changed) {
     changed = false;
-    SmallVector<linalg::GenericOp> consumers;
-    func.walk([&](linalg::GenericOp op) {
-      if (op.hasPureTensorSemantics() && linalg::isaContractionOpInterface(op))
+    SmallVector<linalg::LinalgOp> consumers;
+    func.walk([&](linalg::LinalgOp op) {
+      if (isa<linalg::GenericOp, linalg::ContractOp>(op.getOperation()) &&
+          op.hasPureTensorSemantics() && linalg::isaContractionOpInterface(op))
         consumers.push_back(op);
     });
-    for (linalg::GenericOp consumer : consumers) {
+    for (linalg::LinalgOp consumer : consumers) {
       for (OpOperand *operand : consumer.getDpsInputOperands()) {
         // A copy with other users would stay a result of the fused op, which
         // would then not be a contraction.
         auto producer = operand->get().getDefiningOp<linalg::GenericOp>();
         if (!producer || !producer->hasOneUse() ||
-            !isInnermostKeepingCopy(producer) ||
-            !linalg::areElementwiseOpsFusable(operand))
+            !isInnermostKeepingCopy(producer))
           continue;
-        Attribute schedule =
+        Attribute config =
             consumer->getAttr(RelaxCodegenDialect::getLoweringConfigAttrName());
-        rewriter.setInsertionPoint(consumer);
-        FailureOr<linalg::ElementwiseOpFusionResult> fused =
-            linalg::fuseElementwiseOps(rewriter, operand);
-        if (failed(fused))
+        FailureOr<linalg::LinalgOp> folded =
+            isa<linalg::ContractOp>(consumer.getOperation())
+                ? foldIntoContract(rewriter,
+                                   cast<linalg::ContractOp>(consumer),
+                                   operand, producer)
+                : foldIntoGeneric(rewriter, operand);
+        if (failed(folded))
           continue;
-        if (schedule)
-          fused->fusedOp->setAttr(
-              RelaxCodegenDialect::getLoweringConfigAttrName(), schedule);
-        for (OpResult result : consumer->getResults())
-          rewriter.replaceAllUsesWith(result,
-                                      fused->replacements.lookup(result));
-        rewriter.eraseOp(consumer);
+        if (config)
+          (*folded)->setAttr(RelaxCodegenDialect::getLoweringConfigAttrName(),
+                             config);
+        if (!consumer->use_empty())
+          rewriter.replaceOp(consumer, (*folded)->getResults());
+        else
+          rewriter.eraseOp(consumer);
         if (producer->use_empty())
           rewriter.eraseOp(producer);
         changed = true;

@@ -43,7 +43,11 @@ struct RelaxCPUVectorizePass
           op->getAttrOfType<DenseI64ArrayAttr>(
                 RelaxCodegenDialect::getVectorSizesAttrName())
               .asArrayRef();
-      bool isContraction = isa<linalg::ContractOp>(op.getOperation());
+      // A contraction becomes one vector.contract, except into a 0-d result
+      // (a dot product), which vector.contract takes only as a scalar: that
+      // one is vectorized as a reduction.
+      bool isContraction = isa<linalg::ContractOp>(op.getOperation()) &&
+                           op.getRank(op.getDpsInitOperand(0)) != 0;
       op->removeAttr(RelaxCodegenDialect::getVectorSizesAttrName());
       // Vector types are uniqued with their scalable flags, so the flags are
       // spelled out: an empty list would make types that print alike but

@@ -12,6 +12,7 @@
 #include "Relax/Dialect/Relax/IR/RelaxGraphOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -21,15 +22,11 @@
 using namespace mlir;
 using namespace mlir::relax;
 
-static Value floatConstant(OpBuilder &b, Location loc, Type type,
-                           double value) {
-  return arith::ConstantOp::create(b, loc, type, b.getFloatAttr(type, value));
-}
 
 /// `1 / (1 + exp(-x))`
 static Value sigmoid(OpBuilder &b, Location loc, Value x) {
   Type type = x.getType();
-  Value one = floatConstant(b, loc, type, 1.0);
+  Value one = lowering::scalarConstant(b, loc, type, 1.0);
   Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
   return arith::DivFOp::create(b, loc, one,
                                arith::AddFOp::create(b, loc, one, e));
@@ -59,9 +56,9 @@ static Value siluScalar(OpBuilder &b, Location loc, ValueRange args) {
 static Value halfTimesOnePlus(OpBuilder &b, Location loc, Value x, Value t) {
   Type type = x.getType();
   Value onePlus =
-      arith::AddFOp::create(b, loc, floatConstant(b, loc, type, 1.0), t);
+      arith::AddFOp::create(b, loc, lowering::scalarConstant(b, loc, type, 1.0), t);
   Value half =
-      arith::MulFOp::create(b, loc, x, floatConstant(b, loc, type, 0.5));
+      arith::MulFOp::create(b, loc, x, lowering::scalarConstant(b, loc, type, 0.5));
   return arith::MulFOp::create(b, loc, half, onePlus);
 }
 
@@ -70,7 +67,7 @@ static Value geluScalar(OpBuilder &b, Location loc, ValueRange args) {
   Value x = args[0];
   Type type = x.getType();
   Value scaled =
-      arith::MulFOp::create(b, loc, x, floatConstant(b, loc, type, M_SQRT1_2));
+      arith::MulFOp::create(b, loc, x, lowering::scalarConstant(b, loc, type, M_SQRT1_2));
   return halfTimesOnePlus(b, loc, x, math::ErfOp::create(b, loc, scaled));
 }
 
@@ -83,11 +80,11 @@ static Value geluTanhScalar(OpBuilder &b, Location loc, ValueRange args) {
   Value inner = arith::AddFOp::create(
       b, loc, x,
       arith::MulFOp::create(b, loc, cube,
-                            floatConstant(b, loc, type, 0.044715)));
+                            lowering::scalarConstant(b, loc, type, 0.044715)));
   Value t = math::TanhOp::create(
       b, loc,
       arith::MulFOp::create(
-          b, loc, inner, floatConstant(b, loc, type, std::sqrt(2.0 / M_PI))));
+          b, loc, inner, lowering::scalarConstant(b, loc, type, std::sqrt(2.0 / M_PI))));
   return halfTimesOnePlus(b, loc, x, t);
 }
 
@@ -96,7 +93,7 @@ static Value reluScalar(OpBuilder &b, Location loc, ValueRange args) {
   Type type = x.getType();
   if (isa<FloatType>(type))
     return arith::MaximumFOp::create(b, loc, x,
-                                     floatConstant(b, loc, type, 0.0));
+                                     lowering::scalarConstant(b, loc, type, 0.0));
   Value zero =
       arith::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, 0));
   return arith::MaxSIOp::create(b, loc, x, zero);
@@ -140,31 +137,11 @@ static Value whereScalar(OpBuilder &b, Location loc, ValueRange args) {
   return arith::SelectOp::create(b, loc, args[0], args[1], args[2]);
 }
 
-/// Converts a scalar between element types (astype).
+/// Converts a scalar between element types (astype): integers are signed
+/// but for booleans, which convert as 0 and 1.
 static Value convertScalar(OpBuilder &b, Location loc, Value x, Type to) {
-  Type from = x.getType();
-  if (from == to)
-    return x;
-  auto fromInt = dyn_cast<IntegerType>(from), toInt = dyn_cast<IntegerType>(to);
-  auto fromFloat = dyn_cast<FloatType>(from), toFloat = dyn_cast<FloatType>(to);
-  if (fromFloat && toFloat)
-    return fromFloat.getWidth() < toFloat.getWidth()
-               ? Value(arith::ExtFOp::create(b, loc, to, x))
-               : Value(arith::TruncFOp::create(b, loc, to, x));
-  if (fromInt && toFloat)
-    return fromInt.getWidth() == 1
-               ? Value(arith::UIToFPOp::create(b, loc, to, x))
-               : Value(arith::SIToFPOp::create(b, loc, to, x));
-  if (fromFloat && toInt)
-    return arith::FPToSIOp::create(b, loc, to, x);
-  if (fromInt && toInt) {
-    if (fromInt.getWidth() < toInt.getWidth())
-      return fromInt.getWidth() == 1
-                 ? Value(arith::ExtUIOp::create(b, loc, to, x))
-                 : Value(arith::ExtSIOp::create(b, loc, to, x));
-    return arith::TruncIOp::create(b, loc, to, x);
-  }
-  return {};
+  return convertScalarToDtype(b, loc, x, to,
+                              /*isUnsignedCast=*/x.getType().isInteger(1));
 }
 
 //===----------------------------------------------------------------------===//

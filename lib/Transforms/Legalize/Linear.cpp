@@ -1,40 +1,64 @@
 //===- Linear.cpp - Programs of matrix products ---------------------------===//
-
-#include "TensorUtils.h"
+//
+// relax.matmul becomes one linalg.contract: transposes and batch broadcasts
+// live in its indexing maps, so no schedule has to recognize a product.
+//
+//===----------------------------------------------------------------------===//
 
 #include "Relax/Transforms/Legalize.h"
 #include "Relax/Dialect/Relax/IR/RelaxGraphOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
 using namespace mlir::relax;
 
-/// The map reading a matmul operand: its batch dims broadcast against the
-/// output's, then its two matrix dims (or one for a vector).
-static AffineMap operandMap(MLIRContext *ctx, RankedTensorType type,
-                            ArrayRef<int64_t> outShape, unsigned numBatch,
-                            unsigned numDims, ArrayRef<AffineExpr> matrixDims) {
-  ArrayRef<int64_t> batch =
-      type.getShape().drop_back(static_cast<int64_t>(matrixDims.size()));
-  SmallVector<AffineExpr> exprs = lowering::getBroadcastExprs(
-      ctx, batch, numBatch - batch.size(), outShape);
-  exprs.append(matrixDims.begin(), matrixDims.end());
+/// Reads `operand` (batch dims, then `matrixDims.size()` matrix dims) as a
+/// contraction operand of an iteration space of `numDims` dims whose first
+/// `numBatch` are the output's batch dims. Batch dims align to the right; a
+/// literal-1 batch dim against a larger output dim broadcasts, which a
+/// contraction expresses by leaving the dim out of its map, so such dims are
+/// collapsed away from `operand` first.
+static AffineMap readOperand(OpBuilder &b, Location loc, Value &operand,
+                             ArrayRef<int64_t> outShape, unsigned numBatch,
+                             unsigned numDims,
+                             ArrayRef<AffineExpr> matrixDims) {
+  MLIRContext *ctx = b.getContext();
+  auto type = cast<RankedTensorType>(operand.getType());
+  int64_t rank = type.getRank();
+  int64_t batchRank = rank - static_cast<int64_t>(matrixDims.size());
+  unsigned firstDim = numBatch - batchRank;
+  SmallVector<AffineExpr> exprs;
+  // Each dropped dim joins the group of the next kept one; matrix dims are
+  // always kept, so every group has one.
+  SmallVector<ReassociationIndices> groups;
+  ReassociationIndices pending;
+  for (int64_t i = 0; i < rank; ++i) {
+    pending.push_back(i);
+    if (i < batchRank && type.getDimSize(i) == 1 &&
+        outShape[firstDim + i] != 1)
+      continue;
+    exprs.push_back(i < batchRank ? getAffineDimExpr(firstDim + i, ctx)
+                                  : matrixDims[i - batchRank]);
+    groups.push_back(pending);
+    pending.clear();
+  }
+  if (static_cast<int64_t>(groups.size()) != rank)
+    operand = tensor::CollapseShapeOp::create(b, loc, operand, groups);
   return AffineMap::get(numDims, 0, exprs, ctx);
 }
 
-/// One contraction: batch dims broadcast, the output is zero-filled and
-/// accumulates over k.
+/// One contraction accumulating over k into a zero-filled output.
 static LogicalResult buildMatmul(OpBuilder &b, Location loc, MatmulOp matmul,
                                  ValueRange inputs, ValueRange outputs,
                                  SmallVectorImpl<Value> &results) {
   MLIRContext *ctx = b.getContext();
   Value lhs = inputs[0], rhs = inputs[1], out = outputs[0];
-  auto lhsType = cast<RankedTensorType>(lhs.getType());
-  auto rhsType = cast<RankedTensorType>(rhs.getType());
+  bool hasM = cast<RankedTensorType>(lhs.getType()).getRank() > 1;
+  bool hasN = cast<RankedTensorType>(rhs.getType()).getRank() > 1;
   auto outType = cast<RankedTensorType>(out.getType());
-  bool hasM = lhsType.getRank() > 1, hasN = rhsType.getRank() > 1;
   unsigned numBatch = outType.getRank() - hasM - hasN;
   // Iteration space: batch dims, m, n, then the contraction dim k.
   unsigned numDims = numBatch + hasM + hasN + 1;
@@ -42,17 +66,13 @@ static LogicalResult buildMatmul(OpBuilder &b, Location loc, MatmulOp matmul,
   AffineExpr n = getAffineDimExpr(numBatch + hasM, ctx);
   AffineExpr k = getAffineDimExpr(numDims - 1, ctx);
 
-  SmallVector<AffineExpr> lhsDims, rhsDims, outDims;
+  SmallVector<AffineExpr> lhsDims{k}, rhsDims{k}, outDims;
   if (hasM)
     lhsDims = matmul.getTransposeA() ? SmallVector<AffineExpr>{k, m}
                                      : SmallVector<AffineExpr>{m, k};
-  else
-    lhsDims = {k};
   if (hasN)
     rhsDims = matmul.getTransposeB() ? SmallVector<AffineExpr>{n, k}
                                      : SmallVector<AffineExpr>{k, n};
-  else
-    rhsDims = {k};
   for (unsigned i = 0; i < numBatch; ++i)
     outDims.push_back(getAffineDimExpr(i, ctx));
   if (hasM)
@@ -61,33 +81,20 @@ static LogicalResult buildMatmul(OpBuilder &b, Location loc, MatmulOp matmul,
     outDims.push_back(n);
 
   ArrayRef<int64_t> outShape = outType.getShape();
-  SmallVector<AffineMap> maps = {
-      operandMap(ctx, lhsType, outShape, numBatch, numDims, lhsDims),
-      operandMap(ctx, rhsType, outShape, numBatch, numDims, rhsDims),
-      AffineMap::get(numDims, 0, outDims, ctx)};
-  SmallVector<utils::IteratorType> iterators(numDims,
-                                             utils::IteratorType::parallel);
-  iterators.back() = utils::IteratorType::reduction;
+  AffineMap lhsMap =
+      readOperand(b, loc, lhs, outShape, numBatch, numDims, lhsDims);
+  AffineMap rhsMap =
+      readOperand(b, loc, rhs, outShape, numBatch, numDims, rhsDims);
+  AffineMap outMap = AffineMap::get(numDims, 0, outDims, ctx);
 
   Type element = outType.getElementType();
-  bool isFloat = isa<FloatType>(element);
   Value zero = arith::ConstantOp::create(
-      b, loc, element,
-      isFloat ? cast<TypedAttr>(b.getFloatAttr(element, 0.0))
-              : cast<TypedAttr>(b.getIntegerAttr(element, 0)));
+      b, loc, element, cast<TypedAttr>(b.getZeroAttr(element)));
   Value init = linalg::FillOp::create(b, loc, zero, out).getResult(0);
-  auto generic = linalg::GenericOp::create(
-      b, loc, TypeRange{outType}, ValueRange{lhs, rhs}, ValueRange{init}, maps,
-      iterators, [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        Value product =
-            isFloat ? Value(arith::MulFOp::create(nb, nloc, args[0], args[1]))
-                    : Value(arith::MulIOp::create(nb, nloc, args[0], args[1]));
-        Value sum =
-            isFloat ? Value(arith::AddFOp::create(nb, nloc, args[2], product))
-                    : Value(arith::AddIOp::create(nb, nloc, args[2], product));
-        linalg::YieldOp::create(nb, nloc, sum);
-      });
-  results.push_back(generic.getResult(0));
+  auto contract = linalg::ContractOp::create(
+      b, loc, TypeRange{outType}, ValueRange{lhs, rhs}, ValueRange{init},
+      b.getAffineMapArrayAttr({lhsMap, rhsMap, outMap}));
+  results.push_back(contract.getResult(0));
   return success();
 }
 

@@ -3,11 +3,11 @@
 // Layout ops become copies: a linalg.generic whose input map moves or
 // broadcasts dims (permute_dims, broadcast_to), a generic that computes the
 // source element of each destination element and reads it with
-// tensor.extract (take), slices (split, strided_slice), or copies into slices
-// of the destination (concat). reshape, expand_dims and squeeze need no
-// program: they are views. Creation ops fill the destination (full, zeros,
-// ones) or compute each element from its index
-// (arange, tril, triu).
+// tensor.extract (take), a linalg.copy of a tensor.extract_slice (split,
+// strided_slice), or copies into slices of the destination (concat).
+// reshape, expand_dims and squeeze need no program: they are views. Creation
+// ops fill the destination (full, zeros, ones) or compute each element from
+// its index (arange, tril, triu).
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,14 +49,6 @@ static SmallVector<utils::IteratorType> parallelIterators(unsigned rank) {
   return SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel);
 }
 
-/// A scalar constant `value` of an integer or float `type`.
-static Value scalarConstant(OpBuilder &b, Location loc, Type type,
-                            int64_t value) {
-  if (isa<FloatType>(type))
-    return arith::ConstantOp::create(
-        b, loc, type, b.getFloatAttr(type, static_cast<double>(value)));
-  return arith::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, value));
-}
 
 /// `ofr` as an index value.
 static Value toIndexValue(OpBuilder &b, Location loc, OpFoldResult ofr) {
@@ -264,32 +256,16 @@ static Value buildConcat(OpBuilder &b, Location loc, ConcatOp op,
 }
 
 /// Copies the elements `offsets + i * strides` of `x` into the destination:
-/// a generic over the destination alone that reads `x` with tensor.extract.
-/// (Passing `x` as an input would let its larger shape define the loop
-/// ranges, and an input map like `d0 * 2 + 1` becomes affine.apply in
-/// --convert-linalg-to-loops, which the plain LLVM pipeline does not lower.)
+/// a tensor.extract_slice of `x` (a strided view once bufferized) copied into
+/// `out`.
 static Value copySlice(OpBuilder &b, Location loc, Value x, Value out,
                        ArrayRef<OpFoldResult> offsets,
                        ArrayRef<int64_t> strides) {
-  unsigned rank = cast<RankedTensorType>(out.getType()).getRank();
-  SmallVector<Value> starts;
-  for (OpFoldResult ofr : offsets)
-    starts.push_back(isZeroInteger(ofr) ? Value() : toIndexValue(b, loc, ofr));
-  return indexGeneric(
-      b, loc, out, [&](OpBuilder &nb, Location nloc, ValueRange indices) {
-        SmallVector<Value> at;
-        for (unsigned i = 0; i < rank; ++i) {
-          Value index = indices[i];
-          if (strides[i] != 1)
-            index = arith::MulIOp::create(
-                nb, nloc, index,
-                arith::ConstantIndexOp::create(nb, nloc, strides[i]));
-          if (starts[i])
-            index = arith::AddIOp::create(nb, nloc, index, starts[i]);
-          at.push_back(index);
-        }
-        return tensor::ExtractOp::create(nb, nloc, x, at).getResult();
-      });
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, out);
+  Value slice = tensor::ExtractSliceOp::create(
+      b, loc, x, offsets, sizes,
+      getAsIndexOpFoldResult(b.getContext(), strides));
+  return linalg::CopyOp::create(b, loc, slice, out).getResult(0);
 }
 
 /// Part `k` starts at the sum of the sizes of the parts before it.
@@ -448,7 +424,7 @@ static Value buildTriangle(OpBuilder &b, Location loc, Value x, Value out,
                                          lower ? arith::CmpIPredicate::sle
                                                : arith::CmpIPredicate::sge,
                                          col, bound);
-               Value zero = scalarConstant(nb, nloc, element, 0);
+               Value zero = lowering::scalarConstant(nb, nloc, element, 0);
                linalg::YieldOp::create(nb, nloc,
                                        ValueRange{arith::SelectOp::create(
                                            nb, nloc, keep, args[0], zero)});
@@ -599,7 +575,9 @@ struct FillPattern final : TensorProgramPattern<OpTy> {
     Type element = cast<RankedTensorType>(out.getType()).getElementType();
     body.results.push_back(
         fillWith(body.builder, body.loc,
-                 scalarConstant(body.builder, body.loc, element, value), out));
+                 lowering::scalarConstant(body.builder, body.loc, element,
+                                          value),
+                 out));
     return success();
   }
 };

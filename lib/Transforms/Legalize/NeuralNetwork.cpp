@@ -31,28 +31,17 @@ using Iterator = utils::IteratorType;
 // Helpers
 //===----------------------------------------------------------------------===//
 
-static Value floatConstant(OpBuilder &b, Location loc, Type type,
-                           double value) {
-  return arith::ConstantOp::create(b, loc, type, b.getFloatAttr(type, value));
-}
-
 static Value zeroOf(OpBuilder &b, Location loc, Type type) {
-  if (isa<FloatType>(type))
-    return floatConstant(b, loc, type, 0.0);
-  return arith::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, 0));
+  return scalarConstant(b, loc, type, 0.0);
 }
 
-/// -inf for floats, the smallest signed value for integers.
+/// The identity of a maximum: -inf for floats, the smallest signed value for
+/// integers.
 static Value lowestOf(OpBuilder &b, Location loc, Type type) {
-  if (auto floatType = dyn_cast<FloatType>(type))
-    return arith::ConstantOp::create(
-        b, loc, type,
-        b.getFloatAttr(type, APFloat::getInf(floatType.getFloatSemantics(),
-                                             /*Negative=*/true)));
-  return arith::ConstantOp::create(
-      b, loc, type,
-      b.getIntegerAttr(type,
-                       APInt::getSignedMinValue(type.getIntOrFloatBitWidth())));
+  return arith::getIdentityValue(isa<FloatType>(type)
+                                     ? arith::AtomicRMWKind::maximumf
+                                     : arith::AtomicRMWKind::maxs,
+                                 type, b, loc);
 }
 
 static Value add(OpBuilder &b, Location loc, Value x, Value y) {
@@ -207,7 +196,7 @@ static LogicalResult buildNorm(OpBuilder &b, Location loc, Value x,
                       : args[0];
         return arith::MulFOp::create(nb, nloc, v, v);
       });
-  Value eps = floatConstant(b, loc, element, epsilon);
+  Value eps = scalarConstant(b, loc, element, epsilon);
   // 1 / sqrt(mean + eps), once per normalized slice.
   AffineMap statsId =
       AffineMap::getMultiDimIdentityMap(rank - axes.size(), ctx);
@@ -310,7 +299,7 @@ static Value normalizeByGroups(OpBuilder &b, Location loc, GroupNormOp op,
                 return arith::MulFOp::create(nb, nloc, d, d);
               }),
       count);
-  Value eps = floatConstant(b, loc, element, op.getEpsilon().convertToDouble());
+  Value eps = scalarConstant(b, loc, element, op.getEpsilon().convertToDouble());
   return generic(b, loc, ValueRange{x, mean, var, gamma, beta}, out,
                  {id, stats, stats, channel, channel, id},
                  SmallVector<Iterator>(rank, Iterator::parallel),
@@ -806,9 +795,9 @@ static LogicalResult buildAttention(OpBuilder &b, Location loc, AttentionOp op,
   // Scale: the attribute, or 1 / sqrt(head_dim).
   Value scale;
   if (std::optional<APFloat> attr = op.getScale()) {
-    scale = floatConstant(b, loc, element, attr->convertToDouble());
+    scale = scalarConstant(b, loc, element, attr->convertToDouble());
   } else if (!qType.isDynamicDim(3)) {
-    scale = floatConstant(b, loc, element,
+    scale = scalarConstant(b, loc, element,
                           1.0 / std::sqrt(double(qType.getDimSize(3))));
   } else {
     scale = math::RsqrtOp::create(
@@ -1062,7 +1051,7 @@ static LogicalResult buildPool(OpBuilder &b, Location loc, Operation *op,
     int64_t area = poolSize[0] * poolSize[1];
     bool isFloat = isa<FloatType>(element);
     Value divisor =
-        isFloat ? floatConstant(b, loc, element, double(area))
+        isFloat ? scalarConstant(b, loc, element, double(area))
                 : Value(arith::ConstantOp::create(
                       b, loc, element, b.getIntegerAttr(element, area)));
     AffineMap id = AffineMap::getMultiDimIdentityMap(4, ctx);

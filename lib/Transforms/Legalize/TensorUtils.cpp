@@ -8,6 +8,14 @@
 using namespace mlir;
 using namespace mlir::relax;
 
+Value lowering::scalarConstant(OpBuilder &b, Location loc, Type type,
+                               double value) {
+  if (isa<FloatType>(type))
+    return arith::ConstantOp::create(b, loc, type, b.getFloatAttr(type, value));
+  return arith::ConstantOp::create(
+      b, loc, type, b.getIntegerAttr(type, static_cast<int64_t>(value)));
+}
+
 /// An index value converted to a scalar of float or integer `type`.
 Value lowering::indexTo(OpBuilder &b, Location loc, Value index, Type type) {
   if (isa<FloatType>(type)) {

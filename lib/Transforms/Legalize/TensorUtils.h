@@ -13,6 +13,9 @@
 
 namespace mlir::relax::lowering {
 
+/// A constant `value` of a float or integer scalar `type` (an integer takes
+/// the value's integral part).
+Value scalarConstant(OpBuilder &b, Location loc, Type type, double value);
 /// An index value as a scalar of float or integer `type`.
 Value indexTo(OpBuilder &b, Location loc, Value index, Type type);
 /// Size of dim `i` of `tensor` as an index value.

@@ -90,30 +90,27 @@ relax.func @concat3(%x: !relax.tensor<[n, 4], f32>, %y: !relax.tensor<[m, 4], f3
 
 // -----
 
-// split: one generic per destination, reading the input at the sum of the
-// sizes of the parts before it (constant or tensor.dim).
+// split: one slice per destination, copied into it; a slice starts at the
+// sum of the sizes of the parts before it (constant or tensor.dim).
 
 // CHECK-LABEL: tprog.func private @split
+// CHECK-SAME: (%[[X:[^:]*]]: tensor<?x12xf32> {{[^%]*}}, %[[O0:[^:]*]]: tensor<?x4xf32> {{[^%]*}}, %[[O1:[^:]*]]: tensor<?x4xf32> {{[^%]*}}, %[[O2:[^:]*]]: tensor<?x4xf32>
 // CHECK-SAME: -> (tensor<?x4xf32>, tensor<?x4xf32>, tensor<?x4xf32>)
-// CHECK: %[[R0:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<?x4xf32>)
-// CHECK: tensor.extract %{{.*}}[%{{.*}}, %{{.*}}] : tensor<?x12xf32>
-// CHECK: %[[C4:.*]] = arith.constant 4 : index
-// CHECK: %[[R1:.*]] = linalg.generic
-// CHECK: %[[J:.*]] = linalg.index 1
-// CHECK: %[[A:.*]] = arith.addi %[[J]], %[[C4]]
-// CHECK: tensor.extract %{{.*}}[%{{.*}}, %[[A]]]
-// CHECK: %[[C8:.*]] = arith.constant 8 : index
-// CHECK: %[[R2:.*]] = linalg.generic
-// CHECK: arith.addi %{{.*}}, %[[C8]]
+// CHECK: %[[N0:.*]] = tensor.dim %[[O0]]
+// CHECK: %[[S0:.*]] = tensor.extract_slice %[[X]][0, 0] [%[[N0]], 4] [1, 1]
+// CHECK: %[[R0:.*]] = linalg.copy ins(%[[S0]] : tensor<?x4xf32>) outs(%[[O0]] : tensor<?x4xf32>)
+// CHECK: %[[S1:.*]] = tensor.extract_slice %[[X]][0, 4] [%{{.*}}, 4] [1, 1]
+// CHECK: %[[R1:.*]] = linalg.copy ins(%[[S1]] : tensor<?x4xf32>) outs(%[[O1]] : tensor<?x4xf32>)
+// CHECK: %[[S2:.*]] = tensor.extract_slice %[[X]][0, 8] [%{{.*}}, 4] [1, 1]
+// CHECK: %[[R2:.*]] = linalg.copy ins(%[[S2]] : tensor<?x4xf32>) outs(%[[O2]] : tensor<?x4xf32>)
 // CHECK: return %[[R0]], %[[R1]], %[[R2]]
 // CHECK-LABEL: tprog.func private @split_0
 // CHECK-SAME: (%[[X:.*]]: tensor<?x12xf32> {{.*}}, %[[O0:.*]]: tensor<2x12xf32> {tprog.output}, %[[O1:.*]]: tensor<?x12xf32> {{.*}})
-// CHECK: linalg.generic {{.*}} outs(%[[O0]] : tensor<2x12xf32>)
-// CHECK: %[[C2:.*]] = arith.constant 2 : index
-// CHECK: linalg.generic {{.*}} outs(%[[O1]] : tensor<?x12xf32>)
-// CHECK: %[[I:.*]] = linalg.index 0
-// CHECK: %[[A2:.*]] = arith.addi %[[I]], %[[C2]]
-// CHECK: tensor.extract %[[X]][%[[A2]], %{{.*}}]
+// CHECK: %[[S0:.*]] = tensor.extract_slice %[[X]][0, 0] [2, 12] [1, 1] : tensor<?x12xf32> to tensor<2x12xf32>
+// CHECK: linalg.copy ins(%[[S0]] : tensor<2x12xf32>) outs(%[[O0]] : tensor<2x12xf32>)
+// CHECK: %[[N:.*]] = tensor.dim %[[O1]]
+// CHECK: %[[S1:.*]] = tensor.extract_slice %[[X]][2, 0] [%[[N]], 12] [1, 1]
+// CHECK: linalg.copy ins(%[[S1]] : tensor<?x12xf32>) outs(%[[O1]] : tensor<?x12xf32>)
 // CHECK-LABEL: relax.func @split_parts
 // CHECK: call_tir @split(%{{.*}}) : (!relax.tensor<[n, 12], f32>) -> (!relax.tensor<[n, 4], f32>, !relax.tensor<[n, 4], f32>, !relax.tensor<[n, 4], f32>)
 // CHECK: call_tir @split_0(%{{.*}}) : (!relax.tensor<[n, 12], f32>) -> (!relax.tensor<[2, 12], f32>, !relax.tensor<[n - 2, 12], f32>)
@@ -125,34 +122,26 @@ relax.func @split_parts(%x: !relax.tensor<[n, 12], f32>) {
 
 // -----
 
-// strided_slice: read at begin + i * stride. A symbolic begin is
-// materialized from the dims of the operands and results.
+// strided_slice: a strided tensor.extract_slice copied into the destination.
+// A symbolic begin is materialized from the dims of the operands and results.
 
 // CHECK-LABEL: tprog.func private @strided_slice
 // CHECK-SAME: (%[[X:.*]]: tensor<?x16xf32> {{.*}}, %[[O:.*]]: tensor<?x4xf32> {{.*}})
-// CHECK: %[[B:.*]] = arith.constant 2 : index
-// CHECK: linalg.generic {indexing_maps = [#{{.*}}], iterator_types = ["parallel", "parallel"]} outs(%[[O]] : tensor<?x4xf32>)
-// CHECK: %[[I:.*]] = linalg.index 0
-// CHECK: %[[J:.*]] = linalg.index 1
-// CHECK: %[[STRIDE:.*]] = arith.constant 2 : index
-// CHECK: %[[M:.*]] = arith.muli %[[J]], %[[STRIDE]]
-// CHECK: %[[A:.*]] = arith.addi %[[M]], %[[B]]
-// CHECK: tensor.extract %[[X]][%[[I]], %[[A]]]
+// CHECK: %[[N:.*]] = tensor.dim %[[O]]
+// CHECK: %[[S:.*]] = tensor.extract_slice %[[X]][0, 2] [%[[N]], 4] [1, 2] : tensor<?x16xf32> to tensor<?x4xf32>
+// CHECK: linalg.copy ins(%[[S]] : tensor<?x4xf32>) outs(%[[O]] : tensor<?x4xf32>)
 // CHECK-LABEL: tprog.func private @strided_slice_0
 // CHECK-SAME: (%[[X:.*]]: tensor<?x?xf32> {sym.shape = #sym.shape<[d0, d1]>}, %{{.*}}: tensor<?x?xf32> {sym.shape = #sym.shape<[d0, d2]>, tprog.output})
 // CHECK: %[[C0:.*]] = arith.constant 0 : index
 // CHECK: %[[N:.*]] = tensor.dim %[[X]], %[[C0]]
-// CHECK: linalg.generic
-// CHECK: %[[J:.*]] = linalg.index 1
-// CHECK: %[[A:.*]] = arith.addi %[[J]], %[[N]]
-// CHECK: tensor.extract %[[X]][%{{.*}}, %[[A]]]
+// CHECK: tensor.extract_slice %[[X]][0, %[[N]]] [%{{.*}}, %{{.*}}] [1, 1]
+// CHECK: linalg.copy
 // CHECK-LABEL: tprog.func private @strided_slice_1
 // CHECK: %[[N:.*]] = tensor.dim
 // CHECK: %[[C2:.*]] = arith.constant 2 : index
 // CHECK: %[[H:.*]] = arith.floordivsi %[[N]], %[[C2]]
-// CHECK: linalg.generic
-// CHECK: %[[I:.*]] = linalg.index 0
-// CHECK: arith.addi %[[I]], %[[H]]
+// CHECK: tensor.extract_slice %{{.*}}[%[[H]], 0] [%{{.*}}, 8] [1, 1]
+// CHECK: linalg.copy
 // CHECK-LABEL: relax.func @slices
 relax.func @slices(%x: !relax.tensor<[n, 16], f32>, %y: !relax.tensor<[n, m], f32>, %z: !relax.tensor<[n, 8], f32>) {
   %0 = relax.strided_slice %x {axes = array<i64: 1>, begin = #sym.shape<[2]>, end = #sym.shape<[10]>, strides = array<i64: 2>} : (!relax.tensor<[n, 16], f32>) -> !relax.tensor<[n, 4], f32>
@@ -301,8 +290,8 @@ relax.func @triangles(%x: !relax.tensor<[b, s, s], f32>) {
 // passed by the call as `sym_args`.
 
 // CHECK-LABEL: tprog.func private @strided_slice
-// CHECK-SAME: %{{.*}}: tensor<?x4xf32> {{.*}}, %{{.*}}: tensor<8x4xf32> {{.*}}, %[[P:.*]]: index)
-// CHECK: arith.addi %{{.*}}, %[[P]] : index
+// CHECK-SAME: %[[X:.*]]: tensor<?x4xf32> {{.*}}, %{{.*}}: tensor<8x4xf32> {{.*}}, %[[P:.*]]: index)
+// CHECK: tensor.extract_slice %[[X]][%[[P]], 0] [8, 4] [1, 1]
 // CHECK-LABEL: tprog.func private @arange
 // CHECK-SAME: (%{{.*}}: tensor<?xi64> {{.*}}, %[[START:.*]]: index)
 // CHECK: arith.addi %[[START]], %{{.*}} : index

@@ -94,13 +94,29 @@ relax.func @reductions(%x: !relax.tensor<[b, s, 64], f32>, %y: !relax.tensor<[n,
 // CHECK-DAG: #[[B:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d1, d3, d4)>
 // CHECK-DAG: #[[C:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3)>
 // CHECK-LABEL: tprog.func private @matmul
-// CHECK: linalg.fill
-// CHECK: linalg.generic {indexing_maps = [#[[A]], #[[B]], #[[C]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
-// CHECK: arith.mulf
-// CHECK: arith.addf
+// CHECK-SAME: (%[[X:.*]]: tensor<?x8x?x64xf32> {{[^%]*}}, %[[Y:.*]]: tensor<8x?x64xf32> {{[^%]*}}, %[[O:.*]]: tensor<?x8x?x?xf32>
+// CHECK: %[[Z:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[O]] : tensor<?x8x?x?xf32>)
+// CHECK: linalg.contract indexing_maps = [#[[A]], #[[B]], #[[C]]] ins(%[[X]], %[[Y]] : tensor<?x8x?x64xf32>, tensor<8x?x64xf32>) outs(%[[Z]] : tensor<?x8x?x?xf32>)
 // KIND: tprog.func private @matmul{{.*}}relax.pattern_kind = #relax.pattern_kind<output_elementwise_fusable>
 relax.func @batched_matmul(%a: !relax.tensor<[b, 8, s, 64], f32>, %k: !relax.tensor<[8, t, 64], f32>) {
   %0 = relax.matmul %a, %k {transpose_b = true} : (!relax.tensor<[b, 8, s, 64], f32>, !relax.tensor<[8, t, 64], f32>) -> !relax.tensor<[b, 8, s, t], f32>
+  relax.return
+}
+
+// -----
+
+// A literal-1 batch dim that broadcasts against the output's is collapsed
+// away: a contraction broadcasts by leaving the dim out of the operand's map.
+
+// CHECK-DAG: #[[A:.*]] = affine_map<(d0, d1, d2, d3) -> (d1, d3)>
+// CHECK-DAG: #[[B:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d3, d2)>
+// CHECK-DAG: #[[C:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+// CHECK-LABEL: tprog.func private @matmul
+// CHECK-SAME: (%[[X:.*]]: tensor<1x?x64xf32> {{[^%]*}}, %[[Y:.*]]: tensor<4x64x?xf32>
+// CHECK: %[[XC:.*]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1], [2]] : tensor<1x?x64xf32> into tensor<?x64xf32>
+// CHECK: linalg.contract indexing_maps = [#[[A]], #[[B]], #[[C]]] ins(%[[XC]], %[[Y]] : tensor<?x64xf32>, tensor<4x64x?xf32>)
+relax.func @broadcast_batch(%a: !relax.tensor<[1, s, 64], f32>, %w: !relax.tensor<[4, 64, t], f32>) {
+  %0 = relax.matmul %a, %w : (!relax.tensor<[1, s, 64], f32>, !relax.tensor<[4, 64, t], f32>) -> !relax.tensor<[4, s, t], f32>
   relax.return
 }
 
