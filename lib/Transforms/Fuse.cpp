@@ -153,8 +153,9 @@ struct ForwardCopyIntoEmpty : OpRewritePattern<linalg::CopyOp> {
     rewriter.replaceUsesWithIf(
         copy.getResult(0), source, [&](OpOperand &use) {
           auto user = dyn_cast<linalg::LinalgOp>(use.getOwner());
-          changed |= user && user.isDpsInput(&use);
-          return user && user.isDpsInput(&use);
+          bool forwarded = user && user.isDpsInput(&use);
+          changed |= forwarded;
+          return forwarded;
         });
     if (copy->use_empty())
       rewriter.eraseOp(copy);

@@ -45,10 +45,9 @@ static bool isInnermostKeepingCopy(linalg::GenericOp op) {
 /// `operand` through the copy `producer`'s maps instead: the operand's map
 /// becomes the copy's input map composed with the inverse of its output map
 /// and the operand's own map. Fails when that is no projected permutation.
-static FailureOr<linalg::LinalgOp> foldIntoContract(RewriterBase &rewriter,
-                                                    linalg::ContractOp consumer,
-                                                    OpOperand *operand,
-                                                    linalg::GenericOp producer) {
+static FailureOr<linalg::LinalgOp>
+foldIntoContract(RewriterBase &rewriter, linalg::ContractOp consumer,
+                 OpOperand *operand, linalg::GenericOp producer) {
   AffineMap inputMap =
       producer.getMatchingIndexingMap(producer.getDpsInputOperand(0));
   AffineMap outputMap =

@@ -21,12 +21,12 @@
 
 using namespace mlir;
 using namespace mlir::relax;
-
+using lowering::scalarConstant;
 
 /// `1 / (1 + exp(-x))`
 static Value sigmoid(OpBuilder &b, Location loc, Value x) {
   Type type = x.getType();
-  Value one = lowering::scalarConstant(b, loc, type, 1.0);
+  Value one = scalarConstant(b, loc, type, 1.0);
   Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
   return arith::DivFOp::create(b, loc, one,
                                arith::AddFOp::create(b, loc, one, e));
@@ -56,9 +56,9 @@ static Value siluScalar(OpBuilder &b, Location loc, ValueRange args) {
 static Value halfTimesOnePlus(OpBuilder &b, Location loc, Value x, Value t) {
   Type type = x.getType();
   Value onePlus =
-      arith::AddFOp::create(b, loc, lowering::scalarConstant(b, loc, type, 1.0), t);
+      arith::AddFOp::create(b, loc, scalarConstant(b, loc, type, 1.0), t);
   Value half =
-      arith::MulFOp::create(b, loc, x, lowering::scalarConstant(b, loc, type, 0.5));
+      arith::MulFOp::create(b, loc, x, scalarConstant(b, loc, type, 0.5));
   return arith::MulFOp::create(b, loc, half, onePlus);
 }
 
@@ -67,7 +67,7 @@ static Value geluScalar(OpBuilder &b, Location loc, ValueRange args) {
   Value x = args[0];
   Type type = x.getType();
   Value scaled =
-      arith::MulFOp::create(b, loc, x, lowering::scalarConstant(b, loc, type, M_SQRT1_2));
+      arith::MulFOp::create(b, loc, x, scalarConstant(b, loc, type, M_SQRT1_2));
   return halfTimesOnePlus(b, loc, x, math::ErfOp::create(b, loc, scaled));
 }
 
@@ -80,22 +80,20 @@ static Value geluTanhScalar(OpBuilder &b, Location loc, ValueRange args) {
   Value inner = arith::AddFOp::create(
       b, loc, x,
       arith::MulFOp::create(b, loc, cube,
-                            lowering::scalarConstant(b, loc, type, 0.044715)));
+                            scalarConstant(b, loc, type, 0.044715)));
   Value t = math::TanhOp::create(
       b, loc,
       arith::MulFOp::create(
-          b, loc, inner, lowering::scalarConstant(b, loc, type, std::sqrt(2.0 / M_PI))));
+          b, loc, inner, scalarConstant(b, loc, type, std::sqrt(2.0 / M_PI))));
   return halfTimesOnePlus(b, loc, x, t);
 }
 
 static Value reluScalar(OpBuilder &b, Location loc, ValueRange args) {
   Value x = args[0];
   Type type = x.getType();
+  Value zero = scalarConstant(b, loc, type, 0.0);
   if (isa<FloatType>(type))
-    return arith::MaximumFOp::create(b, loc, x,
-                                     lowering::scalarConstant(b, loc, type, 0.0));
-  Value zero =
-      arith::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, 0));
+    return arith::MaximumFOp::create(b, loc, x, zero);
   return arith::MaxSIOp::create(b, loc, x, zero);
 }
 

@@ -88,8 +88,7 @@ static LogicalResult buildMatmul(OpBuilder &b, Location loc, MatmulOp matmul,
   AffineMap outMap = AffineMap::get(numDims, 0, outDims, ctx);
 
   Type element = outType.getElementType();
-  Value zero = arith::ConstantOp::create(
-      b, loc, element, cast<TypedAttr>(b.getZeroAttr(element)));
+  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
   Value init = linalg::FillOp::create(b, loc, zero, out).getResult(0);
   auto contract = linalg::ContractOp::create(
       b, loc, TypeRange{outType}, ValueRange{lhs, rhs}, ValueRange{init},

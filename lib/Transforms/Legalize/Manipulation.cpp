@@ -49,7 +49,6 @@ static SmallVector<utils::IteratorType> parallelIterators(unsigned rank) {
   return SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel);
 }
 
-
 /// `ofr` as an index value.
 static Value toIndexValue(OpBuilder &b, Location loc, OpFoldResult ofr) {
   if (auto value = dyn_cast<Value>(ofr))

@@ -299,7 +299,8 @@ static Value normalizeByGroups(OpBuilder &b, Location loc, GroupNormOp op,
                 return arith::MulFOp::create(nb, nloc, d, d);
               }),
       count);
-  Value eps = scalarConstant(b, loc, element, op.getEpsilon().convertToDouble());
+  Value eps =
+      scalarConstant(b, loc, element, op.getEpsilon().convertToDouble());
   return generic(b, loc, ValueRange{x, mean, var, gamma, beta}, out,
                  {id, stats, stats, channel, channel, id},
                  SmallVector<Iterator>(rank, Iterator::parallel),
@@ -798,7 +799,7 @@ static LogicalResult buildAttention(OpBuilder &b, Location loc, AttentionOp op,
     scale = scalarConstant(b, loc, element, attr->convertToDouble());
   } else if (!qType.isDynamicDim(3)) {
     scale = scalarConstant(b, loc, element,
-                          1.0 / std::sqrt(double(qType.getDimSize(3))));
+                           1.0 / std::sqrt(double(qType.getDimSize(3))));
   } else {
     scale = math::RsqrtOp::create(
         b, loc, indexTo(b, loc, dimSize(b, loc, q, 3), element));
@@ -1050,10 +1051,7 @@ static LogicalResult buildPool(OpBuilder &b, Location loc, Operation *op,
   if (!isMax) {
     int64_t area = poolSize[0] * poolSize[1];
     bool isFloat = isa<FloatType>(element);
-    Value divisor =
-        isFloat ? scalarConstant(b, loc, element, double(area))
-                : Value(arith::ConstantOp::create(
-                      b, loc, element, b.getIntegerAttr(element, area)));
+    Value divisor = scalarConstant(b, loc, element, double(area));
     AffineMap id = AffineMap::getMultiDimIdentityMap(4, ctx);
     pooled = generic(
         b, loc, ValueRange{}, pooled, {id},
