@@ -82,7 +82,7 @@ static void buildKernelAndHostPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createGpuKernelOutliningPass());
-  pm.addPass(createRelaxHostToGPUPass());
+  pm.addPass(createRelaxSinkKernelConstantsPass());
   pm.addPass(createCanonicalizerPass());
 }
 

@@ -727,7 +727,7 @@ int main(int argc, char **argv) {
     return symbols;
   });
   // On a GPU, calls go to the entry's device version (`@<entry>_device`,
-  // --relax-host-to-gpu) on inputs copied to the device once, unless
+  // --relax-to-func=target=gpu) on inputs copied to the device once, unless
   // --time-transfers asks for the host-memory entry, which copies them in
   // every call.
   std::unique_ptr<relax_run::DeviceMemory> deviceMemory;

@@ -40,7 +40,28 @@ def RelaxToFuncPass : Pass<"relax-to-func", "::mlir::ModuleOp"> {
       `llvm.emit_c_interface`) with every buffer as an unranked memref. With
       `target=cpu` the CPU claims the kernels: their `relax_codegen.kernel`
       marks go. With `target=gpu` they stay, for `--relax-map-kernels-to-gpu`
-      to find the kernels and `--relax-host-to-gpu` to claim them.
+      to claim.
+
+    With `target=gpu` the host functions keep their buffers in device memory
+    (the GPU patterns of `RelaxToFunc.h`, over the same type converter):
+
+    - storages become `gpu.alloc` and their kills `gpu.dealloc`, and so do
+      tensors outside a storage; `relax.copy_tensor` becomes `gpu.memcpy`
+      (a reshaped view is recast to the identity layout it has);
+    - constants are `memref.global`s in host memory, copied to a device
+      buffer where they are used, which is freed when the block ends unless
+      the block returns it;
+    - the condition of a `relax.if` in device memory is read through a host
+      copy;
+    - every public function `@f` keeps its contract on host memory: it
+      becomes a wrapper that copies its buffer arguments to the device,
+      calls the device version `@f_device`, copies the results back into new
+      host buffers and frees the device buffers (each once, as a result may
+      be an argument). `@f_device` stays public, with the C interface, for
+      programs that keep their buffers on the device across calls: its
+      buffer arguments are device memory, and so are its results, which the
+      caller frees with the GPU runtime (`mgpuMemFree`) unless one is an
+      argument. Calls between graph functions call the device versions.
 
     Graph ops that are not legalized, calls that allocate implicitly and
     dataflow regions are reported as errors naming the pass to run first.
@@ -60,6 +81,7 @@ def RelaxToFuncPass : Pass<"relax-to-func", "::mlir::ModuleOp"> {
     "::mlir::arith::ArithDialect",
     "::mlir::cf::ControlFlowDialect",
     "::mlir::func::FuncDialect",
+    "::mlir::gpu::GPUDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::sym::SymDialect"
@@ -148,8 +170,10 @@ def RelaxMapKernelsToGPUPass
       accesses are linearized (SPIR-V kernels cannot index a buffer of dynamic
       rank-N shape).
 
-    Temporaries the kernel allocates stay allocations of the host function
-    (see `--relax-host-to-gpu`). Kernels are outlined afterwards with
+    Temporaries the kernel allocates stay allocations of the host function,
+    in device memory (`gpu.alloc`, `gpu.dealloc`; a copy outside a launch is
+    a `gpu.memcpy`, a constant is copied to the device), and the GPU claims
+    the kernel: its `relax_codegen.kernel` mark goes. Kernels are outlined afterwards with
     `--gpu-kernel-outlining`.
 
     An op on which `--relax-choose-gpu-schedule` recorded another schedule
@@ -257,36 +281,20 @@ def RelaxLowerGPUWorkgroupOpsPass
   ];
 }
 
-def RelaxHostToGPUPass : Pass<"relax-host-to-gpu", "::mlir::ModuleOp"> {
-  let summary = "Put the buffers of host functions in device memory";
+def RelaxSinkKernelConstantsPass
+    : Pass<"relax-sink-kernel-constants", "::mlir::ModuleOp"> {
+  let summary = "Move the constant arguments of outlined kernels into them";
   let description = [{
-    After the host lowering and `--relax-map-kernels-to-gpu`, makes the host
-    functions work on device memory:
-
-    - `memref.alloc`/`memref.dealloc` become `gpu.alloc`/`gpu.dealloc` and
-      `memref.copy` becomes `gpu.memcpy`;
-    - constants (`memref.get_global`) are copied to device memory where they
-      are used, and freed before the function returns;
-    - a host read of a buffer (the condition of a branch) first copies it back;
-    - every public function `@f` keeps its contract on host memory: it becomes
-      a wrapper that copies its buffer arguments to the device, calls the
-      device version `@f_device`, copies the results back into new host
-      buffers and frees the device copies. `@f_device` stays public (with
-      the C interface where `@f` had it) for programs that keep their
-      buffers on the device across calls: its buffer arguments are device
-      memory, and so are its results, which the caller frees with the GPU
-      runtime (`mgpuMemFree`) unless one is an argument;
-    - a constant that every `gpu.launch_func` of a kernel passes as the same
-      argument moves into the kernel (outlining made the constants a launch
-      body used arguments): SPIR-V kernels take no vector arguments, and
-      each is one kernel parameter less.
+    After `--gpu-kernel-outlining`, moves each constant that every
+    `gpu.launch_func` of a kernel passes as the same argument into the
+    kernel. Canonicalization hoists the constants a launch body uses out of
+    it, so outlining made them arguments: SPIR-V kernels take no vector
+    arguments (the splat of an elementwise op's operand), and each is one
+    kernel parameter less. Marks the module a `gpu.container_module`.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
-    "::mlir::func::FuncDialect",
-    "::mlir::gpu::GPUDialect",
-    "::mlir::memref::MemRefDialect",
-    "::mlir::scf::SCFDialect"
+    "::mlir::gpu::GPUDialect"
   ];
 }
 

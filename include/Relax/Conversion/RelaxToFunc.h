@@ -13,6 +13,8 @@
 #include "Relax/Dialect/Relax/IR/RelaxOps.h"
 #include "Relax/Dialect/Sym/IR/SymAttrs.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/StringMap.h"
@@ -84,6 +86,44 @@ void populateRelaxCPUKernelCallPatterns(HostTypeConverter &converter,
 /// not cast-compatible.
 FailureOr<Value> castHostValue(OpBuilder &b, Operation *op, Value value,
                                Type type);
+
+/// The host function `name` of the graph function `func`, with its body
+/// moved in and its signature converted; `func` is left for the caller to
+/// erase.
+FailureOr<func::FuncOp> convertGraphFunction(FuncOp func, StringRef name,
+                                             const TypeConverter &converter,
+                                             ConversionPatternRewriter &rewriter);
+
+/// Replaces the graph `relax.if` `op` by an `scf.if` on the host condition
+/// `cond` (an `i1`), with its branches moved in.
+LogicalResult replaceGraphIf(IfOp op, Value cond,
+                             const TypeConverter &converter,
+                             ConversionPatternRewriter &rewriter);
+
+/// A private constant `memref.global` of the value of `op`, named from
+/// `counter` so that it is unique in the module, and a `memref.get_global`
+/// of it at the rewriter's insertion point.
+FailureOr<memref::GetGlobalOp>
+createConstantGlobal(ConstantOp op, const TypeConverter &converter,
+                     RewriterBase &rewriter, unsigned &counter);
+
+/// Whether the graph tensor `tensor` lies in a storage (an
+/// `relax.alloc_tensor`, or a view or cast of one), which frees it, rather
+/// than owning its memory.
+bool isTensorInStorage(Value tensor);
+
+/// The GPU's host memory: storages and tensors the host lowering allocates
+/// are device memory (`gpu.alloc`, `gpu.dealloc`, `gpu.memcpy`), constants are
+/// copied to the device where they are used, and a branch condition is read
+/// through a host copy. Each public graph function named in `entries` (its
+/// name, renamed by the caller, to the name it had) keeps that name as a
+/// wrapper on host memory that copies its buffers in and out around the
+/// device function. These patterns take precedence over the same ops'
+/// patterns in `populateRelaxToFuncConversionPatterns`.
+void populateRelaxGPUHostPatterns(
+    HostTypeConverter &converter, const HostSymbols &symbols,
+    const llvm::DenseMap<StringAttr, StringAttr> &entries,
+    RewritePatternSet &patterns);
 
 /// Marks the ops the host lowering produces legal, and the graph dialect
 /// illegal.

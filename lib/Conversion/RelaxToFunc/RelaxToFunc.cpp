@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -112,6 +113,95 @@ FailureOr<Value> relax::castHostValue(OpBuilder &b, Operation *op, Value value,
          << value.getType() << " where " << type << " is expected";
 }
 
+FailureOr<func::FuncOp>
+relax::convertGraphFunction(FuncOp func, StringRef name,
+                            const TypeConverter &converter,
+                            ConversionPatternRewriter &rewriter) {
+  TypeConverter::SignatureConversion signature(func.getNumArguments());
+  for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
+    SmallVector<Type> converted;
+    if (failed(converter.convertType(type, converted)))
+      return func.emitOpError("has argument #")
+             << i << " of type " << type
+             << " that the host lowering cannot represent";
+    signature.addInputs(i, converted);
+  }
+  SmallVector<Type> results;
+  if (failed(converter.convertTypes(func.getResultTypes(), results)))
+    return func.emitOpError("has a result type that the host lowering "
+                            "cannot represent");
+  auto host = func::FuncOp::create(
+      rewriter, func.getLoc(), name,
+      rewriter.getFunctionType(signature.getConvertedTypes(), results));
+  host.setVisibility(func.getVisibility());
+  if (!func.isExternal()) {
+    if (func.isPublic())
+      host->setAttr("llvm.emit_c_interface", rewriter.getUnitAttr());
+    rewriter.inlineRegionBefore(func.getBody(), host.getBody(), host.end());
+    if (failed(
+            rewriter.convertRegionTypes(&host.getBody(), converter, &signature)))
+      return failure();
+  }
+  return host;
+}
+
+LogicalResult relax::replaceGraphIf(IfOp op, Value cond,
+                                    const TypeConverter &converter,
+                                    ConversionPatternRewriter &rewriter) {
+  SmallVector<Type> resultTypes;
+  if (failed(converter.convertTypes(op.getResultTypes(), resultTypes)))
+    return op.emitOpError("has a result type that the host lowering cannot "
+                          "represent");
+  auto ifOp = scf::IfOp::create(rewriter, op.getLoc(), resultTypes, cond,
+                                /*addThenBlock=*/false,
+                                /*addElseBlock=*/false);
+  rewriter.inlineRegionBefore(op.getThenRegion(), ifOp.getThenRegion(),
+                              ifOp.getThenRegion().end());
+  rewriter.inlineRegionBefore(op.getElseRegion(), ifOp.getElseRegion(),
+                              ifOp.getElseRegion().end());
+  auto groups = groupResults(converter, op, ifOp.getResults());
+  if (failed(groups))
+    return failure();
+  rewriter.replaceOpWithMultiple(op, std::move(*groups));
+  return success();
+}
+
+FailureOr<memref::GetGlobalOp>
+relax::createConstantGlobal(ConstantOp op, const TypeConverter &converter,
+                            RewriterBase &rewriter, unsigned &counter) {
+  auto type =
+      dyn_cast_or_null<MemRefType>(converter.convertType(op.getType()));
+  auto value = dyn_cast<DenseElementsAttr>(op.getValue());
+  if (!type || !value)
+    return op.emitOpError("has a value the host lowering cannot place in "
+                          "memory");
+  auto module = op->getParentOfType<ModuleOp>();
+  std::string name;
+  do
+    name = "__relax_constant_" + std::to_string(counter++);
+  while (module.lookupSymbol(name));
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(module.getBody());
+    memref::GlobalOp::create(rewriter, op.getLoc(), name,
+                             rewriter.getStringAttr("private"), type, value,
+                             /*constant=*/true, rewriter.getI64IntegerAttr(64));
+  }
+  return memref::GetGlobalOp::create(rewriter, op.getLoc(), type, name);
+}
+
+bool relax::isTensorInStorage(Value tensor) {
+  while (Operation *def = tensor.getDefiningOp()) {
+    if (auto view = dyn_cast<ViewOp>(def))
+      tensor = view.getSource();
+    else if (auto cast = dyn_cast<MatchCastOp>(def))
+      tensor = cast.getValue();
+    else
+      break;
+  }
+  return tensor.getDefiningOp<AllocTensorOp>() != nullptr;
+}
+
 namespace {
 /// Base of the patterns that evaluate symbolic expressions.
 template <typename OpTy>
@@ -131,31 +221,9 @@ struct FuncOpLowering : OpConversionPattern<FuncOp> {
   LogicalResult
   matchAndRewrite(FuncOp func, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    TypeConverter::SignatureConversion signature(func.getNumArguments());
-    for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
-      SmallVector<Type> converted;
-      if (failed(typeConverter->convertType(type, converted)))
-        return func.emitOpError("has argument #")
-               << i << " of type " << type
-               << " that the host lowering cannot represent";
-      signature.addInputs(i, converted);
-    }
-    SmallVector<Type> results;
-    if (failed(typeConverter->convertTypes(func.getResultTypes(), results)))
-      return func.emitOpError("has a result type that the host lowering "
-                              "cannot represent");
-    auto host = func::FuncOp::create(
-        rewriter, func.getLoc(), func.getSymName(),
-        rewriter.getFunctionType(signature.getConvertedTypes(), results));
-    host.setVisibility(func.getVisibility());
-    if (!func.isExternal()) {
-      if (func.isPublic())
-        host->setAttr("llvm.emit_c_interface", rewriter.getUnitAttr());
-      rewriter.inlineRegionBefore(func.getBody(), host.getBody(), host.end());
-      if (failed(rewriter.convertRegionTypes(&host.getBody(), *typeConverter,
-                                             &signature)))
-        return failure();
-    }
+    if (failed(convertGraphFunction(func, func.getSymName(), *typeConverter,
+                                    rewriter)))
+      return failure();
     rewriter.eraseOp(func);
     return success();
   }
@@ -231,26 +299,10 @@ struct IfOpLowering : OpConversionPattern<IfOp> {
   LogicalResult
   matchAndRewrite(IfOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
     Value cond = adaptor.getCond().front();
     if (isa<MemRefType>(cond.getType()))
-      cond = memref::LoadOp::create(rewriter, loc, cond, ValueRange{});
-    SmallVector<Type> resultTypes;
-    if (failed(typeConverter->convertTypes(op.getResultTypes(), resultTypes)))
-      return op.emitOpError("has a result type that the host lowering cannot "
-                            "represent");
-    auto ifOp = scf::IfOp::create(rewriter, loc, resultTypes, cond,
-                                  /*addThenBlock=*/false,
-                                  /*addElseBlock=*/false);
-    rewriter.inlineRegionBefore(op.getThenRegion(), ifOp.getThenRegion(),
-                                ifOp.getThenRegion().end());
-    rewriter.inlineRegionBefore(op.getElseRegion(), ifOp.getElseRegion(),
-                                ifOp.getElseRegion().end());
-    auto groups = groupResults(*typeConverter, op, ifOp.getResults());
-    if (failed(groups))
-      return failure();
-    rewriter.replaceOpWithMultiple(op, std::move(*groups));
-    return success();
+      cond = memref::LoadOp::create(rewriter, op.getLoc(), cond, ValueRange{});
+    return replaceGraphIf(op, cond, *typeConverter, rewriter);
   }
 };
 
@@ -374,26 +426,11 @@ struct ConstantOpLowering : OpConversionPattern<ConstantOp> {
   LogicalResult
   matchAndRewrite(ConstantOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto type =
-        dyn_cast_or_null<MemRefType>(typeConverter->convertType(op.getType()));
-    auto value = dyn_cast<DenseElementsAttr>(op.getValue());
-    if (!type || !value)
-      return op.emitOpError("has a value the host lowering cannot place in "
-                            "memory");
-    auto module = op->getParentOfType<ModuleOp>();
-    std::string name;
-    do
-      name = "__relax_constant_" + std::to_string(counter++);
-    while (module.lookupSymbol(name));
-    {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(module.getBody());
-      memref::GlobalOp::create(rewriter, op.getLoc(), name,
-                               rewriter.getStringAttr("private"), type, value,
-                               /*constant=*/true,
-                               rewriter.getI64IntegerAttr(64));
-    }
-    rewriter.replaceOpWithNewOp<memref::GetGlobalOp>(op, type, name);
+    FailureOr<memref::GetGlobalOp> global =
+        createConstantGlobal(op, *typeConverter, rewriter, counter);
+    if (failed(global))
+      return failure();
+    rewriter.replaceOp(op, global->getResult());
     return success();
   }
   mutable unsigned counter = 0;
@@ -446,16 +483,7 @@ struct KillTensorOpLowering : OpConversionPattern<KillTensorOp> {
   LogicalResult
   matchAndRewrite(KillTensorOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Value root = op.getTensor();
-    while (Operation *def = root.getDefiningOp()) {
-      if (auto view = dyn_cast<ViewOp>(def))
-        root = view.getSource();
-      else if (auto cast = dyn_cast<MatchCastOp>(def))
-        root = cast.getValue();
-      else
-        break;
-    }
-    if (!root.getDefiningOp<AllocTensorOp>())
+    if (!isTensorInStorage(op.getTensor()))
       memref::DeallocOp::create(rewriter, op.getLoc(), adaptor.getTensor());
     rewriter.eraseOp(op);
     return success();
@@ -624,21 +652,50 @@ struct RelaxToFuncPass : relax::impl::RelaxToFuncPassBase<RelaxToFuncPass> {
       if (failed(symbols.bind(func)))
         return signalPassFailure();
 
+    // On a GPU, public functions become device functions `@f_device`, which
+    // every call refers to; the patterns give `@f` back as their entry on
+    // host memory.
+    llvm::DenseMap<StringAttr, StringAttr> entries;
+    if (target == HostTarget::GPU && failed(renameEntries(module, entries)))
+      return signalPassFailure();
+
     RewritePatternSet patterns(&getContext());
     populateRelaxToFuncConversionPatterns(converter, symbols, patterns);
     // Until the GPU maps its kernels (--relax-map-kernels-to-gpu), a kernel
     // is called on either target as a function on buffers.
     populateRelaxCPUKernelCallPatterns(converter, symbols, patterns);
+    if (target == HostTarget::GPU)
+      populateRelaxGPUHostPatterns(converter, symbols, entries, patterns);
     ConversionTarget conversionTarget(getContext());
     configureRelaxToFuncConversionTarget(conversionTarget);
+    conversionTarget.addLegalDialect<gpu::GPUDialect>();
     if (failed(applyPartialConversion(module, conversionTarget,
                                       std::move(patterns))))
       return signalPassFailure();
     // The CPU claims every kernel here: it is a plain function from now on.
-    // A GPU's kernels keep the mark until --relax-host-to-gpu claims them.
+    // A GPU's kernels keep the mark until --relax-map-kernels-to-gpu claims
+    // them.
     if (target == HostTarget::CPU)
       for (auto func : module.getOps<func::FuncOp>())
         func->removeAttr(codegen::RelaxCodegenDialect::getKernelAttrName());
+  }
+
+  LogicalResult renameEntries(ModuleOp module,
+                              llvm::DenseMap<StringAttr, StringAttr> &entries) {
+    SymbolTable symbols(module);
+    for (FuncOp func : llvm::to_vector(module.getOps<FuncOp>())) {
+      if (!func.isPublic() || func.isExternal())
+        continue;
+      StringAttr name = func.getSymNameAttr();
+      auto device = StringAttr::get(&getContext(), name.str() + "_device");
+      if (symbols.lookup(device))
+        return func.emitOpError("cannot be wrapped on a GPU: '")
+               << device.getValue() << "' exists";
+      if (failed(symbols.rename(func, device)))
+        return failure();
+      entries[device] = name;
+    }
+    return success();
   }
 };
 } // namespace

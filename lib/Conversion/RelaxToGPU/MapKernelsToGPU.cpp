@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Relax/Codegen/IR/CodegenDialect.h"
+#include "Relax/Conversion/GPUMemory.h"
 #include "Relax/Conversion/GPUSchedules.h"
 #include "Relax/Conversion/Passes.h"
 
@@ -746,6 +747,57 @@ static LogicalResult mapKernel(func::FuncOp kernel, int64_t blockSize,
   return failure(result.wasInterrupted());
 }
 
+/// Puts the memory the host part of a mapped kernel touches (its
+/// temporaries, copies and constants) on the device.
+static LogicalResult moveToDevice(func::FuncOp kernel) {
+  SmallVector<Operation *> ops;
+  kernel.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isa<gpu::LaunchOp>(op))
+      return WalkResult::skip();
+    if (isa<memref::AllocOp, memref::DeallocOp, memref::CopyOp,
+            memref::GetGlobalOp, memref::LoadOp, memref::StoreOp>(op))
+      ops.push_back(op);
+    return WalkResult::advance();
+  });
+  IRRewriter rewriter(kernel.getContext());
+  for (Operation *op : ops) {
+    rewriter.setInsertionPoint(op);
+    Location loc = op->getLoc();
+    if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
+      if (!alloc.getSymbolOperands().empty())
+        return alloc.emitOpError("has symbol operands, which device "
+                                 "allocations do not take");
+      rewriter.replaceOp(alloc, createDeviceAlloc(rewriter, loc,
+                                                  alloc.getType(),
+                                                  alloc.getDynamicSizes()));
+    } else if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
+      createDeviceDealloc(rewriter, loc, dealloc.getMemref());
+      rewriter.eraseOp(dealloc);
+    } else if (auto copy = dyn_cast<memref::CopyOp>(op)) {
+      if (failed(createDeviceCopy(rewriter, copy, copy.getTarget(),
+                                  copy.getSource())))
+        return failure();
+      rewriter.eraseOp(copy);
+    } else if (auto global = dyn_cast<memref::GetGlobalOp>(op)) {
+      // A constant the kernel reads, copied to the device for the call.
+      Value device = createDeviceAllocLike(rewriter, loc, global.getResult());
+      rewriter.setInsertionPointAfter(global);
+      if (failed(createDeviceCopy(rewriter, global, device,
+                                  global.getResult())))
+        return failure();
+      rewriter.replaceUsesWithIf(global.getResult(), device,
+                                 [&](OpOperand &use) {
+                                   return !isa<gpu::MemcpyOp>(use.getOwner());
+                                 });
+      rewriter.setInsertionPoint(global->getBlock()->getTerminator());
+      createDeviceDealloc(rewriter, loc, device);
+    } else {
+      return op->emitOpError("accesses device memory from the host");
+    }
+  }
+  return success();
+}
+
 namespace {
 struct RelaxMapKernelsToGPUPass
     : relax::impl::RelaxMapKernelsToGPUPassBase<RelaxMapKernelsToGPUPass> {
@@ -760,8 +812,11 @@ struct RelaxMapKernelsToGPUPass
       if (!kernel->hasAttr(codegen::RelaxCodegenDialect::getKernelAttrName()) ||
           kernel.isExternal())
         continue;
-      if (failed(mapKernel(kernel, blockSize, vectorWidth)))
+      if (failed(mapKernel(kernel, blockSize, vectorWidth)) ||
+          failed(moveToDevice(kernel)))
         return signalPassFailure();
+      // The kernel launches on the device now: the GPU has claimed it.
+      kernel->removeAttr(codegen::RelaxCodegenDialect::getKernelAttrName());
     }
   }
 };

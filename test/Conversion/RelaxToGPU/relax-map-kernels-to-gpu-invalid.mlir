@@ -44,3 +44,12 @@ func.func private @size_from_data_kernel(%n: memref<index>, %y: memref<?xf32>) a
   memref.dealloc %tmp : memref<?xf32>
   return
 }
+
+// -----
+
+func.func private @symbol_alloc_kernel(%k: index) attributes {relax_codegen.kernel} {
+  // expected-error @below {{'memref.alloc' op has symbol operands, which device allocations do not take}}
+  %a = memref.alloc()[%k] : memref<4xf32, affine_map<(d0)[s0] -> (d0 + s0)>>
+  memref.dealloc %a : memref<4xf32, affine_map<(d0)[s0] -> (d0 + s0)>>
+  return
+}

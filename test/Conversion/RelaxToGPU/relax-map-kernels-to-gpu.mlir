@@ -8,7 +8,7 @@
 // from the collapsed one, and the buffers are passed flat with their strides.
 
 // CHECK-LABEL: func.func private @exp_kernel(
-// CHECK-SAME:    %[[X:.*]]: memref<?x?xf32>, %[[Y:.*]]: memref<?x?xf32>)
+// CHECK-SAME:    %[[X:.*]]: memref<?x?xf32>, %[[Y:.*]]: memref<?x?xf32>) {
 // CHECK-DAG:     %[[MAX:.*]] = arith.constant 65535 : index
 // CHECK-DAG:     %[[C64:.*]] = arith.constant 64 : index
 // CHECK-DAG:     %[[ROWS:.*]] = memref.dim %[[X]], %c0
@@ -144,16 +144,17 @@ func.func private @matmul_kernel(%a: memref<?x8xf32>, %b: memref<8x?xf32>, %c: m
 // -----
 
 // A sequential loop whose body has parallel loops stays on the host and
-// launches them in each iteration; its temporary stays a host allocation.
+// launches them in each iteration; its temporary is device memory that the
+// host allocates and frees.
 
 // CHECK-LABEL: func.func private @copy_columns_kernel(
 // CHECK:         scf.for %[[J:.*]] = %c0 to %c4 step %c1 {
-// CHECK:           %[[TMP:.*]] = memref.alloc
+// CHECK:           %[[TMP:.*]] = gpu.alloc
 // CHECK:           gpu.launch
 // CHECK:             memref.store
 // CHECK:           gpu.launch
 // CHECK:             memref.store
-// CHECK:           memref.dealloc %[[TMP]]
+// CHECK:           gpu.dealloc %[[TMP]]
 func.func private @copy_columns_kernel(%x: memref<?x4xf32>, %y: memref<?x4xf32>) attributes {relax_codegen.kernel} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -291,6 +292,32 @@ func.func private @strided_kernel(%x: memref<?x8xf32>, %y: memref<?x8xf32>) attr
   ^bb0(%a: f32, %out: f32):
     %e = math.exp %a : f32
     linalg.yield %e : f32
+  }
+  return
+}
+
+// -----
+
+// A constant the kernel reads is copied to the device for the call and
+// freed at its end.
+
+// CHECK-LABEL: func.func private @lookup_kernel(
+// CHECK-SAME:    %[[I:.*]]: memref<4xindex>, %[[Y:.*]]: memref<4xf32>) {
+// CHECK-DAG:     %[[G:.*]] = memref.get_global @table : memref<8xf32>
+// CHECK-DAG:     %[[T:.*]] = gpu.alloc () : memref<8xf32>
+// CHECK:         gpu.memcpy %[[T]], %[[G]]
+// CHECK:         gpu.launch
+// CHECK:           memref.load %[[T]]
+// CHECK:         gpu.dealloc %[[T]]
+// CHECK-NEXT:    return
+memref.global "private" constant @table : memref<8xf32> = dense<[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0]>
+#id = affine_map<(d0) -> (d0)>
+func.func private @lookup_kernel(%i: memref<4xindex>, %y: memref<4xf32>) attributes {relax_codegen.kernel} {
+  %t = memref.get_global @table : memref<8xf32>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%i : memref<4xindex>) outs(%y : memref<4xf32>) {
+  ^bb0(%k: index, %out: f32):
+    %v = memref.load %t[%k] : memref<8xf32>
+    linalg.yield %v : f32
   }
   return
 }

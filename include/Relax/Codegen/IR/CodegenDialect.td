@@ -24,10 +24,10 @@ def RelaxCodegen_Dialect : Dialect {
     when it is parsed.
 
     A tensor program rewritten into a function on buffers is marked
-    `relax_codegen.kernel` until the target claims it: the host conversion
-    (`--relax-to-func` on the CPU, `--relax-host-to-gpu` on a GPU) turns the
-    calls of kernels into calls of plain functions or launches, and drops
-    the mark.
+    `relax_codegen.kernel` until the target claims it and drops the mark:
+    on the CPU the host conversion (`--relax-to-func`), which calls kernels
+    as plain functions; on a GPU `--relax-map-kernels-to-gpu`, which makes
+    them launches.
   }];
   let useDefaultAttributePrinterParser = 1;
   let hasOperationAttrVerify = 1;
