@@ -3,7 +3,7 @@
 
 Each case is one op in a module of its own, run with relax-run --device
 DEVICE --reps N on seeded random inputs twice: with the schedules that
---relax-choose-gpu-schedule picks, and with --gpu-schedule generic (one
+--relax-gpu-select-lowering-config picks, and with --gpu-schedule generic (one
 thread per output element, reductions sequential in it). The table gives the
 best time per call of each and their ratio. A call includes copying the
 inputs to the device and the result back (relax-run's contract on host

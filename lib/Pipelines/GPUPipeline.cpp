@@ -4,6 +4,7 @@
 
 #include "PipelineStages.h"
 
+#include "Relax/Codegen/Passes.h"
 #include "Relax/Conversion/Passes.h"
 #include "Relax/Transforms/Passes.h"
 
@@ -71,9 +72,10 @@ static void buildKernelAndHostPipeline(OpPassManager &pm,
     pm.addPass(createRelaxPlanMemoryPass());
   addHostStage(pm, HostTarget::GPU);
 
-  RelaxChooseGPUSchedulePassOptions choose;
-  choose.force = options.schedule;
-  pm.addPass(createRelaxChooseGPUSchedulePass(choose));
+  codegen::RelaxGPUSelectLoweringConfigPassOptions select;
+  select.workgroupSize = options.getBlockSize();
+  select.force = options.schedule;
+  pm.addPass(codegen::createRelaxGPUSelectLoweringConfigPass(select));
   RelaxMapKernelsToGPUPassOptions map;
   map.blockSize = options.getBlockSize();
   map.vectorWidth = options.vectorWidth;

@@ -191,4 +191,52 @@ def RelaxCPUOptimizeVectorTilesPass
   ];
 }
 
+def RelaxGPUSelectLoweringConfigPass
+    : Pass<"relax-gpu-select-lowering-config", "::mlir::ModuleOp"> {
+  let summary = "Record the GPU lowering config of every linalg op of kernel "
+                "functions";
+  let description = [{
+    Records on every linalg op of a kernel function (a `func.func` marked
+    `relax_codegen.kernel`, on buffers) that has none the schedule
+    `--relax-map-kernels-to-gpu` maps it with, as
+    `relax_codegen.lowering_config = #relax_codegen.gpu_config<...>`, for
+    blocks of `workgroup-size` threads. The schedule is chosen from the kind
+    of the op and its static shapes:
+
+    - `gemv` (32 columns a block): a contraction (one n and one k dim, a
+      combiner `gpu.all_reduce` knows) whose m dims are static with at most
+      4 rows in all, or absent (a decode step);
+    - `tiled_matmul` (64 x 64 output tiles, chunks of 16 along the reduction
+      dim, 16 threads along a tile row): any other such contraction (matmul,
+      batch matmul, a matmul with broadcast weights);
+    - `row_reduction`: an op whose only reduction dim is its innermost loop,
+      with a combiner `gpu.all_reduce` knows (add, mul, min, max: softmax,
+      norms, mean and sum legalize to these), unless that dim is static and
+      shorter than 32, where a thread per output is better;
+    - `generic`: everything else, and a schedule whose tiles do not fit
+      `workgroup-size` threads.
+
+    Choosing is separate from applying: tests, tuners and experiments can
+    record other configs (a config written by hand is checked when it is
+    parsed), and `force=generic` records the generic schedule on every op to
+    compare against it.
+
+    ```mlir
+    linalg.matmul {relax_codegen.lowering_config =
+        #relax_codegen.gpu_config<schedule = tiled_matmul, workgroup = 256,
+                                  tile = [64, 64, 16], threads = [16, 16]>}
+        ins(%a, %b : memref<?x64xf32>, memref<64x?xf32>)
+        outs(%c : memref<?x?xf32>)
+    ```
+  }];
+  let options = [
+    Option<"workgroupSize", "workgroup-size", "int64_t", /*default=*/"256",
+           "Threads per block">,
+    Option<"force", "force", "std::string", /*default=*/"\"\"",
+           "Record this schedule on every op instead of choosing "
+           "(generic, row_reduction, tiled_matmul or gemv)">,
+  ];
+  let dependentDialects = ["::mlir::relax::codegen::RelaxCodegenDialect"];
+}
+
 #endif // RELAX_CODEGEN_PASSES_TD

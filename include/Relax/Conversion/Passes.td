@@ -173,16 +173,20 @@ def RelaxMapKernelsToGPUPass
     Temporaries the kernel allocates stay allocations of the host function,
     in device memory (`gpu.alloc`, `gpu.dealloc`; a copy outside a launch is
     a `gpu.memcpy`, a constant is copied to the device), and the GPU claims
-    the kernel: its `relax_codegen.kernel` mark goes. Kernels are outlined afterwards with
-    `--gpu-kernel-outlining`.
+    the kernel: its `relax_codegen.kernel` mark goes. Kernels are outlined
+    afterwards with `--gpu-kernel-outlining`.
 
-    An op on which `--relax-choose-gpu-schedule` recorded another schedule
-    than `generic` (`relax.gpu_schedule`) is first replaced by a `gpu.launch`
-    of that schedule: `row_reduction` (a block per output element, threads
-    striding the reduction dim, `gpu.all_reduce`), `tiled_matmul` (64x64
-    output tiles, the reduction dim in chunks of 16 through workgroup memory
-    with `gpu.barrier`), `gemv` (the threads of a block split the reduction
-    dim). Their grids are computed from the symbolic dims and clamped to
+    An op whose `#relax_codegen.gpu_config` (recorded by
+    `--relax-gpu-select-lowering-config`, or by hand) has another schedule
+    than `generic` is first replaced by a `gpu.launch` of that schedule,
+    with the config's workgroup size and tiles: `row_reduction` (a block per
+    output element, threads striding the reduction dim, `gpu.all_reduce`),
+    `tiled_matmul` (an output tile per block, the reduction dim in chunks
+    through workgroup memory with `gpu.barrier`, each thread accumulating its
+    outputs in registers), `gemv` (the threads of a block split the
+    reduction dim). Their grids are computed from the symbolic dims and
+    clamped to 65535 per dim, blocks looping over the rest. `block-size` is
+    the generic schedule's.
     65535 per dim, blocks looping over the rest.
   }];
   let options = [
@@ -201,39 +205,6 @@ def RelaxMapKernelsToGPUPass
     "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect"
   ];
-}
-
-def RelaxChooseGPUSchedulePass
-    : Pass<"relax-choose-gpu-schedule", "::mlir::ModuleOp"> {
-  let summary = "Choose the GPU schedule of each linalg op of kernel functions";
-  let description = [{
-    Records on every linalg op of a kernel function (a `func.func` marked
-    `relax_codegen.kernel`, on buffers) the schedule `--relax-map-kernels-to-gpu`
-    maps it with, as `relax_codegen.lowering_config =
-    #relax_codegen.gpu_schedule<name>`, chosen from the kind of
-    the op and its static shapes:
-
-    - `gemv`: a contraction (`linalg::isaContractionOpInterface`, one n and
-      one k dim) whose m dims are static with at most 4 rows in all, or
-      absent (a decode step);
-    - `tiled_matmul`: any other such contraction (matmul, batch matmul, a
-      matmul with broadcast weights);
-    - `row_reduction`: an op whose only reduction dim is its innermost loop,
-      with a combiner `gpu.all_reduce` knows (add, mul, min, max: softmax,
-      norms, mean and sum legalize to these), unless that dim is static and
-      shorter than 32, where a thread per output is better;
-    - `generic`: everything else.
-
-    Choosing is separate from applying: tests and experiments can record
-    other schedules, and `force=generic` records the generic schedule on
-    every op to compare against it.
-  }];
-  let options = [
-    Option<"force", "force", "std::string", /*default=*/"\"\"",
-           "Record this schedule on every op instead of choosing "
-           "(generic, row_reduction, tiled_matmul or gemv)">,
-  ];
-  let dependentDialects = ["::mlir::relax::codegen::RelaxCodegenDialect"];
 }
 
 def RelaxLowerGPUWorkgroupOpsPass

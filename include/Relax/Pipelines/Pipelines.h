@@ -163,7 +163,8 @@ struct GPUPipelineOptions
   Option<std::string> schedule{
       *this, "schedule",
       llvm::cl::desc("Map every kernel op with this GPU schedule instead of "
-                     "choosing per op (--relax-choose-gpu-schedule force=; "
+                     "choosing per op (--relax-gpu-select-lowering-config "
+                     "force=; "
                      "generic compares against the one-thread-per-output "
                      "mapping)"),
       llvm::cl::init("")};

@@ -11,6 +11,25 @@
 using namespace mlir;
 using namespace mlir::relax::codegen;
 
+static ParseResult parseIntegerList(AsmParser &parser,
+                                    SmallVectorImpl<int64_t> &values);
+
+/// `[i, j, ...]`: the tiles and threads of a GPU config.
+static FailureOr<SmallVector<int64_t>>
+parseBracketedIntegers(AsmParser &parser) {
+  SmallVector<int64_t> values;
+  if (parseIntegerList(parser, values))
+    return failure();
+  return values;
+}
+
+static void printBracketedIntegers(AsmPrinter &printer,
+                                   ArrayRef<int64_t> values) {
+  printer << '[';
+  llvm::interleaveComma(values, printer);
+  printer << ']';
+}
+
 #define GET_ATTRDEF_CLASSES
 #include "Relax/Codegen/IR/CodegenAttrs.cpp.inc"
 
@@ -38,6 +57,58 @@ CPULoweringConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "peeled dim " << peeled << " is not one of the "
                        << tiles.size() << " loops";
   return success();
+}
+
+LogicalResult
+GPULoweringConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                              GPUSchedule schedule, int64_t workgroup,
+                              ArrayRef<int64_t> tile,
+                              ArrayRef<int64_t> threads) {
+  if (workgroup < 1 || workgroup > kMaxWorkgroupSize)
+    return emitError() << "workgroup must be in [1, " << kMaxWorkgroupSize
+                       << "], not " << workgroup;
+  if (llvm::any_of(llvm::concat<const int64_t>(tile, threads),
+                   [](int64_t s) { return s <= 0; }))
+    return emitError() << "tiles and threads must be positive";
+  StringRef name = stringifyGPUSchedule(schedule);
+  auto expect = [&](size_t tiles, size_t layout) -> LogicalResult {
+    if (tile.size() != tiles || threads.size() != layout)
+      return emitError() << "schedule '" << name << "' takes " << tiles
+                         << " tiles and " << layout << " thread dims, not "
+                         << tile.size() << " and " << threads.size();
+    return success();
+  };
+  switch (schedule) {
+  case GPUSchedule::Generic:
+  case GPUSchedule::RowReduction:
+    return expect(0, 0);
+  case GPUSchedule::GEMV:
+    if (failed(expect(1, 0)))
+      return failure();
+    if (workgroup % tile[0] != 0)
+      return emitError() << "workgroup " << workgroup
+                         << " is not a multiple of the " << tile[0]
+                         << " columns of a block";
+    return success();
+  case GPUSchedule::TiledMatmul:
+    if (failed(expect(3, 2)))
+      return failure();
+    if (threads[0] * threads[1] != workgroup)
+      return emitError() << "threads " << threads[0] << " x " << threads[1]
+                         << " are not the workgroup's " << workgroup;
+    if (tile[0] % threads[0] != 0 || tile[1] % threads[1] != 0)
+      return emitError() << "tile " << tile[0] << " x " << tile[1]
+                         << " is not a multiple of the threads "
+                         << threads[0] << " x " << threads[1];
+    if ((tile[0] * tile[2]) % workgroup != 0 ||
+        (tile[2] * tile[1]) % workgroup != 0)
+      return emitError() << "the chunks of A and B (" << tile[0] * tile[2]
+                         << " and " << tile[2] * tile[1]
+                         << " elements) are not multiples of the workgroup "
+                         << workgroup;
+    return success();
+  }
+  llvm_unreachable("unknown GPU schedule");
 }
 
 LogicalResult CPULoweringConfigAttr::verifyFor(Operation *op) const {

@@ -29,7 +29,7 @@ RelaxCodegenDialect::verifyOperationAttribute(Operation *op,
   if (attr.getName() == getLoweringConfigAttrName()) {
     if (auto config = dyn_cast<CPULoweringConfigAttr>(attr.getValue()))
       return config.verifyFor(op);
-    if (isa<GPUScheduleAttr>(attr.getValue())) {
+    if (isa<GPULoweringConfigAttr>(attr.getValue())) {
       if (!isa<linalg::LinalgOp>(op))
         return op->emitError("'") << getLoweringConfigAttrName()
                                   << "' is only valid on linalg ops";
@@ -37,7 +37,7 @@ RelaxCodegenDialect::verifyOperationAttribute(Operation *op,
     }
     return op->emitError("'") << getLoweringConfigAttrName()
                               << "' must be a #relax_codegen.cpu_config or a "
-                                 "#relax_codegen.gpu_schedule, got "
+                                 "#relax_codegen.gpu_config, got "
                               << attr.getValue();
   }
   if (attr.getName() == getVectorSizesAttrName()) {

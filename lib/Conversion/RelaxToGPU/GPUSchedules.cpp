@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Relax/Codegen/IR/CodegenDialect.h"
+#include "Relax/Codegen/GPU/KernelMatchers.h"
 #include "Relax/Conversion/GPUSchedules.h"
 #include "Relax/Conversion/Passes.h"
 
@@ -39,163 +40,23 @@
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::relax {
-#define GEN_PASS_DEF_RELAXCHOOSEGPUSCHEDULEPASS
 #define GEN_PASS_DEF_RELAXLOWERGPUWORKGROUPOPSPASS
 #include "Relax/Conversion/Passes.h.inc"
 } // namespace mlir::relax
 
 using namespace mlir;
 using namespace mlir::relax;
+using codegen::BodyReduction;
+using codegen::Contraction;
+using codegen::GPUSchedule;
+using codegen::getStaticExtent;
+using codegen::isReductionInnermostInB;
+using codegen::isRowReduction;
+using codegen::matchBodyReduction;
+using codegen::matchContraction;
 
 /// The most blocks a grid may have along a dim on every target.
 static constexpr int64_t kMaxGridDim = 65535;
-/// Reductions shorter than this (statically) stay one thread per output.
-static constexpr int64_t kMinRowLength = 32;
-/// Contractions with at most this many output rows (statically) are GEMVs.
-static constexpr int64_t kMaxGEMVRows = 4;
-/// The tiled matmul: the output tile, the reduction chunk, the threads along
-/// a tile row.
-static constexpr int64_t kTileM = 64, kTileN = 64, kTileK = 16;
-static constexpr int64_t kThreadsN = 16;
-/// The GEMV on [K, N] weights: the columns of a block.
-static constexpr int64_t kGEMVColumns = 32;
-
-//===----------------------------------------------------------------------===//
-// Matching
-//===----------------------------------------------------------------------===//
-
-namespace {
-/// The reduction an op's body performs: `out = combiner(out, reduced)`.
-struct BodyReduction {
-  Operation *combiner;
-  Value reduced;
-  gpu::AllReduceOperation kind;
-  TypedAttr identity;
-};
-
-/// The dims of a contraction: the A operand reads batch, m and k dims, the B
-/// operand batch, n and k dims.
-struct Contraction {
-  SmallVector<unsigned> batch, m;
-  unsigned n, k;
-  unsigned a, b; // Input operand numbers.
-};
-} // namespace
-
-static std::optional<gpu::AllReduceOperation> getAllReduceKind(Operation *op) {
-  using Kind = gpu::AllReduceOperation;
-  return llvm::TypeSwitch<Operation *, std::optional<Kind>>(op)
-      .Case<arith::AddFOp, arith::AddIOp>([](auto) { return Kind::ADD; })
-      .Case<arith::MulFOp, arith::MulIOp>([](auto) { return Kind::MUL; })
-      .Case([](arith::MaximumFOp) { return Kind::MAXIMUMF; })
-      .Case([](arith::MinimumFOp) { return Kind::MINIMUMF; })
-      .Case([](arith::MaxNumFOp) { return Kind::MAXNUMF; })
-      .Case([](arith::MinNumFOp) { return Kind::MINNUMF; })
-      .Case([](arith::MaxSIOp) { return Kind::MAXSI; })
-      .Case([](arith::MinSIOp) { return Kind::MINSI; })
-      .Case([](arith::MaxUIOp) { return Kind::MAXUI; })
-      .Case([](arith::MinUIOp) { return Kind::MINUI; })
-      .Default([](Operation *) { return std::nullopt; });
-}
-
-static std::optional<BodyReduction> matchBodyReduction(linalg::LinalgOp op) {
-  if (op.getNumDpsInits() != 1 || op->getNumRegions() != 1)
-    return std::nullopt;
-  SmallVector<Operation *> combiners;
-  Value reduced = matchReduction(op.getRegionOutputArgs(), 0, combiners);
-  if (!reduced || combiners.size() != 1)
-    return std::nullopt;
-  std::optional<gpu::AllReduceOperation> kind =
-      getAllReduceKind(combiners.front());
-  std::optional<TypedAttr> identity =
-      arith::getNeutralElement(combiners.front());
-  if (!kind || !identity)
-    return std::nullopt;
-  return BodyReduction{combiners.front(), reduced, *kind, *identity};
-}
-
-/// Whether the op's operands are buffers (or scalars) read through
-/// projected permutations, and it sits in the body of its kernel function.
-static bool isSchedulable(linalg::LinalgOp op) {
-  if (!isa_and_nonnull<func::FuncOp>(op->getParentOp()))
-    return false;
-  if (!op.hasPureBufferSemantics() || op.getNumLoops() == 0)
-    return false;
-  return llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) {
-    return map.isProjectedPermutation();
-  });
-}
-
-/// Whether `op` reduces along its innermost loop, its only reduction dim,
-/// with a combiner gpu.all_reduce knows.
-static bool isRowReduction(linalg::LinalgOp op) {
-  if (!isSchedulable(op) || op.getNumReductionLoops() != 1 ||
-      op.getIteratorTypesArray().back() != utils::IteratorType::reduction)
-    return false;
-  if (op.getMatchingIndexingMap(op.getDpsInitOperand(0))
-          .isFunctionOfDim(op.getNumLoops() - 1))
-    return false;
-  return matchBodyReduction(op).has_value();
-}
-
-static std::optional<Contraction> matchContraction(linalg::LinalgOp op) {
-  if (!isSchedulable(op) || op.getNumDpsInputs() != 2 ||
-      op.getNumDpsInits() != 1 || !linalg::isaContractionOpInterface(op) ||
-      !matchBodyReduction(op))
-    return std::nullopt;
-  FailureOr<linalg::ContractionDimensions> dims =
-      linalg::inferContractionDims(op);
-  if (failed(dims) || dims->n.size() != 1 || dims->k.size() != 1)
-    return std::nullopt;
-  Contraction result;
-  result.batch.assign(dims->batch.begin(), dims->batch.end());
-  result.m.assign(dims->m.begin(), dims->m.end());
-  result.n = dims->n.front();
-  result.k = dims->k.front();
-  bool firstHasN = op.getMatchingIndexingMap(op.getDpsInputOperand(0))
-                       .isFunctionOfDim(result.n);
-  result.a = firstHasN ? 1 : 0;
-  result.b = firstHasN ? 0 : 1;
-  return result;
-}
-
-/// The product of the static extents of `dims`, or nothing if one is
-/// dynamic.
-static std::optional<int64_t> getStaticExtent(linalg::LinalgOp op,
-                                              ArrayRef<unsigned> dims) {
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  int64_t extent = 1;
-  for (unsigned dim : dims) {
-    if (ShapedType::isDynamic(ranges[dim]))
-      return std::nullopt;
-    extent *= ranges[dim];
-  }
-  return extent;
-}
-
-/// Whether B's innermost index is the reduction dim (an [N, K] weight).
-static bool isReductionInnermostInB(linalg::LinalgOp op,
-                                    const Contraction &c) {
-  AffineMap map = op.getMatchingIndexingMap(op.getDpsInputOperand(c.b));
-  return map.getNumResults() > 0 &&
-         map.getResults().back() == getAffineDimExpr(c.k, op.getContext());
-}
-
-GPUSchedule relax::chooseGPUSchedule(linalg::LinalgOp op) {
-  if (std::optional<Contraction> c = matchContraction(op)) {
-    std::optional<int64_t> rows = getStaticExtent(op, c->m);
-    if (rows && *rows <= kMaxGEMVRows)
-      return GPUSchedule::GEMV;
-    return GPUSchedule::TiledMatmul;
-  }
-  if (isRowReduction(op)) {
-    std::optional<int64_t> length =
-        getStaticExtent(op, {static_cast<unsigned>(op.getNumLoops() - 1)});
-    if (!length || *length >= kMinRowLength)
-      return GPUSchedule::RowReduction;
-  }
-  return GPUSchedule::Generic;
-}
 
 //===----------------------------------------------------------------------===//
 // Building blocks
@@ -469,15 +330,22 @@ static SmallVector<Value> orderInputs(const Contraction &c, Value a,
   return inputs;
 }
 
-/// A block computes a kTileM x kTileN tile of the output (over the linear
-/// m dims and the n dim) of one batch index. For each chunk of kTileK along
+/// A block computes a tileSizeM x tileSizeN tile (the config's `tile` and
+/// `threads`) of the output (over the linear
+/// m dims and the n dim) of one batch index. For each chunk of tileSizeK along
 /// the reduction dim the block loads the A tile (transposed, so that threads
 /// read it along m) and the B tile into workgroup memory, zero outside the
 /// bounds, synchronizes, and each thread updates its rowsPerThread x
-/// (kTileN / kThreadsN) outputs, strided so that a warp's threads read
+/// (tileSizeN / threadsN) outputs, strided so that a warp's threads read
 /// adjacent columns of B and write adjacent columns of the output.
 static void applyTiledMatmul(linalg::LinalgOp op, const Contraction &c,
-                             int64_t blockSize) {
+                             codegen::GPULoweringConfigAttr config) {
+  const int64_t blockSize = config.getWorkgroup();
+  const int64_t tileSizeM = config.getTile()[0],
+                tileSizeN = config.getTile()[1],
+                tileSizeK = config.getTile()[2];
+  const int64_t threadsM = config.getThreads()[0],
+                threadsN = config.getThreads()[1];
   BodyReduction reduction = *matchBodyReduction(op);
   OpBuilder b(op);
   Location loc = op.getLoc();
@@ -485,8 +353,8 @@ static void applyTiledMatmul(linalg::LinalgOp op, const Contraction &c,
   Value batchSize = getProduct(b, loc, getSizes(sizes, c.batch));
   Value mSize = getProduct(b, loc, getSizes(sizes, c.m));
   Value nSize = sizes[c.n], kSize = sizes[c.k];
-  Value tilesM = ceilDiv(b, loc, mSize, kTileM);
-  Value tilesN = ceilDiv(b, loc, nSize, kTileN);
+  Value tilesM = ceilDiv(b, loc, mSize, tileSizeM);
+  Value tilesN = ceilDiv(b, loc, nSize, tileSizeN);
 
   OpOperand *aOperand = op.getDpsInputOperand(c.a);
   OpOperand *bOperand = op.getDpsInputOperand(c.b);
@@ -498,25 +366,24 @@ static void applyTiledMatmul(linalg::LinalgOp op, const Contraction &c,
                              getGridDim(b, loc, batchSize)};
   gpu::LaunchOp launch = createLaunch(
       b, loc, grid, blockSize,
-      {getWorkgroupBufferType(kTileK * kTileM, aType),
-       getWorkgroupBufferType(kTileK * kTileN, bType)});
+      {getWorkgroupBufferType(tileSizeK * tileSizeM, aType),
+       getWorkgroupBufferType(tileSizeK * tileSizeN, bType)});
   Value aTile = launch.getWorkgroupAttributions()[0];
   Value bTile = launch.getWorkgroupAttributions()[1];
-  const int64_t threadsM = blockSize / kThreadsN;
-  const int64_t rowsPerThread = kTileM / threadsM;
-  const int64_t colsPerThread = kTileN / kThreadsN;
+  const int64_t rowsPerThread = tileSizeM / threadsM;
+  const int64_t colsPerThread = tileSizeN / threadsN;
 
   // Recomputed in the kernel rather than captured: on SPIR-V every captured
   // scalar is a storage buffer, of which a kernel may bind few.
-  tilesM = ceilDivInKernel(b, loc, mSize, kTileM);
-  tilesN = ceilDivInKernel(b, loc, nSize, kTileN);
+  tilesM = ceilDivInKernel(b, loc, mSize, tileSizeM);
+  tilesN = ceilDivInKernel(b, loc, nSize, tileSizeN);
   grid = {getGridDim(b, loc, tilesN), getGridDim(b, loc, tilesM),
           getGridDim(b, loc, batchSize)};
   Value tid = launch.getThreadIds().x;
   Value tx = arith::RemUIOp::create(b, loc, tid,
-                                    constantIndex(b, loc, kThreadsN));
+                                    constantIndex(b, loc, threadsN));
   Value ty = arith::DivUIOp::create(b, loc, tid,
-                                    constantIndex(b, loc, kThreadsN));
+                                    constantIndex(b, loc, threadsN));
   Value batch = createGridStrideLoop(b, loc, launch.getBlockIds().z, grid[2],
                                      batchSize);
   Value tileM = createGridStrideLoop(b, loc, launch.getBlockIds().y, grid[1],
@@ -524,9 +391,9 @@ static void applyTiledMatmul(linalg::LinalgOp op, const Contraction &c,
   Value tileN = createGridStrideLoop(b, loc, launch.getBlockIds().x, grid[0],
                                      tilesN);
   Value m0 = arith::MulIOp::create(b, loc, tileM,
-                                   constantIndex(b, loc, kTileM));
+                                   constantIndex(b, loc, tileSizeM));
   Value n0 = arith::MulIOp::create(b, loc, tileN,
-                                   constantIndex(b, loc, kTileN));
+                                   constantIndex(b, loc, tileSizeN));
 
   // The outputs of this thread: their positions, bounds and initial values.
   struct Output {
@@ -563,7 +430,7 @@ static void applyTiledMatmul(linalg::LinalgOp op, const Contraction &c,
   }
 
   auto chunkLoop = scf::ForOp::create(
-      b, loc, constantIndex(b, loc, 0), kSize, constantIndex(b, loc, kTileK),
+      b, loc, constantIndex(b, loc, 0), kSize, constantIndex(b, loc, tileSizeK),
       accs, [&](OpBuilder &nb, Location l, Value k0, ValueRange chunkAccs) {
         // Cooperative loads: thread tid loads elements tid, tid + threads,
         // ... of each tile (a loop rather than unrolled: constants a launch
@@ -571,13 +438,13 @@ static void applyTiledMatmul(linalg::LinalgOp op, const Contraction &c,
         // where a kernel binds few).
         Value threads = constantIndex(nb, l, blockSize);
         scf::ForOp::create(
-            nb, l, tid, constantIndex(nb, l, kTileM * kTileK), threads,
+            nb, l, tid, constantIndex(nb, l, tileSizeM * tileSizeK), threads,
             ValueRange{}, [&](OpBuilder &lb, Location ll, Value index,
                               ValueRange) {
               Value r = arith::DivUIOp::create(lb, ll, index,
-                                               constantIndex(lb, ll, kTileK));
+                                               constantIndex(lb, ll, tileSizeK));
               Value kk = arith::RemUIOp::create(
-                  lb, ll, index, constantIndex(lb, ll, kTileK));
+                  lb, ll, index, constantIndex(lb, ll, tileSizeK));
               Value row = arith::AddIOp::create(lb, ll, m0, r);
               Value k = arith::AddIOp::create(lb, ll, k0, kk);
               Value inBounds = arith::AndIOp::create(
@@ -589,19 +456,19 @@ static void applyTiledMatmul(linalg::LinalgOp op, const Contraction &c,
               Value at = arith::AddIOp::create(
                   lb, ll,
                   arith::MulIOp::create(lb, ll, kk,
-                                        constantIndex(lb, ll, kTileM)),
+                                        constantIndex(lb, ll, tileSizeM)),
                   r);
               memref::StoreOp::create(lb, ll, value, aTile, ValueRange{at});
               scf::YieldOp::create(lb, ll);
             });
         scf::ForOp::create(
-            nb, l, tid, constantIndex(nb, l, kTileK * kTileN), threads,
+            nb, l, tid, constantIndex(nb, l, tileSizeK * tileSizeN), threads,
             ValueRange{}, [&](OpBuilder &lb, Location ll, Value index,
                               ValueRange) {
               Value kk = arith::DivUIOp::create(lb, ll, index,
-                                                constantIndex(lb, ll, kTileN));
+                                                constantIndex(lb, ll, tileSizeN));
               Value col = arith::RemUIOp::create(
-                  lb, ll, index, constantIndex(lb, ll, kTileN));
+                  lb, ll, index, constantIndex(lb, ll, tileSizeN));
               Value n = arith::AddIOp::create(lb, ll, n0, col);
               Value k = arith::AddIOp::create(lb, ll, k0, kk);
               Value inBounds = arith::AndIOp::create(
@@ -615,14 +482,14 @@ static void applyTiledMatmul(linalg::LinalgOp op, const Contraction &c,
             });
         gpu::BarrierOp::create(nb, l);
         auto innerLoop = scf::ForOp::create(
-            nb, l, constantIndex(nb, l, 0), constantIndex(nb, l, kTileK),
+            nb, l, constantIndex(nb, l, 0), constantIndex(nb, l, tileSizeK),
             constantIndex(nb, l, 1), chunkAccs,
             [&](OpBuilder &ib, Location il, Value kk, ValueRange innerAccs) {
               SmallVector<Value> aValues, bValues;
               Value aBase = arith::MulIOp::create(
-                  ib, il, kk, constantIndex(ib, il, kTileM));
+                  ib, il, kk, constantIndex(ib, il, tileSizeM));
               Value bBase = arith::MulIOp::create(
-                  ib, il, kk, constantIndex(ib, il, kTileN));
+                  ib, il, kk, constantIndex(ib, il, tileSizeN));
               Value at = arith::AddIOp::create(ib, il, aBase, ty);
               for (int64_t i = 0; i < rowsPerThread; ++i) {
                 if (i > 0)
@@ -670,13 +537,15 @@ static void applyTiledMatmul(linalg::LinalgOp op, const Contraction &c,
 // gemv
 //===----------------------------------------------------------------------===//
 
-/// A GEMV on [K, N] weights: a block takes kGEMVColumns adjacent columns of
+/// A GEMV on [K, N] weights: a block takes `columns` adjacent columns of
 /// one output row (over the batch and m dims); its threads form
-/// blockSize / kGEMVColumns slices that stride the reduction dim, reading B
+/// blockSize / `columns` slices that stride the reduction dim, reading B
 /// along its rows; the slices' partial values meet in workgroup memory, where
 /// the first slice combines them into the output.
 static void applyColumnGEMV(linalg::LinalgOp op, const Contraction &c,
-                            int64_t blockSize) {
+                            codegen::GPULoweringConfigAttr config) {
+  const int64_t blockSize = config.getWorkgroup();
+  const int64_t columns = config.getTile()[0];
   BodyReduction reduction = *matchBodyReduction(op);
   OpBuilder b(op);
   Location loc = op.getLoc();
@@ -685,8 +554,8 @@ static void applyColumnGEMV(linalg::LinalgOp op, const Contraction &c,
   llvm::append_range(rowDims, c.m);
   Value rows = getProduct(b, loc, getSizes(sizes, rowDims));
   Value nSize = sizes[c.n], kSize = sizes[c.k];
-  Value groups = ceilDiv(b, loc, nSize, kGEMVColumns);
-  const int64_t slices = blockSize / kGEMVColumns;
+  Value groups = ceilDiv(b, loc, nSize, columns);
+  const int64_t slices = blockSize / columns;
 
   OpOperand *init = op.getDpsInitOperand(0);
   Type accType = cast<MemRefType>(init->get().getType()).getElementType();
@@ -695,13 +564,13 @@ static void applyColumnGEMV(linalg::LinalgOp op, const Contraction &c,
   gpu::LaunchOp launch = createLaunch(
       b, loc, grid, blockSize, {getWorkgroupBufferType(blockSize, accType)});
   Value partials = launch.getWorkgroupAttributions()[0];
-  groups = ceilDivInKernel(b, loc, nSize, kGEMVColumns);
+  groups = ceilDivInKernel(b, loc, nSize, columns);
   grid = {getGridDim(b, loc, groups), getGridDim(b, loc, rows)};
   Value tid = launch.getThreadIds().x;
   Value tx = arith::RemUIOp::create(b, loc, tid,
-                                    constantIndex(b, loc, kGEMVColumns));
+                                    constantIndex(b, loc, columns));
   Value ty = arith::DivUIOp::create(b, loc, tid,
-                                    constantIndex(b, loc, kGEMVColumns));
+                                    constantIndex(b, loc, columns));
   Value row = createGridStrideLoop(b, loc, launch.getBlockIds().y, grid[1],
                                    rows);
   Value group = createGridStrideLoop(b, loc, launch.getBlockIds().x, grid[0],
@@ -709,7 +578,7 @@ static void applyColumnGEMV(linalg::LinalgOp op, const Contraction &c,
   Value n = arith::AddIOp::create(
       b, loc,
       arith::MulIOp::create(b, loc, group,
-                            constantIndex(b, loc, kGEMVColumns)),
+                            constantIndex(b, loc, columns)),
       tx);
   Value inBounds = isLess(b, loc, n, nSize);
   // The row's indices over the batch and m dims, in their loop positions.
@@ -759,10 +628,10 @@ static void applyColumnGEMV(linalg::LinalgOp op, const Contraction &c,
     SmallVector<Value> indices = getAccessIndices(op, init, ivsAt(nullptr));
     Value sum = memref::LoadOp::create(b, loc, init->get(), indices);
     Value at = tx;
-    Value columns = constantIndex(b, loc, kGEMVColumns);
+    Value step = constantIndex(b, loc, columns);
     for (int64_t s = 0; s < slices; ++s) {
       if (s > 0)
-        at = arith::AddIOp::create(b, loc, at, columns);
+        at = arith::AddIOp::create(b, loc, at, step);
       Value partial = memref::LoadOp::create(b, loc, partials, ValueRange{at});
       sum = emitCombine(b, op, reduction, sum, partial);
     }
@@ -776,18 +645,9 @@ static void applyColumnGEMV(linalg::LinalgOp op, const Contraction &c,
 // Applying the recorded schedules
 //===----------------------------------------------------------------------===//
 
-/// Whether `blockSize` threads fit the tiled matmul's thread layout.
-static bool fitsTiledMatmul(int64_t blockSize) {
-  if (blockSize % kThreadsN != 0)
-    return false;
-  int64_t threadsM = blockSize / kThreadsN;
-  return threadsM > 0 && kTileM % threadsM == 0 &&
-         (kTileM * kTileK) % blockSize == 0 &&
-         (kTileK * kTileN) % blockSize == 0;
-}
-
-static LogicalResult applySchedule(linalg::LinalgOp op, GPUSchedule schedule,
-                                   int64_t blockSize) {
+static LogicalResult applySchedule(linalg::LinalgOp op,
+                                   codegen::GPULoweringConfigAttr config) {
+  GPUSchedule schedule = config.getSchedule();
   auto fail = [&](StringRef why) {
     return op->emitOpError("cannot be mapped with the GPU schedule '")
            << stringifyGPUSchedule(schedule) << "': " << why;
@@ -799,15 +659,13 @@ static LogicalResult applySchedule(linalg::LinalgOp op, GPUSchedule schedule,
     if (!isRowReduction(op))
       return fail("it is not a reduction along its innermost loop with a "
                   "known combiner");
-    applyRowReduction(op, blockSize);
+    applyRowReduction(op, config.getWorkgroup());
     break;
   case GPUSchedule::TiledMatmul: {
     std::optional<Contraction> c = matchContraction(op);
     if (!c)
       return fail("it is not a contraction");
-    if (!fitsTiledMatmul(blockSize))
-      return fail("the block size does not fit its thread layout");
-    applyTiledMatmul(op, *c, blockSize);
+    applyTiledMatmul(op, *c, config);
     break;
   }
   case GPUSchedule::GEMV: {
@@ -815,13 +673,10 @@ static LogicalResult applySchedule(linalg::LinalgOp op, GPUSchedule schedule,
     if (!c)
       return fail("it is not a contraction");
     if (isReductionInnermostInB(op, *c) && isRowReduction(op)) {
-      applyRowReduction(op, blockSize);
+      applyRowReduction(op, config.getWorkgroup());
       break;
     }
-    if (blockSize % kGEMVColumns != 0)
-      return fail("the block size is not a multiple of the columns of a "
-                  "block");
-    applyColumnGEMV(op, *c, blockSize);
+    applyColumnGEMV(op, *c, config);
     break;
   }
   }
@@ -829,20 +684,17 @@ static LogicalResult applySchedule(linalg::LinalgOp op, GPUSchedule schedule,
   return success();
 }
 
-LogicalResult relax::applyGPUSchedules(func::FuncOp kernel,
-                                       int64_t blockSize) {
+LogicalResult relax::applyGPUSchedules(func::FuncOp kernel) {
   if (kernel.isExternal())
     return success();
-  SmallVector<std::pair<linalg::LinalgOp, GPUSchedule>> scheduled;
-  for (auto op : kernel.getBody().front().getOps<linalg::LinalgOp>()) {
-    auto schedule =
-        op->getAttrOfType<codegen::GPUScheduleAttr>(getGPUScheduleAttrName());
-    if (!schedule)
-      continue;
-    scheduled.push_back({op, schedule.getValue()});
-  }
-  for (auto [op, schedule] : scheduled)
-    if (failed(applySchedule(op, schedule, blockSize)))
+  SmallVector<std::pair<linalg::LinalgOp, codegen::GPULoweringConfigAttr>>
+      scheduled;
+  for (auto op : kernel.getBody().front().getOps<linalg::LinalgOp>())
+    if (auto config = op->getAttrOfType<codegen::GPULoweringConfigAttr>(
+            codegen::RelaxCodegenDialect::getLoweringConfigAttrName()))
+      scheduled.push_back({op, config});
+  for (auto [op, config] : scheduled)
+    if (failed(applySchedule(op, config)))
       return failure();
   return success();
 }
@@ -970,31 +822,6 @@ void relax::populateGPUAllReduceToWorkgroupTreePatterns(
 //===----------------------------------------------------------------------===//
 
 namespace {
-struct RelaxChooseGPUSchedulePass
-    : relax::impl::RelaxChooseGPUSchedulePassBase<RelaxChooseGPUSchedulePass> {
-  using Base::Base;
-  void runOnOperation() override {
-    std::optional<GPUSchedule> forced;
-    if (!force.empty()) {
-      forced = codegen::symbolizeGPUSchedule(force);
-      if (!forced) {
-        getOperation().emitError("unknown GPU schedule '") << force << "'";
-        return signalPassFailure();
-      }
-    }
-    for (auto kernel : getOperation().getOps<func::FuncOp>()) {
-      if (!kernel->hasAttr(codegen::RelaxCodegenDialect::getKernelAttrName()) ||
-          kernel.isExternal())
-        continue;
-      kernel.walk([&](linalg::LinalgOp op) {
-        GPUSchedule schedule = forced ? *forced : chooseGPUSchedule(op);
-        op->setAttr(getGPUScheduleAttrName(),
-                    codegen::GPUScheduleAttr::get(&getContext(), schedule));
-      });
-    }
-  }
-};
-
 struct RelaxLowerGPUWorkgroupOpsPass
     : relax::impl::RelaxLowerGPUWorkgroupOpsPassBase<
           RelaxLowerGPUWorkgroupOpsPass> {

@@ -711,9 +711,9 @@ static LogicalResult mapBlock(func::FuncOp kernel, Block &block,
 
 static LogicalResult mapKernel(func::FuncOp kernel, int64_t blockSize,
                                int64_t vectorWidth) {
-  // Ops with a recorded schedule (--relax-choose-gpu-schedule) first become
+  // Ops with a recorded config (--relax-gpu-select-lowering-config) first become
   // launches of it; the generic schedule maps the rest.
-  if (failed(applyGPUSchedules(kernel, blockSize)) ||
+  if (failed(applyGPUSchedules(kernel)) ||
       failed(convertToLoops(kernel, vectorWidth)))
     return failure();
   if (!kernel.getBody().hasOneBlock())

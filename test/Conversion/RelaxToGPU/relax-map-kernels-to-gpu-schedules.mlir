@@ -29,7 +29,7 @@
 #map = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 func.func private @row_max_kernel(%x: memref<?x?xf32>, %y: memref<?xf32>) attributes {relax_codegen.kernel} {
-  linalg.generic {indexing_maps = [#map, #row], iterator_types = ["parallel", "reduction"]} ins(%x : memref<?x?xf32>) outs(%y : memref<?xf32>) attrs = {relax_codegen.lowering_config = #relax_codegen.gpu_schedule<row_reduction>} {
+  linalg.generic {indexing_maps = [#map, #row], iterator_types = ["parallel", "reduction"]} ins(%x : memref<?x?xf32>) outs(%y : memref<?xf32>) attrs = {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = row_reduction, workgroup = 64>} {
   ^bb0(%in: f32, %out: f32):
     %0 = arith.maximumf %out, %in : f32
     linalg.yield %0 : f32
@@ -58,7 +58,7 @@ func.func private @scaled_row_sum_kernel(%s: memref<f32>, %x: memref<?x?xf32>, %
   %zero = arith.constant 0.0 : f32
   %v = memref.load %s[] : memref<f32>
   linalg.fill ins(%zero : f32) outs(%y : memref<?xf32>)
-  linalg.generic {indexing_maps = [#map, #row], iterator_types = ["parallel", "reduction"]} ins(%x : memref<?x?xf32>) outs(%y : memref<?xf32>) attrs = {relax_codegen.lowering_config = #relax_codegen.gpu_schedule<row_reduction>} {
+  linalg.generic {indexing_maps = [#map, #row], iterator_types = ["parallel", "reduction"]} ins(%x : memref<?x?xf32>) outs(%y : memref<?xf32>) attrs = {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = row_reduction, workgroup = 64>} {
   ^bb0(%in: f32, %out: f32):
     %0 = arith.mulf %v, %in : f32
     %1 = arith.addf %out, %0 : f32
@@ -83,7 +83,7 @@ func.func private @scaled_row_sum_kernel(%s: memref<f32>, %x: memref<?x?xf32>, %
 #row = affine_map<(d0, d1) -> (d0)>
 func.func private @keepdims_row_sum_kernel(%x: memref<?x?xf32>, %y: memref<?x1xf32>) attributes {relax_codegen.kernel} {
   %c = memref.collapse_shape %y [[0, 1]] : memref<?x1xf32> into memref<?xf32>
-  linalg.generic {indexing_maps = [#map, #row], iterator_types = ["parallel", "reduction"]} ins(%x : memref<?x?xf32>) outs(%c : memref<?xf32>) attrs = {relax_codegen.lowering_config = #relax_codegen.gpu_schedule<row_reduction>} {
+  linalg.generic {indexing_maps = [#map, #row], iterator_types = ["parallel", "reduction"]} ins(%x : memref<?x?xf32>) outs(%c : memref<?xf32>) attrs = {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = row_reduction, workgroup = 64>} {
   ^bb0(%in: f32, %out: f32):
     %0 = arith.addf %out, %in : f32
     linalg.yield %0 : f32
@@ -120,7 +120,7 @@ func.func private @keepdims_row_sum_kernel(%x: memref<?x?xf32>, %y: memref<?x1xf
 // CHECK:                 scf.if
 // CHECK:                   memref.store
 func.func private @matmul_kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) attributes {relax_codegen.kernel} {
-  linalg.matmul {relax_codegen.lowering_config = #relax_codegen.gpu_schedule<tiled_matmul>} ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
+  linalg.matmul {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = tiled_matmul, workgroup = 64, tile = [64, 64, 16], threads = [4, 16]>} ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
   return
 }
 
@@ -141,7 +141,7 @@ func.func private @matmul_kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: m
 // CHECK:             memref.store
 // CHECK:           gpu.barrier
 func.func private @decode_kernel(%a: memref<1x?xf32>, %b: memref<?x?xf32>, %c: memref<1x?xf32>) attributes {relax_codegen.kernel} {
-  linalg.matmul {relax_codegen.lowering_config = #relax_codegen.gpu_schedule<gemv>} ins(%a, %b : memref<1x?xf32>, memref<?x?xf32>) outs(%c : memref<1x?xf32>)
+  linalg.matmul {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = gemv, workgroup = 64, tile = [32]>} ins(%a, %b : memref<1x?xf32>, memref<?x?xf32>) outs(%c : memref<1x?xf32>)
   return
 }
 

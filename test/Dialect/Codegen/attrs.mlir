@@ -11,12 +11,16 @@ func.func @cpu_configs(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>, %a: tensor<?x64
 
 // -----
 
-// CHECK-LABEL: func.func @gpu_schedules
-// CHECK: linalg.copy {relax_codegen.lowering_config = #relax_codegen.gpu_schedule<row_reduction>}
-// CHECK: linalg.copy {relax_codegen.lowering_config = #relax_codegen.gpu_schedule<gemv>}
-func.func @gpu_schedules(%x: memref<?xf32>, %y: memref<?xf32>) {
-  linalg.copy {relax_codegen.lowering_config = #relax_codegen.gpu_schedule<row_reduction>} ins(%x : memref<?xf32>) outs(%y : memref<?xf32>)
-  linalg.copy {relax_codegen.lowering_config = #relax_codegen.gpu_schedule<gemv>} ins(%x : memref<?xf32>) outs(%y : memref<?xf32>)
+// CHECK-LABEL: func.func @gpu_configs
+// CHECK: linalg.copy {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = generic, workgroup = 128>}
+// CHECK: linalg.copy {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = row_reduction, workgroup = 256>}
+// CHECK: linalg.copy {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = gemv, workgroup = 256, tile = [32]>}
+// CHECK: linalg.copy {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = tiled_matmul, workgroup = 128, tile = [64, 32, 16], threads = [8, 16]>}
+func.func @gpu_configs(%x: memref<?xf32>, %y: memref<?xf32>) {
+  linalg.copy {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = generic, workgroup = 128>} ins(%x : memref<?xf32>) outs(%y : memref<?xf32>)
+  linalg.copy {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = row_reduction, workgroup = 256>} ins(%x : memref<?xf32>) outs(%y : memref<?xf32>)
+  linalg.copy {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = gemv, workgroup = 256, tile = [32]>} ins(%x : memref<?xf32>) outs(%y : memref<?xf32>)
+  linalg.copy {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = tiled_matmul, workgroup = 128, tile = [64, 32, 16], threads = [8, 16]>} ins(%x : memref<?xf32>) outs(%y : memref<?xf32>)
   return
 }
 

@@ -77,15 +77,79 @@ func.func @unknown_kind(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>) -> tensor<?x?x
 // -----
 
 func.func @unknown_gpu_schedule(%x: memref<?xf32>, %y: memref<?xf32>) {
-  // expected-error @below {{expected ::mlir::relax::codegen::GPUSchedule to be one of: generic, row_reduction, tiled_matmul, gemv}}
-  // expected-error @below {{failed to parse RelaxCodegen_GPUScheduleAttr parameter 'value'}}
-  linalg.copy {relax_codegen.lowering_config = #relax_codegen.gpu_schedule<fast>} ins(%x : memref<?xf32>) outs(%y : memref<?xf32>)
+  // expected-error @below {{expected one of [generic, row_reduction, tiled_matmul, gemv] for How a GPU kernel op is mapped onto blocks and threads, got: fast}}
+  // expected-error @below {{failed to parse RelaxCodegen_GPULoweringConfigAttr parameter 'schedule'}}
+  linalg.copy {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = fast, workgroup = 64>} ins(%x : memref<?xf32>) outs(%y : memref<?xf32>)
   return
 }
 
 // -----
 
-// expected-error @below {{'relax_codegen.lowering_config' must be a #relax_codegen.cpu_config or a #relax_codegen.gpu_schedule, got 1 : i64}}
+func.func @big_workgroup(%x: memref<?xf32>, %y: memref<?xf32>) {
+  // expected-error @below {{workgroup must be in [1, 1024], not 2048}}
+  linalg.copy {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = generic, workgroup = 2048>} ins(%x : memref<?xf32>) outs(%y : memref<?xf32>)
+  return
+}
+
+// -----
+
+func.func @tiles_of_generic(%x: memref<?xf32>, %y: memref<?xf32>) {
+  // expected-error @below {{schedule 'row_reduction' takes 0 tiles and 0 thread dims, not 1 and 0}}
+  linalg.copy {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = row_reduction, workgroup = 64, tile = [4]>} ins(%x : memref<?xf32>) outs(%y : memref<?xf32>)
+  return
+}
+
+// -----
+
+func.func @matmul_without_threads(%x: memref<?xf32>, %y: memref<?xf32>) {
+  // expected-error @below {{schedule 'tiled_matmul' takes 3 tiles and 2 thread dims, not 3 and 0}}
+  linalg.copy {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = tiled_matmul, workgroup = 64, tile = [64, 64, 16]>} ins(%x : memref<?xf32>) outs(%y : memref<?xf32>)
+  return
+}
+
+// -----
+
+func.func @negative_tile(%x: memref<?xf32>, %y: memref<?xf32>) {
+  // expected-error @below {{tiles and threads must be positive}}
+  linalg.copy {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = gemv, workgroup = 64, tile = [-32]>} ins(%x : memref<?xf32>) outs(%y : memref<?xf32>)
+  return
+}
+
+// -----
+
+func.func @gemv_columns(%x: memref<?xf32>, %y: memref<?xf32>) {
+  // expected-error @below {{workgroup 48 is not a multiple of the 32 columns of a block}}
+  linalg.copy {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = gemv, workgroup = 48, tile = [32]>} ins(%x : memref<?xf32>) outs(%y : memref<?xf32>)
+  return
+}
+
+// -----
+
+func.func @matmul_threads(%x: memref<?xf32>, %y: memref<?xf32>) {
+  // expected-error @below {{threads 8 x 16 are not the workgroup's 256}}
+  linalg.copy {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = tiled_matmul, workgroup = 256, tile = [64, 64, 16], threads = [8, 16]>} ins(%x : memref<?xf32>) outs(%y : memref<?xf32>)
+  return
+}
+
+// -----
+
+func.func @matmul_tile(%x: memref<?xf32>, %y: memref<?xf32>) {
+  // expected-error @below {{tile 64 x 64 is not a multiple of the threads 6 x 16}}
+  linalg.copy {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = tiled_matmul, workgroup = 96, tile = [64, 64, 16], threads = [6, 16]>} ins(%x : memref<?xf32>) outs(%y : memref<?xf32>)
+  return
+}
+
+// -----
+
+func.func @matmul_chunks(%x: memref<?xf32>, %y: memref<?xf32>) {
+  // expected-error @below {{the chunks of A and B (128 and 128 elements) are not multiples of the workgroup 256}}
+  linalg.copy {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = tiled_matmul, workgroup = 256, tile = [16, 16, 8], threads = [16, 16]>} ins(%x : memref<?xf32>) outs(%y : memref<?xf32>)
+  return
+}
+
+// -----
+
+// expected-error @below {{'relax_codegen.lowering_config' must be a #relax_codegen.cpu_config or a #relax_codegen.gpu_config, got 1 : i64}}
 func.func @not_a_config() attributes {relax_codegen.lowering_config = 1 : i64} {
   return
 }

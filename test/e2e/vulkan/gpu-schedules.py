@@ -1,7 +1,8 @@
 # RUN: %python %s | FileCheck %s
 # REQUIRES: vulkan, numpy
 #
-# Shapes that stress the GPU schedules of --relax-choose-gpu-schedule, run
+# Shapes that stress the GPU schedules of --relax-gpu-select-lowering-config,
+# run
 # by relax-run --device vulkan on Mesa's lavapipe against numpy: rows longer
 # than a block (128 threads) and not a multiple of it, more rows than a grid
 # dim holds (65535), reduction dims that are not a multiple of the matmul's

@@ -36,25 +36,59 @@ def RelaxCodegen_CPUVectorISAAttr
   let assemblyFormat = "`<` $value `>`";
 }
 
-def RelaxCodegen_GPUScheduleAttr
-    : EnumAttr<RelaxCodegen_Dialect, RelaxCodegen_GPUSchedule, "gpu_schedule"> {
-  let summary = "How a GPU kernel op is mapped onto blocks and threads";
+/// An optional list of integers, written in brackets.
+class RelaxCodegen_IntegerList<string desc>
+    : OptionalArrayRefParameter<"int64_t", desc> {
+  let parser = "parseBracketedIntegers($_parser)";
+  let printer = "printBracketedIntegers($_printer, $_self)";
+}
+
+def RelaxCodegen_GPULoweringConfigAttr
+    : RelaxCodegen_Attr<"GPULoweringConfig", "gpu_config"> {
+  let summary = "The GPU schedule of one kernel op";
   let description = [{
-    - `generic`: one thread per output element of the parallel dims, the
-      reductions sequential in each thread;
-    - `row_reduction`: one block per output element, the threads striding
-      the reduced row, then a reduction across the block;
-    - `tiled_matmul`: a block computes a tile of a contraction's output,
-      stepping through the reduction dim in chunks staged in workgroup
-      memory;
-    - `gemv`: a contraction with few output rows (a decode step): the
-      threads of a block split the reduction dim and reduce across it.
+    How a linalg op of a GPU kernel is mapped onto blocks and threads, as
+    the GPU chooser (`--relax-gpu-select-lowering-config`) records it and
+    `--relax-map-kernels-to-gpu` applies it:
+
+    - `schedule`: the strategy.
+      - `generic`: one thread per output element of the parallel dims, the
+        reductions sequential in each thread;
+      - `row_reduction`: one block per output element, the threads striding
+        the reduced row, then a reduction across the block;
+      - `tiled_matmul`: a block computes a `tile[0] x tile[1]` tile of a
+        contraction's output, stepping through the reduction dim `tile[2]`
+        at a time through workgroup memory; its threads are laid out
+        `threads[0] x threads[1]` over the tile, each accumulating
+        `tile[0] / threads[0] x tile[1] / threads[1]` outputs in registers;
+      - `gemv`: a contraction with few output rows (a decode step): the
+        threads of a block split the reduction dim and reduce across it; on
+        `[K, N]` weights a block takes `tile[0]` adjacent columns.
+    - `workgroup`: threads per block (one-dimensional), at most 1024.
+    - `tile`, `threads`: the tiles of `tiled_matmul` (`[m, n, k]`) and
+      `gemv` (`[columns]`), and the thread layout of `tiled_matmul`
+      (`[m, n]`, whose product is `workgroup`); the other schedules take
+      none. The tiles' chunks of A (`tile[0] x tile[2]`) and B
+      (`tile[2] x tile[1]`) are loaded by all the threads together, so each
+      is a multiple of `workgroup`.
 
     ```mlir
-    relax_codegen.lowering_config = #relax_codegen.gpu_schedule<gemv>
+    #relax_codegen.gpu_config<schedule = tiled_matmul, workgroup = 256,
+                              tile = [64, 64, 16], threads = [16, 16]>
     ```
   }];
-  let assemblyFormat = "`<` $value `>`";
+  let parameters = (ins
+    "GPUSchedule":$schedule,
+    "int64_t":$workgroup,
+    RelaxCodegen_IntegerList<"tiles of the schedule">:$tile,
+    RelaxCodegen_IntegerList<"thread layout over a tile">:$threads
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The most threads a block may have on every target.
+    static constexpr int64_t kMaxWorkgroupSize = 1024;
+  }];
 }
 
 def RelaxCodegen_CPULoweringConfigAttr

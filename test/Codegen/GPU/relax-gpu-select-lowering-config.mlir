@@ -1,5 +1,11 @@
-// RUN: relax-opt %s -split-input-file --relax-choose-gpu-schedule | FileCheck %s
-// RUN: relax-opt %s -split-input-file --relax-choose-gpu-schedule=force=generic | FileCheck %s --check-prefix=GENERIC
+// RUN: relax-opt %s -split-input-file --relax-gpu-select-lowering-config | FileCheck %s
+// RUN: relax-opt %s -split-input-file --relax-gpu-select-lowering-config=force=generic | FileCheck %s --check-prefix=GENERIC
+// RUN: relax-opt %s -split-input-file --relax-gpu-select-lowering-config=workgroup-size=64 | FileCheck %s --check-prefix=SMALL
+// RUN: relax-opt %s -split-input-file --relax-gpu-select-lowering-config=workgroup-size=96 | FileCheck %s --check-prefix=ODD
+// RUN: not relax-opt %s -split-input-file --relax-gpu-select-lowering-config=force=fast 2>&1 | FileCheck %s --check-prefix=FORCE
+// RUN: not relax-opt %s -split-input-file --relax-gpu-select-lowering-config=workgroup-size=0 2>&1 | FileCheck %s --check-prefix=SIZE
+// FORCE: error: unknown GPU schedule 'fast'
+// SIZE: error: workgroup-size must be in [1, 1024], not 0
 
 // Row reductions (softmax's max and sum of exponentials): the innermost loop
 // is the only reduction, with a max or add combiner; an elementwise op stays
@@ -7,15 +13,15 @@
 
 // CHECK-LABEL: func.func private @softmax_kernel
 // CHECK:         linalg.fill
-// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_schedule<generic>
+// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = generic, workgroup = 256>
 // CHECK:         linalg.generic
-// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_schedule<row_reduction>
+// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = row_reduction, workgroup = 256>
 // CHECK:           arith.maximumf
 // CHECK:         linalg.generic
-// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_schedule<row_reduction>
+// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = row_reduction, workgroup = 256>
 // CHECK:           arith.addf
 // CHECK:         linalg.generic
-// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_schedule<generic>
+// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = generic, workgroup = 256>
 // GENERIC-LABEL: func.func private @softmax_kernel
 // GENERIC-NOT:     "row_reduction"
 #map = affine_map<(d0, d1) -> (d0, d1)>
@@ -53,9 +59,9 @@ func.func private @softmax_kernel(%x: memref<?x?xf32>, %y: memref<?x?xf32>, %m: 
 
 // CHECK-LABEL: func.func private @short_and_column_kernel
 // CHECK:         linalg.generic
-// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_schedule<generic>
+// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = generic, workgroup = 256>
 // CHECK:         linalg.generic
-// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_schedule<generic>
+// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = generic, workgroup = 256>
 #map = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 #colmap = affine_map<(d0, d1) -> (d1, d0)>
@@ -82,17 +88,36 @@ func.func private @short_and_column_kernel(%x: memref<?x8xf32>, %r: memref<?xf32
 
 // CHECK-LABEL: func.func private @contraction_kernel
 // CHECK:         linalg.matmul
-// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_schedule<tiled_matmul>
+// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = tiled_matmul, workgroup = 256, tile = [64, 64, 16], threads = [16, 16]>
 // CHECK:         linalg.matmul
-// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_schedule<gemv>
+// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = gemv, workgroup = 256, tile = [32]>
 // CHECK:         linalg.vecmat
-// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_schedule<gemv>
+// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = gemv, workgroup = 256, tile = [32]>
 // CHECK:         linalg.matvec
-// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_schedule<row_reduction>
+// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = row_reduction, workgroup = 256>
 // CHECK:         linalg.batch_matmul
-// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_schedule<tiled_matmul>
+// CHECK-SAME:      relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = tiled_matmul, workgroup = 256, tile = [64, 64, 16], threads = [16, 16]>
+
+// The tiles follow the workgroup: 64 threads are 4 x 16 over a tile. 96
+// threads are 6 x 16, and 6 rows of threads do not divide the tile's 64: the
+// matmuls fall back to the generic schedule, while the GEMV's 32 columns
+// take 3 slices of threads.
+// SMALL-LABEL: func.func private @contraction_kernel
+// SMALL:         linalg.matmul
+// SMALL-SAME:      #relax_codegen.gpu_config<schedule = tiled_matmul, workgroup = 64, tile = [64, 64, 16], threads = [4, 16]>
+// SMALL:         linalg.matmul
+// SMALL-SAME:      #relax_codegen.gpu_config<schedule = gemv, workgroup = 64, tile = [32]>
+// ODD-LABEL: func.func private @contraction_kernel
+// ODD:         linalg.matmul
+// ODD-SAME:      #relax_codegen.gpu_config<schedule = generic, workgroup = 96>
+// ODD:         linalg.matmul
+// ODD-SAME:      #relax_codegen.gpu_config<schedule = gemv, workgroup = 96, tile = [32]>
+// ODD:         linalg.matvec
+// ODD-SAME:      #relax_codegen.gpu_config<schedule = row_reduction, workgroup = 96>
+// ODD:         linalg.batch_matmul
+// ODD-SAME:      #relax_codegen.gpu_config<schedule = generic, workgroup = 96>
 // GENERIC-LABEL: func.func private @contraction_kernel
-// GENERIC-COUNT-5: relax_codegen.lowering_config = #relax_codegen.gpu_schedule<generic>
+// GENERIC-COUNT-5: relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = generic, workgroup = 256>
 func.func private @contraction_kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>, %a1: memref<1x?xf32>, %c1: memref<1x?xf32>, %v: memref<?xf32>, %mv: memref<?xf32>, %ba: memref<?x?x?xf32>, %bb: memref<?x?x?xf32>, %bc: memref<?x?x?xf32>) attributes {relax_codegen.kernel} {
   linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
   linalg.matmul ins(%a1, %b : memref<1x?xf32>, memref<?x?xf32>) outs(%c1 : memref<1x?xf32>)
@@ -110,5 +135,17 @@ func.func private @contraction_kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, 
 // CHECK-NOT:     relax_codegen.lowering_config
 func.func @host(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
   linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
+  return
+}
+
+// -----
+
+// A config already recorded (by hand, or a tuner) is kept.
+
+// CHECK-LABEL: func.func private @recorded_kernel
+// CHECK:         linalg.matmul
+// CHECK-SAME:      #relax_codegen.gpu_config<schedule = generic, workgroup = 32>
+func.func private @recorded_kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) attributes {relax_codegen.kernel} {
+  linalg.matmul {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = generic, workgroup = 32>} ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
   return
 }
