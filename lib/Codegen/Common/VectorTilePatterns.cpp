@@ -22,44 +22,47 @@
 using namespace mlir;
 using namespace mlir::relax;
 
-/// The value `kind` leaves its other operand alone with, as a splat of
-/// `type`; null for the kinds this does not handle.
+/// The arith reduction of a vector combining kind on `element`s, whose
+/// identity arith knows; none for the bitwise kinds.
+static std::optional<arith::AtomicRMWKind>
+getAtomicKind(vector::CombiningKind kind, Type element) {
+  using Kind = arith::AtomicRMWKind;
+  bool isFloat = isa<FloatType>(element);
+  switch (kind) {
+  case vector::CombiningKind::ADD:
+    return isFloat ? Kind::addf : Kind::addi;
+  case vector::CombiningKind::MUL:
+    return isFloat ? Kind::mulf : Kind::muli;
+  case vector::CombiningKind::MAXIMUMF:
+    return Kind::maximumf;
+  case vector::CombiningKind::MINIMUMF:
+    return Kind::minimumf;
+  case vector::CombiningKind::MAXNUMF:
+    return Kind::maxnumf;
+  case vector::CombiningKind::MINNUMF:
+    return Kind::minnumf;
+  case vector::CombiningKind::MAXSI:
+    return Kind::maxs;
+  case vector::CombiningKind::MINSI:
+    return Kind::mins;
+  case vector::CombiningKind::MAXUI:
+    return Kind::maxu;
+  case vector::CombiningKind::MINUI:
+    return Kind::minu;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// A vector of `type` filled with the neutral element of `kind`, or null
+/// when the kind has none that arith knows.
 static Value getNeutralValue(OpBuilder &b, Location loc,
                              vector::CombiningKind kind, VectorType type) {
   Type element = type.getElementType();
-  TypedAttr value;
-  if (auto floatType = dyn_cast<FloatType>(element)) {
-    const llvm::fltSemantics &semantics = floatType.getFloatSemantics();
-    switch (kind) {
-    case vector::CombiningKind::ADD:
-      value = b.getFloatAttr(floatType, 0.0);
-      break;
-    case vector::CombiningKind::MUL:
-      value = b.getFloatAttr(floatType, 1.0);
-      break;
-    case vector::CombiningKind::MAXIMUMF:
-    case vector::CombiningKind::MAXNUMF:
-      value = b.getFloatAttr(floatType,
-                             APFloat::getInf(semantics, /*Negative=*/true));
-      break;
-    case vector::CombiningKind::MINIMUMF:
-    case vector::CombiningKind::MINNUMF:
-      value = b.getFloatAttr(floatType,
-                             APFloat::getInf(semantics, /*Negative=*/false));
-      break;
-    default:
-      return {};
-    }
-  } else if (element.isSignlessInteger()) {
-    if (kind == vector::CombiningKind::ADD)
-      value = b.getIntegerAttr(element, 0);
-    else if (kind == vector::CombiningKind::MUL)
-      value = b.getIntegerAttr(element, 1);
-    else
-      return {};
-  } else {
+  std::optional<arith::AtomicRMWKind> atomic = getAtomicKind(kind, element);
+  if (!atomic)
     return {};
-  }
+  TypedAttr value = arith::getIdentityValueAttr(*atomic, element, b, loc);
   return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(type, value));
 }
 

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Utils/Utils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/SCCIterator.h"
@@ -45,10 +46,8 @@ FailureOr<func::FuncOp> declare(ModuleOp module, StringRef name,
     return existing->emitError("'")
            << name << "' is a function of the runtime library, of type "
            << type;
-  OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
-  auto func = func::FuncOp::create(builder, module.getLoc(), name, type);
-  func.setPrivate();
-  return func;
+  OpBuilder builder(module.getContext());
+  return func::createFnDecl(builder, module, name, type, /*setPrivate=*/true);
 }
 } // namespace
 

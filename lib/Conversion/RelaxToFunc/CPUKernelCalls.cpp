@@ -8,6 +8,7 @@
 #include "Relax/Conversion/RelaxToFunc.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
 
@@ -79,10 +80,8 @@ struct CallLibraryDPSOpToCall : OpConversionPattern<CallLibraryDPSOp> {
     auto type = rewriter.getFunctionType(TypeRange(operands), {});
     auto function = module.lookupSymbol<func::FuncOp>(name);
     if (!function) {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(module.getBody());
-      function = func::FuncOp::create(rewriter, loc, name, type);
-      function.setPrivate();
+      function = func::createFnDecl(rewriter, module, name, type,
+                                    /*setPrivate=*/true);
       function->setAttr("llvm.emit_c_interface", rewriter.getUnitAttr());
     } else if (function.getFunctionType() != type) {
       return op.emitOpError("calls library function '")

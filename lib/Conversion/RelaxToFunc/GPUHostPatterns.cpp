@@ -169,6 +169,8 @@ struct EntryOnHostMemory : OpConversionPattern<FuncOp> {
     return success();
   }
 
+  /// The signature has identity layouts only (checked above), whose copies
+  /// cannot fail.
   static void buildWrapper(OpBuilder &b, func::FuncOp wrapper,
                            func::FuncOp device) {
     OpBuilder::InsertionGuard guard(b);
