@@ -6,6 +6,7 @@
 
 #include "Relax/Codegen/Passes.h"
 #include "Relax/Conversion/Passes.h"
+#include "Relax/Dialect/TProg/IR/TProgOps.h"
 #include "Relax/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -57,10 +58,18 @@ std::string GPUPipelineOptions::getChip() const {
   return target == GPUTarget::ROCm ? "gfx90a" : "sm_80";
 }
 
-/// Kernels on buffers, then their loops on blocks and threads, outlined into
-/// gpu.modules; host functions on memrefs, then on device memory.
+/// Kernels' schedules chosen on tensors, kernels on buffers, then their
+/// loops on blocks and threads, outlined into gpu.modules; host functions on
+/// memrefs in device memory.
 static void buildKernelAndHostPipeline(OpPassManager &pm,
                                        const GPUPipelineOptions &options) {
+  // The schedules are chosen on tensors, like the CPU's; bufferization keeps
+  // the configs on the ops.
+  codegen::RelaxGPUSelectLoweringConfigPassOptions select;
+  select.workgroupSize = options.getBlockSize();
+  select.force = options.schedule;
+  pm.nest<tprog::FuncOp>().addPass(
+      codegen::createRelaxGPUSelectLoweringConfigPass(select));
   pm.addPass(createRelaxKernelsToFuncPass());
   addKernelCleanupStage(pm);
   // Memory is planned once the kernels are bufferized, with the scratch
@@ -72,10 +81,6 @@ static void buildKernelAndHostPipeline(OpPassManager &pm,
     pm.addPass(createRelaxPlanMemoryPass());
   addHostStage(pm, HostTarget::GPU);
 
-  codegen::RelaxGPUSelectLoweringConfigPassOptions select;
-  select.workgroupSize = options.getBlockSize();
-  select.force = options.schedule;
-  pm.addPass(codegen::createRelaxGPUSelectLoweringConfigPass(select));
   RelaxMapKernelsToGPUPassOptions map;
   map.blockSize = options.getBlockSize();
   map.vectorWidth = options.vectorWidth;

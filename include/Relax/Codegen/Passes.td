@@ -192,13 +192,15 @@ def RelaxCPUOptimizeVectorTilesPass
 }
 
 def RelaxGPUSelectLoweringConfigPass
-    : Pass<"relax-gpu-select-lowering-config", "::mlir::ModuleOp"> {
-  let summary = "Record the GPU lowering config of every linalg op of kernel "
-                "functions";
+    : InterfacePass<"relax-gpu-select-lowering-config",
+                    "::mlir::FunctionOpInterface"> {
+  let summary = "Record the GPU lowering config of every linalg op of a "
+                "kernel";
   let description = [{
-    Records on every linalg op of a kernel function (a `func.func` marked
-    `relax_codegen.kernel`, on buffers) that has none the schedule
-    `--relax-map-kernels-to-gpu` maps it with, as
+    Records on every linalg op in the body of a function (a tensor program
+    on tensors, as the GPU pipeline runs it before bufferization, which
+    keeps the configs; or a kernel function on buffers) that has none the
+    schedule `--relax-map-kernels-to-gpu` maps it with, as
     `relax_codegen.lowering_config = #relax_codegen.gpu_config<...>`, for
     blocks of `workgroup-size` threads. The schedule is chosen from the kind
     of the op and its static shapes:

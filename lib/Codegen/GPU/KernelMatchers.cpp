@@ -5,7 +5,7 @@
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -46,20 +46,20 @@ std::optional<BodyReduction> codegen::matchBodyReduction(linalg::LinalgOp op) {
   return BodyReduction{combiners.front(), reduced, *kind, *identity};
 }
 
-/// Whether the op's operands are buffers (or scalars) read through
-/// projected permutations, and it sits in the body of its kernel function.
+/// Whether the op's operands are all tensors or all buffers (or scalars),
+/// read through projected permutations, and it sits in the body of its
+/// function (a tensor program, or its kernel function on buffers).
 static bool isSchedulable(linalg::LinalgOp op) {
-  if (!isa_and_nonnull<func::FuncOp>(op->getParentOp()))
+  if (!isa_and_nonnull<FunctionOpInterface>(op->getParentOp()))
     return false;
-  if (!op.hasPureBufferSemantics() || op.getNumLoops() == 0)
+  if (!(op.hasPureBufferSemantics() || op.hasPureTensorSemantics()) ||
+      op.getNumLoops() == 0)
     return false;
   return llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) {
     return map.isProjectedPermutation();
   });
 }
 
-/// Whether `op` reduces along its innermost loop, its only reduction dim,
-/// with a combiner gpu.all_reduce knows.
 bool codegen::isRowReduction(linalg::LinalgOp op) {
   if (!isSchedulable(op) || op.getNumReductionLoops() != 1 ||
       op.getIteratorTypesArray().back() != utils::IteratorType::reduction)

@@ -9,7 +9,7 @@
 #include "Relax/Codegen/IR/CodegenAttrs.h"
 #include "Relax/Codegen/Passes.h"
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/IR/Diagnostics.h"
 
 namespace mlir::relax::codegen {
@@ -86,35 +86,32 @@ struct RelaxGPUSelectLoweringConfigPass
           RelaxGPUSelectLoweringConfigPass> {
   using Base::Base;
   void runOnOperation() override {
-    ModuleOp module = getOperation();
+    FunctionOpInterface function = getOperation();
     std::optional<GPUSchedule> forced;
     if (!force.empty()) {
       forced = symbolizeGPUSchedule(force);
       if (!forced) {
-        module.emitError("unknown GPU schedule '") << force << "'";
+        function.emitError("unknown GPU schedule '") << force << "'";
         return signalPassFailure();
       }
     }
     if (workgroupSize < 1 ||
         workgroupSize > GPULoweringConfigAttr::kMaxWorkgroupSize) {
-      module.emitError("workgroup-size must be in [1, ")
+      function.emitError("workgroup-size must be in [1, ")
           << GPULoweringConfigAttr::kMaxWorkgroupSize << "], not "
           << static_cast<int64_t>(workgroupSize);
       return signalPassFailure();
     }
+    if (function.isExternal())
+      return;
     MLIRContext *ctx = &getContext();
     StringRef name = RelaxCodegenDialect::getLoweringConfigAttrName();
-    for (auto kernel : module.getOps<func::FuncOp>()) {
-      if (!kernel->hasAttr(RelaxCodegenDialect::getKernelAttrName()) ||
-          kernel.isExternal())
-        continue;
-      kernel.walk([&](linalg::LinalgOp op) {
-        if (op->hasAttr(name))
-          return;
-        GPUSchedule schedule = forced ? *forced : chooseSchedule(op);
-        op->setAttr(name, getConfig(ctx, schedule, workgroupSize));
-      });
-    }
+    function.walk([&](linalg::LinalgOp op) {
+      if (op->hasAttr(name))
+        return;
+      GPUSchedule schedule = forced ? *forced : chooseSchedule(op);
+      op->setAttr(name, getConfig(ctx, schedule, workgroupSize));
+    });
   }
 };
 } // namespace

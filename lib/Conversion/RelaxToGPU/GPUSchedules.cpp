@@ -652,6 +652,9 @@ static LogicalResult applySchedule(linalg::LinalgOp op,
     return op->emitOpError("cannot be mapped with the GPU schedule '")
            << stringifyGPUSchedule(schedule) << "': " << why;
   };
+  if (schedule != GPUSchedule::Generic && !op.hasPureBufferSemantics())
+    return fail("it is not on buffers; a GPU kernel is scheduled after "
+                "bufferization");
   switch (schedule) {
   case GPUSchedule::Generic:
     return success();

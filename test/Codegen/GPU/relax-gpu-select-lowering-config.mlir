@@ -1,9 +1,9 @@
-// RUN: relax-opt %s -split-input-file --relax-gpu-select-lowering-config | FileCheck %s
-// RUN: relax-opt %s -split-input-file --relax-gpu-select-lowering-config=force=generic | FileCheck %s --check-prefix=GENERIC
-// RUN: relax-opt %s -split-input-file --relax-gpu-select-lowering-config=workgroup-size=64 | FileCheck %s --check-prefix=SMALL
-// RUN: relax-opt %s -split-input-file --relax-gpu-select-lowering-config=workgroup-size=96 | FileCheck %s --check-prefix=ODD
-// RUN: not relax-opt %s -split-input-file --relax-gpu-select-lowering-config=force=fast 2>&1 | FileCheck %s --check-prefix=FORCE
-// RUN: not relax-opt %s -split-input-file --relax-gpu-select-lowering-config=workgroup-size=0 2>&1 | FileCheck %s --check-prefix=SIZE
+// RUN: relax-opt %s -split-input-file --pass-pipeline="builtin.module(any(relax-gpu-select-lowering-config))" | FileCheck %s
+// RUN: relax-opt %s -split-input-file --pass-pipeline="builtin.module(any(relax-gpu-select-lowering-config{force=generic}))" | FileCheck %s --check-prefix=GENERIC
+// RUN: relax-opt %s -split-input-file --pass-pipeline="builtin.module(any(relax-gpu-select-lowering-config{workgroup-size=64}))" | FileCheck %s --check-prefix=SMALL
+// RUN: relax-opt %s -split-input-file --pass-pipeline="builtin.module(any(relax-gpu-select-lowering-config{workgroup-size=96}))" | FileCheck %s --check-prefix=ODD
+// RUN: not relax-opt %s -split-input-file --pass-pipeline="builtin.module(any(relax-gpu-select-lowering-config{force=fast}))" 2>&1 | FileCheck %s --check-prefix=FORCE
+// RUN: not relax-opt %s -split-input-file --pass-pipeline="builtin.module(any(relax-gpu-select-lowering-config{workgroup-size=0}))" 2>&1 | FileCheck %s --check-prefix=SIZE
 // FORCE: error: unknown GPU schedule 'fast'
 // SIZE: error: workgroup-size must be in [1, 1024], not 0
 
@@ -129,13 +129,18 @@ func.func private @contraction_kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, 
 
 // -----
 
-// Only kernel functions are scheduled.
+// On tensors, as the GPU pipeline chooses before bufferization, and in a
+// tensor program.
 
-// CHECK-LABEL: func.func @host
-// CHECK-NOT:     relax_codegen.lowering_config
-func.func @host(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
-  linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
-  return
+// CHECK-LABEL: tprog.func private @matmul_on_tensors
+// CHECK:         linalg.matmul
+// CHECK-SAME:      #relax_codegen.gpu_config<schedule = tiled_matmul, workgroup = 256, tile = [64, 64, 16], threads = [16, 16]>
+// CHECK:         linalg.matmul
+// CHECK-SAME:      #relax_codegen.gpu_config<schedule = gemv, workgroup = 256, tile = [32]>
+tprog.func private @matmul_on_tensors(%a: tensor<?x64xf32> {sym.shape = #sym.shape<[d0, 64]>}, %b: tensor<64x128xf32>, %v: tensor<1x64xf32>, %c: tensor<?x128xf32> {sym.shape = #sym.shape<[d0, 128]>, tprog.output}, %d: tensor<1x128xf32> {tprog.output}) -> (tensor<?x128xf32>, tensor<1x128xf32>) {
+  %r = linalg.matmul ins(%a, %b : tensor<?x64xf32>, tensor<64x128xf32>) outs(%c : tensor<?x128xf32>) -> tensor<?x128xf32>
+  %s = linalg.matmul ins(%v, %b : tensor<1x64xf32>, tensor<64x128xf32>) outs(%d : tensor<1x128xf32>) -> tensor<1x128xf32>
+  tprog.return %r, %s : tensor<?x128xf32>, tensor<1x128xf32>
 }
 
 // -----
