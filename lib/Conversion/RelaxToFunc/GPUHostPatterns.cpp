@@ -19,14 +19,19 @@
 using namespace mlir;
 using namespace mlir::relax;
 
-/// Over the target-neutral memory patterns of the host lowering.
-static constexpr unsigned kGPUBenefit = 2;
-
 namespace {
-struct AllocStorageToDevice : OpConversionPattern<AllocStorageOp> {
+/// Base of the GPU patterns, which take precedence over the target-neutral
+/// memory patterns of the host lowering.
+template <typename OpTy>
+struct DevicePattern : OpConversionPattern<OpTy> {
+  DevicePattern(const TypeConverter &converter, MLIRContext *ctx)
+      : OpConversionPattern<OpTy>(converter, ctx, /*benefit=*/2) {}
+};
+
+struct AllocStorageToDevice : DevicePattern<AllocStorageOp> {
   AllocStorageToDevice(const TypeConverter &converter, MLIRContext *ctx,
                        const HostSymbols &symbols)
-      : OpConversionPattern(converter, ctx, kGPUBenefit), symbols(symbols) {}
+      : DevicePattern(converter, ctx), symbols(symbols) {}
   const HostSymbols &symbols;
 
   LogicalResult
@@ -44,9 +49,8 @@ struct AllocStorageToDevice : OpConversionPattern<AllocStorageOp> {
   }
 };
 
-struct KillStorageToDevice : OpConversionPattern<KillStorageOp> {
-  KillStorageToDevice(const TypeConverter &converter, MLIRContext *ctx)
-      : OpConversionPattern(converter, ctx, kGPUBenefit) {}
+struct KillStorageToDevice : DevicePattern<KillStorageOp> {
+  using DevicePattern::DevicePattern;
   LogicalResult
   matchAndRewrite(KillStorageOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -56,9 +60,8 @@ struct KillStorageToDevice : OpConversionPattern<KillStorageOp> {
   }
 };
 
-struct KillTensorToDevice : OpConversionPattern<KillTensorOp> {
-  KillTensorToDevice(const TypeConverter &converter, MLIRContext *ctx)
-      : OpConversionPattern(converter, ctx, kGPUBenefit) {}
+struct KillTensorToDevice : DevicePattern<KillTensorOp> {
+  using DevicePattern::DevicePattern;
   LogicalResult
   matchAndRewrite(KillTensorOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -69,9 +72,8 @@ struct KillTensorToDevice : OpConversionPattern<KillTensorOp> {
   }
 };
 
-struct CopyTensorToDevice : OpConversionPattern<CopyTensorOp> {
-  CopyTensorToDevice(const TypeConverter &converter, MLIRContext *ctx)
-      : OpConversionPattern(converter, ctx, kGPUBenefit) {}
+struct CopyTensorToDevice : DevicePattern<CopyTensorOp> {
+  using DevicePattern::DevicePattern;
   LogicalResult
   matchAndRewrite(CopyTensorOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -86,9 +88,8 @@ struct CopyTensorToDevice : OpConversionPattern<CopyTensorOp> {
 /// Constants live in host memory; each is copied to the device where it is
 /// used and freed when its block ends, unless the block passes it on (a
 /// returned constant belongs to the caller).
-struct ConstantToDevice : OpConversionPattern<ConstantOp> {
-  ConstantToDevice(const TypeConverter &converter, MLIRContext *ctx)
-      : OpConversionPattern(converter, ctx, kGPUBenefit) {}
+struct ConstantToDevice : DevicePattern<ConstantOp> {
+  using DevicePattern::DevicePattern;
   LogicalResult
   matchAndRewrite(ConstantOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -113,9 +114,8 @@ struct ConstantToDevice : OpConversionPattern<ConstantOp> {
 };
 
 /// A branch condition in device memory is read through a host copy.
-struct IfOnDeviceCondition : OpConversionPattern<IfOp> {
-  IfOnDeviceCondition(const TypeConverter &converter, MLIRContext *ctx)
-      : OpConversionPattern(converter, ctx, kGPUBenefit) {}
+struct IfOnDeviceCondition : DevicePattern<IfOp> {
+  using DevicePattern::DevicePattern;
   LogicalResult
   matchAndRewrite(IfOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -138,10 +138,10 @@ struct IfOnDeviceCondition : OpConversionPattern<IfOp> {
 /// and a wrapper under its old name that copies its buffer arguments to the
 /// device, calls it, copies the results back into new host buffers and frees
 /// the device buffers.
-struct EntryOnHostMemory : OpConversionPattern<FuncOp> {
+struct EntryOnHostMemory : DevicePattern<FuncOp> {
   EntryOnHostMemory(const TypeConverter &converter, MLIRContext *ctx,
                     const llvm::DenseMap<StringAttr, StringAttr> &entries)
-      : OpConversionPattern(converter, ctx, kGPUBenefit), entries(entries) {}
+      : DevicePattern(converter, ctx), entries(entries) {}
   const llvm::DenseMap<StringAttr, StringAttr> &entries;
 
   LogicalResult

@@ -589,7 +589,8 @@ void relax::populateRelaxToFuncConversionPatterns(HostTypeConverter &converter,
 
 void relax::configureRelaxToFuncConversionTarget(ConversionTarget &target) {
   target.addLegalDialect<arith::ArithDialect, cf::ControlFlowDialect,
-                         func::FuncDialect, memref::MemRefDialect,
+                         func::FuncDialect, gpu::GPUDialect,
+                         memref::MemRefDialect,
                          scf::SCFDialect, sym::SymDialect>();
   target.addIllegalDialect<RelaxDialect>();
   target.addDynamicallyLegalOp<sym::DimOp>([](sym::DimOp op) {
@@ -668,7 +669,6 @@ struct RelaxToFuncPass : relax::impl::RelaxToFuncPassBase<RelaxToFuncPass> {
       populateRelaxGPUHostPatterns(converter, symbols, entries, patterns);
     ConversionTarget conversionTarget(getContext());
     configureRelaxToFuncConversionTarget(conversionTarget);
-    conversionTarget.addLegalDialect<gpu::GPUDialect>();
     if (failed(applyPartialConversion(module, conversionTarget,
                                       std::move(patterns))))
       return signalPassFailure();

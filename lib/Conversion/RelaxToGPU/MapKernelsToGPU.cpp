@@ -779,16 +779,14 @@ static LogicalResult moveToDevice(func::FuncOp kernel) {
         return failure();
       rewriter.eraseOp(copy);
     } else if (auto global = dyn_cast<memref::GetGlobalOp>(op)) {
-      // A constant the kernel reads, copied to the device for the call.
+      // A constant the kernel reads, copied to the device for the call: its
+      // uses read the copy, then the copy is made from it.
       Value device = createDeviceAllocLike(rewriter, loc, global.getResult());
+      rewriter.replaceAllUsesWith(global.getResult(), device);
       rewriter.setInsertionPointAfter(global);
       if (failed(createDeviceCopy(rewriter, global, device,
                                   global.getResult())))
         return failure();
-      rewriter.replaceUsesWithIf(global.getResult(), device,
-                                 [&](OpOperand &use) {
-                                   return !isa<gpu::MemcpyOp>(use.getOwner());
-                                 });
       rewriter.setInsertionPoint(global->getBlock()->getTerminator());
       createDeviceDealloc(rewriter, loc, device);
     } else {

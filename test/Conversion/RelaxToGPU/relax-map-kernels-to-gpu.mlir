@@ -321,3 +321,27 @@ func.func private @lookup_kernel(%i: memref<4xindex>, %y: memref<4xf32>) attribu
   }
   return
 }
+
+// -----
+
+// A constant of rank 2 is copied flat; the launch reads the device copy, not
+// the host global.
+
+// CHECK-LABEL: func.func private @table2d_kernel(
+// CHECK-DAG:     %[[G:.*]] = memref.get_global @table2d : memref<2x4xf32>
+// CHECK-DAG:     %[[T:.*]] = gpu.alloc () : memref<2x4xf32>
+// CHECK-DAG:     %[[FLATT:.*]] = memref.collapse_shape %[[T]] {{\[}}[0, 1]]
+// CHECK-DAG:     %[[FLATG:.*]] = memref.collapse_shape %[[G]] {{\[}}[0, 1]]
+// CHECK:         gpu.memcpy %[[FLATT]], %[[FLATG]]
+// CHECK:         gpu.launch
+// CHECK:         gpu.dealloc %[[T]]
+memref.global "private" constant @table2d : memref<2x4xf32> = dense<1.0>
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+func.func private @table2d_kernel(%y: memref<2x4xf32>) attributes {relax_codegen.kernel} {
+  %t = memref.get_global @table2d : memref<2x4xf32>
+  linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%t : memref<2x4xf32>) outs(%y : memref<2x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  }
+  return
+}
