@@ -26,7 +26,6 @@
 #include "Relax/Conversion/GPUSchedules.h"
 #include "Relax/Conversion/Passes.h"
 
-#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -34,10 +33,8 @@
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
-#include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::relax {
 #define GEN_PASS_DEF_RELAXLOWERGPUWORKGROUPOPSPASS
@@ -49,7 +46,6 @@ using namespace mlir::relax;
 using codegen::BodyReduction;
 using codegen::Contraction;
 using codegen::GPUSchedule;
-using codegen::getStaticExtent;
 using codegen::isReductionInnermostInB;
 using codegen::isRowReduction;
 using codegen::matchBodyReduction;
