@@ -15,9 +15,14 @@ larger one, SIZES), and prints markdown tables:
      (the minimum of each is kept, so that a change of load hits both); and
      the largest difference between the two builds' results on the same
      seeded inputs, beside the largest magnitude of a result;
-  2. numerics on Vulkan (when relax-run --device vulkan runs the MLP): every
-     example at its small size on Vulkan with both builds and on the CPU
-     with AFTER, the largest differences between them;
+  2. Vulkan (when relax-run --device vulkan runs the MLP): every example at
+     its small size on Vulkan with both builds and on the CPU with AFTER:
+     the launches per call (the gpu.launch_func ops of @main and of the
+     functions it calls, in the host IR that `relax-opt MODEL
+     --relax-lower-to-gpu=target=vulkan to-binary=0` prints, a call inside
+     a loop counting once), relax-run's best time per call over --reps calls
+     (BEFORE and AFTER in turn, --rounds times, the minimum kept) and the
+     largest differences between the results;
   3. compile time of a 32-layer Llama-7B-shaped model (bench/gen_llama.py):
      `relax-opt --relax-infer-shapes --relax-lower-to-cpu`, the best of
      --compile-reps runs, in wall and in user + system seconds;
@@ -35,7 +40,7 @@ stderr in footnote n; the rest of the tables go on.
 Usage: bench/codegen_layer.py --before DIR [--after build/bin]
            [--before-src DIR] [--after-src DIR] [--models mlp,llama_layer]
            [--reps 10] [--rounds 3] [--compile-reps 3] [--no-compile]
-           [--no-vulkan] [--quick]
+           [--no-vulkan] [--no-cpu] [--quick]
 """
 
 import argparse
@@ -67,6 +72,8 @@ SIZES = {
     "clip_vision_block": ("b=1 h=32 w=32", "b=1 h=224 w=224"),
 }
 KERNEL_ARGS = ["--relax-lower-to-cpu=to-llvm=0"]
+GPU_KERNEL_ARGS = ["--relax-lower-to-gpu=target=vulkan to-binary=0"]
+LAUNCH = re.compile(r"\bgpu\.launch_func\b")
 COMPILE_ARGS = ["--relax-infer-shapes", "--relax-lower-to-cpu"]
 FLAGS = ("avx2", "fma", "avx512f", "avx512bw", "avx512vl", "avx512_vnni",
          "avx512_bf16", "amx_tile", "amx_bf16", "amx_int8")
@@ -127,6 +134,27 @@ def count_kernels(bin_dir, model, timeout, entry="main"):
         raise Failure(f"no @{entry} in the host-level IR")
     return sum(callee != entry and callee in funcs and bool(funcs[callee][1])
                for line in funcs[entry][1] for callee in CALL.findall(line))
+
+
+def count_launches(bin_dir, model, timeout, entry="main"):
+    """The static count of the launches of `entry` and of what it calls in
+    the GPU host IR."""
+    funcs = functions(run([os.path.join(bin_dir, "relax-opt"), model]
+                          + GPU_KERNEL_ARGS, timeout))
+    if entry not in funcs:
+        raise Failure(f"no @{entry} in the GPU host IR")
+    memo = {}
+
+    def launches(func, depth=0):
+        if func not in memo:
+            body = funcs[func][1]
+            memo[func] = sum(len(LAUNCH.findall(line)) for line in body) + sum(
+                launches(callee, depth + 1) for line in body
+                for callee in CALL.findall(line)
+                if callee in funcs and callee != func and depth < 16)
+        return memo[func]
+
+    return launches(entry)
 
 
 def results(prefix):
@@ -386,27 +414,46 @@ def vulkan_table(opts, models, work, notes):
         return
     rows = []
     for model in models:
-        size, prefix, failed = sizes_of(model)[0], {}, {}
-        for key in ("before.vulkan", "after.vulkan", "after.cpu"):
+        size, prefix, failed, ms, launches = sizes_of(model)[0], {}, {}, {}, {}
+        for side in SIDES:
+            try:
+                launches[side] = count_launches(getattr(opts, side), model,
+                                                opts.timeout)
+            except Failure as error:
+                launches[side] = notes.fail(error)
+        for key in ("after.cpu",) + tuple(f"{side}.vulkan" for side in SIDES) * opts.rounds:
             side, dev = key.split(".")
             prefix[key] = os.path.join(work, f"{name(model)}.{size}.{key}"
                                        .replace(" ", "_"))
-            if dev == "cpu" and results(prefix[key]):
+            if key in failed or (dev == "cpu" and results(prefix[key])):
                 continue  # written by the CPU table at the same size and seed
             try:
-                relax_run(getattr(opts, side), model, size, 1, prefix[key],
-                          opts.timeout, dev)
+                time_ms, _ = relax_run(getattr(opts, side), model, size,
+                                       opts.reps if dev == "vulkan" else 1,
+                                       prefix[key], opts.timeout, dev)
+                if dev == "vulkan":
+                    ms[side] = min(ms.get(side, time_ms), time_ms)
             except Failure as error:
                 failed[key] = notes.fail(error)
 
         def cell(a, b):
             return failed.get(a) or failed.get(b) or max_diff(prefix[a], prefix[b])
 
-        rows.append((name(model), size, cell("after.vulkan", "before.vulkan"),
+        def time_cell(side):
+            return failed.get(f"{side}.vulkan") or ms[side]
+
+        ratio = (ms["after"] / ms["before"]) if "before" in ms and "after" in ms \
+            and not failed else "n/a"
+        rows.append((name(model), size, fmt(launches["before"], "{}"),
+                     fmt(launches["after"], "{}"), fmt(time_cell("before"), "{:.2f}"),
+                     fmt(time_cell("after"), "{:.2f}"), fmt(ratio, "{:.2f}"),
+                     cell("after.vulkan", "before.vulkan"),
                      cell("after.vulkan", "after.cpu"), magnitude(prefix["after.cpu"])))
-    print(f"\nNumerics on Vulkan ({(device or ['a Vulkan device'])[0].strip()}), each example at its small size, "
-          f"inputs of seed 0:\n")
-    table(("model", "sizes", "max \\|vulkan after - vulkan before\\|",
+    print(f"\nVulkan ({(device or ['a Vulkan device'])[0].strip()}), each example at its small size, "
+          f"inputs of seed 0: launches per call, best ms per call over {opts.reps} calls "
+          f"(min of {opts.rounds} rounds), and numerics:\n")
+    table(("model", "sizes", "launches before", "launches after", "ms before",
+           "ms after", "after/before", "max \\|vulkan after - vulkan before\\|",
            "max \\|vulkan after - cpu after\\|", "max \\|result\\|"), rows, notes)
 
 
@@ -432,6 +479,8 @@ def main():
     parser.add_argument("--timeout", type=int, default=1200, help="s per command")
     parser.add_argument("--no-compile", action="store_true")
     parser.add_argument("--no-vulkan", action="store_true")
+    parser.add_argument("--no-cpu", action="store_true",
+                        help="skip the CPU table (kernels and time per call)")
     parser.add_argument("--quick", action="store_true",
                         help="one size per model, --reps 3 --rounds 1 --no-compile")
     opts = parser.parse_args()
@@ -453,7 +502,8 @@ def main():
     models = [found[m] for m in order if m in wanted]
     notes = Notes()
     with tempfile.TemporaryDirectory(prefix="codegen_layer.") as work:
-        cpu_table(opts, models, work, notes)
+        if not opts.no_cpu:
+            cpu_table(opts, models, work, notes)
         if not opts.no_vulkan:
             vulkan_table(opts, models, work, notes)
         if not opts.no_compile:

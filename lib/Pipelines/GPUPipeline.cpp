@@ -70,6 +70,7 @@ static void buildKernelAndHostPipeline(OpPassManager &pm,
   select.force = options.schedule;
   pm.nest<tprog::FuncOp>().addPass(
       codegen::createRelaxGPUSelectLoweringConfigPass(select));
+  pm.nest<tprog::FuncOp>().addPass(codegen::createRelaxGPUTileToBlocksPass());
   pm.addPass(createRelaxKernelsToFuncPass());
   addKernelCleanupStage(pm);
   // Memory is planned once the kernels are bufferized, with the scratch

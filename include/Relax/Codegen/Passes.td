@@ -241,4 +241,50 @@ def RelaxGPUSelectLoweringConfigPass
   let dependentDialects = ["::mlir::relax::codegen::RelaxCodegenDialect"];
 }
 
+def RelaxGPUTileToBlocksPass
+    : InterfacePass<"relax-gpu-tile-to-blocks",
+                    "::mlir::FunctionOpInterface"> {
+  let summary = "Tile the ops of block schedules into scf.forall loops over "
+                "GPU blocks";
+  let description = [{
+    Tiles every linalg op on tensors whose GPU lowering config works on
+    blocks' tiles into an `scf.forall` whose iterations are the blocks of a
+    launch (`#gpu.block<linear_dim_*>`, `linear_dim_0` the fastest), and
+    fuses the `linalg.fill` that initializes its output into the tile, so
+    that the fill is no launch of its own:
+
+    - `row_reduction` (and a `gemv` whose reduction dim is innermost in the
+      weights): the parallel dims by 1, the last the fastest; a row per
+      block;
+    - `tiled_matmul`: the config's `tile[0]` x `tile[1]` output tile, along
+      the innermost m dim and the n dim (the fastest), the other m dims and
+      the batch dims by 1; the reduction dim stays whole;
+    - `gemv`: `tile[0]` columns of one output row.
+
+    Generic ops, and ops with no parallel dim, are left as they are. The
+    block counts are symbolic. `--relax-map-kernels-to-gpu` makes each such
+    forall one launch of a 1-D grid of at most 65535 blocks, each block
+    striding over the iterations left, and applies the configs of the ops
+    in its body with the block's threads, the fused fill as the value the
+    accumulators start from. (Upstream's forall-to-blocks mapping takes
+    static trip counts only; see docs/design.md.)
+
+    ```mlir
+    %r = scf.forall (%i) in (%m) shared_outs(%out = %init) -> tensor<?xf32> {
+      %s = tensor.extract_slice %out[%i] [1] [1]
+      %f = linalg.fill ins(%zero : f32) outs(%s : tensor<1xf32>)
+      %t = linalg.generic {.., iterator_types = ["parallel", "reduction"]}
+          ins(%row : tensor<1x?xf32>) outs(%f : tensor<1xf32>) attrs = {
+          relax_codegen.lowering_config = #relax_codegen.gpu_config<
+              schedule = row_reduction, workgroup = 256>} {..}
+      scf.forall.in_parallel { tensor.parallel_insert_slice .. }
+    } {mapping = [#gpu.block<linear_dim_0>]}
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect",
+    "::mlir::gpu::GPUDialect", "::mlir::affine::AffineDialect",
+  ];
+}
+
 #endif // RELAX_CODEGEN_PASSES_TD

@@ -47,11 +47,8 @@ std::optional<BodyReduction> codegen::matchBodyReduction(linalg::LinalgOp op) {
 }
 
 /// Whether the op's operands are all tensors or all buffers (or scalars),
-/// read through projected permutations, and it sits in the body of its
-/// function (a tensor program, or its kernel function on buffers).
+/// read through projected permutations.
 static bool isSchedulable(linalg::LinalgOp op) {
-  if (!isa_and_nonnull<FunctionOpInterface>(op->getParentOp()))
-    return false;
   if (!(op.hasPureBufferSemantics() || op.hasPureTensorSemantics()) ||
       op.getNumLoops() == 0)
     return false;

@@ -33,6 +33,10 @@ static constexpr int64_t kGEMVColumns = 32;
 
 /// The schedule of `op` from its kind and its static shapes.
 static GPUSchedule chooseSchedule(linalg::LinalgOp op) {
+  // An op in a loop of the kernel function (a cumulative sum, column by
+  // column) is launched in each iteration by the generic schedule.
+  if (!isa_and_nonnull<FunctionOpInterface>(op->getParentOp()))
+    return GPUSchedule::Generic;
   if (std::optional<Contraction> c = matchContraction(op)) {
     std::optional<int64_t> rows = getStaticExtent(op, c->m);
     if (rows && *rows <= kMaxGEMVRows)

@@ -33,6 +33,8 @@
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -227,24 +229,15 @@ static Value createGridStrideLoop(OpBuilder &b, Location loc, Value blockId,
 // row_reduction
 //===----------------------------------------------------------------------===//
 
-/// One block per output element (per row): the threads stride the reduction
-/// dim from their id, then gpu.all_reduce combines their values and thread 0
-/// combines the result into the output.
-static void applyRowReduction(linalg::LinalgOp op, int64_t blockSize) {
-  BodyReduction reduction = *matchBodyReduction(op);
-  OpBuilder b(op);
-  Location loc = op.getLoc();
-  SmallVector<Value> sizes = getLoopSizes(b, loc, op);
-  ArrayRef<Value> parallelSizes = ArrayRef<Value>(sizes).drop_back();
-  Value length = sizes.back();
-  Value rows = getProduct(b, loc, parallelSizes);
-  Value grid = getGridDim(b, loc, rows);
-  gpu::LaunchOp launch = createLaunch(b, loc, {grid}, blockSize);
-  Value tid = launch.getThreadIds().x;
-  grid = getGridDim(b, loc, rows);
-
-  Value row = createGridStrideLoop(b, loc, launch.getBlockIds().x, grid, rows);
-  SmallVector<Value> ivs = delinearize(b, loc, row, parallelSizes);
+/// The reduction of one row of `op`, at parallel indices `ivs`, by the
+/// threads of a block (`tid` of `blockSize`): the threads stride the
+/// reduction dim (of extent `length`) from their id, accumulating from the
+/// combiner's neutral element, then gpu.all_reduce combines their values and
+/// thread 0 combines the result into the output.
+static void emitRowInBlock(OpBuilder &b, Location loc, linalg::LinalgOp op,
+                           const BodyReduction &reduction,
+                           ArrayRef<Value> ivs, Value length, Value tid,
+                           int64_t blockSize, Value init = nullptr) {
   Value identity = arith::ConstantOp::create(b, loc, reduction.identity);
   auto strideLoop = scf::ForOp::create(
       b, loc, tid, length, constantIndex(b, loc, blockSize),
@@ -264,17 +257,64 @@ static void applyRowReduction(linalg::LinalgOp op, int64_t blockSize) {
       gpu::AllReduceOperationAttr::get(b.getContext(), reduction.kind),
       /*uniform=*/true);
 
+  OpBuilder::InsertionGuard guard(b);
   Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
                                       constantIndex(b, loc, 0));
   auto ifFirst = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
   b.setInsertionPointToStart(ifFirst.thenBlock());
-  OpOperand *init = op.getDpsInitOperand(0);
+  OpOperand *output = op.getDpsInitOperand(0);
   SmallVector<Value> all(ivs);
   all.push_back(constantIndex(b, loc, 0));
-  SmallVector<Value> indices = getAccessIndices(op, init, all);
-  Value old = memref::LoadOp::create(b, loc, init->get(), indices);
+  SmallVector<Value> indices = getAccessIndices(op, output, all);
+  Value old = init ? init
+                   : memref::LoadOp::create(b, loc, output->get(), indices)
+                         .getResult();
   memref::StoreOp::create(b, loc, emitCombine(b, op, reduction, old, total),
-                          init->get(), indices);
+                          output->get(), indices);
+}
+
+/// One block per output element (per row), each block striding over the
+/// grid while rows remain.
+static void applyRowReduction(linalg::LinalgOp op, int64_t blockSize) {
+  BodyReduction reduction = *matchBodyReduction(op);
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  SmallVector<Value> sizes = getLoopSizes(b, loc, op);
+  ArrayRef<Value> parallelSizes = ArrayRef<Value>(sizes).drop_back();
+  Value rows = getProduct(b, loc, parallelSizes);
+  Value grid = getGridDim(b, loc, rows);
+  gpu::LaunchOp launch = createLaunch(b, loc, {grid}, blockSize);
+  grid = getGridDim(b, loc, rows);
+  Value row = createGridStrideLoop(b, loc, launch.getBlockIds().x, grid, rows);
+  SmallVector<Value> ivs = delinearize(b, loc, row, parallelSizes);
+  emitRowInBlock(b, loc, op, reduction, ivs, sizes.back(),
+                 launch.getThreadIds().x, blockSize);
+}
+
+/// The rows of row reduction `op` inside a block (the tile of a block
+/// forall, usually one row), one after the other by all of its threads.
+static void applyRowReductionInBlock(linalg::LinalgOp op, Value tid,
+                                     int64_t blockSize, Value init) {
+  BodyReduction reduction = *matchBodyReduction(op);
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  SmallVector<Value> sizes = getLoopSizes(b, loc, op);
+  ArrayRef<Value> parallelSizes = ArrayRef<Value>(sizes).drop_back();
+  if (llvm::all_of(parallelSizes,
+                   [](Value size) { return isConstantIntValue(size, 1); })) {
+    SmallVector<Value> zeros(parallelSizes.size(), constantIndex(b, loc, 0));
+    emitRowInBlock(b, loc, op, reduction, zeros, sizes.back(), tid,
+                   blockSize, init);
+    return;
+  }
+  Value rows = getProduct(b, loc, parallelSizes);
+  auto loop = scf::ForOp::create(b, loc, constantIndex(b, loc, 0), rows,
+                                 constantIndex(b, loc, 1));
+  b.setInsertionPointToStart(loop.getBody());
+  SmallVector<Value> ivs =
+      delinearize(b, loc, loop.getInductionVar(), parallelSizes);
+  emitRowInBlock(b, loc, op, reduction, ivs, sizes.back(), tid, blockSize,
+                 init);
 }
 
 //===----------------------------------------------------------------------===//
@@ -326,70 +366,48 @@ static SmallVector<Value> orderInputs(const Contraction &c, Value a,
   return inputs;
 }
 
-/// A block computes a tileSizeM x tileSizeN tile (the config's `tile` and
-/// `threads`) of the output (over the linear
-/// m dims and the n dim) of one batch index. For each chunk of tileSizeK along
-/// the reduction dim the block loads the A tile (transposed, so that threads
-/// read it along m) and the B tile into workgroup memory, zero outside the
-/// bounds, synchronizes, and each thread updates its rowsPerThread x
+/// Where a block computes an output tile of a contraction: its threads
+/// (`tid` of `blockDim`), the batch index, the tile's first row and column,
+/// the extents its loads and stores are checked against, and the value the
+/// accumulators start from (a fill fused into the tile), or null to start
+/// from the output.
+struct ContractionTile {
+  Value tid, blockDim, batch, m0, n0, mSize, nSize, kSize;
+  SmallVector<Value> sizes;
+  Value init;
+};
+
+/// The tile `t` of a tiled matmul (the config's `tile` and `threads`): for
+/// each chunk of tileSizeK along the reduction dim the block loads the A
+/// tile (transposed, so that threads read it along m) and the B tile into
+/// the workgroup buffers `aTile` and `bTile`, zero outside the bounds,
+/// synchronizes, and each thread updates its rowsPerThread x
 /// (tileSizeN / threadsN) outputs, strided so that a warp's threads read
 /// adjacent columns of B and write adjacent columns of the output.
-static void applyTiledMatmul(linalg::LinalgOp op, const Contraction &c,
-                             codegen::GPULoweringConfigAttr config) {
+static void emitMatmulTile(OpBuilder &b, Location loc, linalg::LinalgOp op,
+                           const Contraction &c,
+                           codegen::GPULoweringConfigAttr config,
+                           const ContractionTile &t, Value aTile,
+                           Value bTile) {
   const int64_t blockSize = config.getWorkgroup();
   const int64_t tileSizeM = config.getTile()[0],
                 tileSizeN = config.getTile()[1],
                 tileSizeK = config.getTile()[2];
   const int64_t threadsM = config.getThreads()[0],
                 threadsN = config.getThreads()[1];
+  const int64_t rowsPerThread = tileSizeM / threadsM;
+  const int64_t colsPerThread = tileSizeN / threadsN;
   BodyReduction reduction = *matchBodyReduction(op);
-  OpBuilder b(op);
-  Location loc = op.getLoc();
-  SmallVector<Value> sizes = getLoopSizes(b, loc, op);
-  Value batchSize = getProduct(b, loc, getSizes(sizes, c.batch));
-  Value mSize = getProduct(b, loc, getSizes(sizes, c.m));
-  Value nSize = sizes[c.n], kSize = sizes[c.k];
-  Value tilesM = ceilDiv(b, loc, mSize, tileSizeM);
-  Value tilesN = ceilDiv(b, loc, nSize, tileSizeN);
-
   OpOperand *aOperand = op.getDpsInputOperand(c.a);
   OpOperand *bOperand = op.getDpsInputOperand(c.b);
   OpOperand *init = op.getDpsInitOperand(0);
-  Type aType = cast<MemRefType>(aOperand->get().getType()).getElementType();
-  Type bType = cast<MemRefType>(bOperand->get().getType()).getElementType();
-  SmallVector<Value> grid = {getGridDim(b, loc, tilesN),
-                             getGridDim(b, loc, tilesM),
-                             getGridDim(b, loc, batchSize)};
-  gpu::LaunchOp launch = createLaunch(
-      b, loc, grid, blockSize,
-      {getWorkgroupBufferType(tileSizeK * tileSizeM, aType),
-       getWorkgroupBufferType(tileSizeK * tileSizeN, bType)});
-  Value aTile = launch.getWorkgroupAttributions()[0];
-  Value bTile = launch.getWorkgroupAttributions()[1];
-  const int64_t rowsPerThread = tileSizeM / threadsM;
-  const int64_t colsPerThread = tileSizeN / threadsN;
-
-  // Recomputed in the kernel rather than captured: on SPIR-V every captured
-  // scalar is a storage buffer, of which a kernel may bind few.
-  tilesM = ceilDivInKernel(b, loc, mSize, tileSizeM);
-  tilesN = ceilDivInKernel(b, loc, nSize, tileSizeN);
-  grid = {getGridDim(b, loc, tilesN), getGridDim(b, loc, tilesM),
-          getGridDim(b, loc, batchSize)};
-  Value tid = launch.getThreadIds().x;
+  Value tid = t.tid, batch = t.batch, m0 = t.m0, n0 = t.n0;
+  Value mSize = t.mSize, nSize = t.nSize, kSize = t.kSize;
+  ArrayRef<Value> sizes = t.sizes;
   Value tx = arith::RemUIOp::create(b, loc, tid,
                                     constantIndex(b, loc, threadsN));
   Value ty = arith::DivUIOp::create(b, loc, tid,
                                     constantIndex(b, loc, threadsN));
-  Value batch = createGridStrideLoop(b, loc, launch.getBlockIds().z, grid[2],
-                                     batchSize);
-  Value tileM = createGridStrideLoop(b, loc, launch.getBlockIds().y, grid[1],
-                                     tilesM);
-  Value tileN = createGridStrideLoop(b, loc, launch.getBlockIds().x, grid[0],
-                                     tilesN);
-  Value m0 = arith::MulIOp::create(b, loc, tileM,
-                                   constantIndex(b, loc, tileSizeM));
-  Value n0 = arith::MulIOp::create(b, loc, tileN,
-                                   constantIndex(b, loc, tileSizeN));
 
   // The outputs of this thread: their positions, bounds and initial values.
   struct Output {
@@ -403,7 +421,7 @@ static void applyTiledMatmul(linalg::LinalgOp op, const Contraction &c,
   // The steps come from the block size (the launch's operand, not a
   // constant to the folder), so that canonicalization does not fold the
   // stepped offsets back into one constant each.
-  Value blockDim = launch.getBlockSize().x;
+  Value blockDim = t.blockDim;
   Value colStep = arith::DivUIOp::create(b, loc, blockDim,
                                          constantIndex(b, loc, threadsM));
   Value rowStep = arith::DivUIOp::create(b, loc, blockDim, colStep);
@@ -418,6 +436,10 @@ static void applyTiledMatmul(linalg::LinalgOp op, const Contraction &c,
       Value inBounds = arith::AndIOp::create(b, loc, isLess(b, loc, row, mSize),
                                              isLess(b, loc, col, nSize));
       outputs.push_back({row, col, inBounds});
+      if (t.init) {
+        accs.push_back(t.init);
+        continue;
+      }
       SmallVector<Value> ivs =
           getContractionIvs(b, loc, op, c, sizes, batch, row, col, nullptr);
       accs.push_back(loadOrZero(b, loc, inBounds, init->get(),
@@ -529,57 +551,91 @@ static void applyTiledMatmul(linalg::LinalgOp op, const Contraction &c,
   }
 }
 
+/// A launch of blocks that each compute output tiles of the matmul, over a
+/// grid of the tiles along n (x), the linear m dims (y) and the linear
+/// batch dims (z), each block striding over the tiles left.
+static void applyTiledMatmul(linalg::LinalgOp op, const Contraction &c,
+                             codegen::GPULoweringConfigAttr config) {
+  const int64_t tileSizeM = config.getTile()[0],
+                tileSizeN = config.getTile()[1],
+                tileSizeK = config.getTile()[2];
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  SmallVector<Value> sizes = getLoopSizes(b, loc, op);
+  Value batchSize = getProduct(b, loc, getSizes(sizes, c.batch));
+  Value mSize = getProduct(b, loc, getSizes(sizes, c.m));
+  Value nSize = sizes[c.n], kSize = sizes[c.k];
+  Value tilesM = ceilDiv(b, loc, mSize, tileSizeM);
+  Value tilesN = ceilDiv(b, loc, nSize, tileSizeN);
+  Type aType = getElementTypeOrSelf(op.getDpsInputs()[c.a].getType());
+  Type bType = getElementTypeOrSelf(op.getDpsInputs()[c.b].getType());
+  SmallVector<Value> grid = {getGridDim(b, loc, tilesN),
+                             getGridDim(b, loc, tilesM),
+                             getGridDim(b, loc, batchSize)};
+  gpu::LaunchOp launch = createLaunch(
+      b, loc, grid, config.getWorkgroup(),
+      {getWorkgroupBufferType(tileSizeK * tileSizeM, aType),
+       getWorkgroupBufferType(tileSizeK * tileSizeN, bType)});
+  // Recomputed in the kernel rather than captured: on SPIR-V every captured
+  // scalar is a storage buffer, of which a kernel may bind few.
+  tilesM = ceilDivInKernel(b, loc, mSize, tileSizeM);
+  tilesN = ceilDivInKernel(b, loc, nSize, tileSizeN);
+  grid = {getGridDim(b, loc, tilesN), getGridDim(b, loc, tilesM),
+          getGridDim(b, loc, batchSize)};
+  Value batch = createGridStrideLoop(b, loc, launch.getBlockIds().z, grid[2],
+                                     batchSize);
+  Value tileM = createGridStrideLoop(b, loc, launch.getBlockIds().y, grid[1],
+                                     tilesM);
+  Value tileN = createGridStrideLoop(b, loc, launch.getBlockIds().x, grid[0],
+                                     tilesN);
+  ContractionTile t;
+  t.tid = launch.getThreadIds().x;
+  t.blockDim = launch.getBlockSize().x;
+  t.batch = batch;
+  t.m0 = arith::MulIOp::create(b, loc, tileM, constantIndex(b, loc, tileSizeM));
+  t.n0 = arith::MulIOp::create(b, loc, tileN, constantIndex(b, loc, tileSizeN));
+  t.mSize = mSize;
+  t.nSize = nSize;
+  t.kSize = kSize;
+  t.sizes = sizes;
+  emitMatmulTile(b, loc, op, c, config, t,
+                 launch.getWorkgroupAttributions()[0],
+                 launch.getWorkgroupAttributions()[1]);
+}
+
 //===----------------------------------------------------------------------===//
 // gemv
 //===----------------------------------------------------------------------===//
 
-/// A GEMV on [K, N] weights: a block takes `columns` adjacent columns of
-/// one output row (over the batch and m dims); its threads form
-/// blockSize / `columns` slices that stride the reduction dim, reading B
-/// along its rows; the slices' partial values meet in workgroup memory, where
-/// the first slice combines them into the output.
-static void applyColumnGEMV(linalg::LinalgOp op, const Contraction &c,
-                            codegen::GPULoweringConfigAttr config) {
+/// A GEMV on [K, N] weights, at the row `row` (linear over the batch and m
+/// dims) and the columns from `t.n0`: a block takes `columns` adjacent
+/// columns of one output row; its threads form blockSize / `columns` slices
+/// that stride the reduction dim, reading B along its rows; the slices'
+/// partial values meet in the workgroup buffer `partials`, where the first
+/// slice combines them into the output (or into `t.init`).
+static void emitColumnGEMVTile(OpBuilder &b, Location loc, linalg::LinalgOp op,
+                               const Contraction &c,
+                               codegen::GPULoweringConfigAttr config,
+                               const ContractionTile &t, Value row,
+                               Value partials) {
   const int64_t blockSize = config.getWorkgroup();
   const int64_t columns = config.getTile()[0];
+  const int64_t slices = blockSize / columns;
   BodyReduction reduction = *matchBodyReduction(op);
-  OpBuilder b(op);
-  Location loc = op.getLoc();
-  SmallVector<Value> sizes = getLoopSizes(b, loc, op);
+  OpOperand *init = op.getDpsInitOperand(0);
+  ArrayRef<Value> sizes = t.sizes;
   SmallVector<unsigned> rowDims(c.batch);
   llvm::append_range(rowDims, c.m);
-  Value rows = getProduct(b, loc, getSizes(sizes, rowDims));
-  Value nSize = sizes[c.n], kSize = sizes[c.k];
-  Value groups = ceilDiv(b, loc, nSize, columns);
-  const int64_t slices = blockSize / columns;
-
-  OpOperand *init = op.getDpsInitOperand(0);
-  Type accType = cast<MemRefType>(init->get().getType()).getElementType();
-  SmallVector<Value> grid = {getGridDim(b, loc, groups),
-                             getGridDim(b, loc, rows)};
-  gpu::LaunchOp launch = createLaunch(
-      b, loc, grid, blockSize, {getWorkgroupBufferType(blockSize, accType)});
-  Value partials = launch.getWorkgroupAttributions()[0];
-  groups = ceilDivInKernel(b, loc, nSize, columns);
-  grid = {getGridDim(b, loc, groups), getGridDim(b, loc, rows)};
-  Value tid = launch.getThreadIds().x;
+  Value tid = t.tid;
   Value tx = arith::RemUIOp::create(b, loc, tid,
                                     constantIndex(b, loc, columns));
   Value ty = arith::DivUIOp::create(b, loc, tid,
                                     constantIndex(b, loc, columns));
-  Value row = createGridStrideLoop(b, loc, launch.getBlockIds().y, grid[1],
-                                   rows);
-  Value group = createGridStrideLoop(b, loc, launch.getBlockIds().x, grid[0],
-                                     groups);
-  Value n = arith::AddIOp::create(
-      b, loc,
-      arith::MulIOp::create(b, loc, group,
-                            constantIndex(b, loc, columns)),
-      tx);
-  Value inBounds = isLess(b, loc, n, nSize);
+  Value n = arith::AddIOp::create(b, loc, t.n0, tx);
+  Value inBounds = isLess(b, loc, n, t.nSize);
   // The row's indices over the batch and m dims, in their loop positions.
-  SmallVector<Value> rowSizes = getSizes(sizes, rowDims);
-  SmallVector<Value> rowIvs = delinearize(b, loc, row, rowSizes);
+  SmallVector<Value> rowIvs =
+      delinearize(b, loc, row, getSizes(sizes, rowDims));
   Value zero = constantIndex(b, loc, 0);
   auto ivsAt = [&](Value k) {
     SmallVector<Value> ivs(op.getNumLoops(), zero);
@@ -595,7 +651,7 @@ static void applyColumnGEMV(linalg::LinalgOp op, const Contraction &c,
       b, loc, inBounds,
       [&](OpBuilder &nb, Location l) {
         auto loop = scf::ForOp::create(
-            nb, l, ty, kSize, constantIndex(nb, l, slices),
+            nb, l, ty, t.kSize, constantIndex(nb, l, slices),
             ValueRange{identity},
             [&](OpBuilder &ib, Location il, Value k, ValueRange acc) {
               SmallVector<Value> ivs = ivsAt(k);
@@ -622,7 +678,9 @@ static void applyColumnGEMV(linalg::LinalgOp op, const Contraction &c,
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifWrites.thenBlock());
     SmallVector<Value> indices = getAccessIndices(op, init, ivsAt(nullptr));
-    Value sum = memref::LoadOp::create(b, loc, init->get(), indices);
+    Value sum = t.init ? t.init
+                       : memref::LoadOp::create(b, loc, init->get(), indices)
+                             .getResult();
     Value at = tx;
     Value step = constantIndex(b, loc, columns);
     for (int64_t s = 0; s < slices; ++s) {
@@ -635,6 +693,250 @@ static void applyColumnGEMV(linalg::LinalgOp op, const Contraction &c,
   }
   // The buffer is reused by the block's next columns.
   gpu::BarrierOp::create(b, loc);
+}
+
+/// A launch over a grid of column groups (x) and rows (y), each block
+/// striding over the groups and rows left.
+static void applyColumnGEMV(linalg::LinalgOp op, const Contraction &c,
+                            codegen::GPULoweringConfigAttr config) {
+  const int64_t columns = config.getTile()[0];
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  SmallVector<Value> sizes = getLoopSizes(b, loc, op);
+  SmallVector<unsigned> rowDims(c.batch);
+  llvm::append_range(rowDims, c.m);
+  Value rows = getProduct(b, loc, getSizes(sizes, rowDims));
+  Value nSize = sizes[c.n];
+  Value groups = ceilDiv(b, loc, nSize, columns);
+  Type accType = getElementTypeOrSelf(op.getDpsInits()[0].getType());
+  SmallVector<Value> grid = {getGridDim(b, loc, groups),
+                             getGridDim(b, loc, rows)};
+  gpu::LaunchOp launch =
+      createLaunch(b, loc, grid, config.getWorkgroup(),
+                   {getWorkgroupBufferType(config.getWorkgroup(), accType)});
+  groups = ceilDivInKernel(b, loc, nSize, columns);
+  grid = {getGridDim(b, loc, groups), getGridDim(b, loc, rows)};
+  Value row = createGridStrideLoop(b, loc, launch.getBlockIds().y, grid[1],
+                                   rows);
+  Value group = createGridStrideLoop(b, loc, launch.getBlockIds().x, grid[0],
+                                     groups);
+  ContractionTile t;
+  t.tid = launch.getThreadIds().x;
+  t.n0 = arith::MulIOp::create(b, loc, group, constantIndex(b, loc, columns));
+  t.nSize = nSize;
+  t.kSize = sizes[c.k];
+  t.sizes = sizes;
+  emitColumnGEMVTile(b, loc, op, c, config, t, row,
+                     launch.getWorkgroupAttributions()[0]);
+}
+
+//===----------------------------------------------------------------------===//
+// Block foralls
+//===----------------------------------------------------------------------===//
+
+static codegen::GPULoweringConfigAttr getGPUConfig(Operation *op) {
+  return op->getAttrOfType<codegen::GPULoweringConfigAttr>(
+      codegen::RelaxCodegenDialect::getLoweringConfigAttrName());
+}
+
+/// Whether `forall` distributes its iterations over blocks
+/// (--relax-gpu-tile-to-blocks).
+static bool isBlockForall(scf::ForallOp forall) {
+  std::optional<ArrayAttr> mapping = forall.getMapping();
+  return mapping && !mapping->empty() &&
+         llvm::all_of(*mapping, llvm::IsaPred<gpu::GPUBlockMappingAttr>);
+}
+
+/// The value of the fill of `op`'s output that `fill` is, when it fills
+/// exactly the buffer `op` accumulates into (a fill fused into the tile).
+static Value getFusedFillValue(linalg::LinalgOp fill, linalg::LinalgOp op) {
+  auto fillOp = dyn_cast_or_null<linalg::FillOp>(fill.getOperation());
+  if (!fillOp || !op || op.getNumDpsInits() != 1 ||
+      fillOp.getDpsInits()[0] != op.getDpsInits()[0] ||
+      llvm::is_contained(op.getDpsInputs(), fillOp.getDpsInits()[0]))
+    return nullptr;
+  return fillOp.value();
+}
+
+/// Applies a scheduled op in a block's tile, inlined in `launch`, its
+/// accumulators starting from `init` (or from the output when null).
+static LogicalResult applyScheduleInBlock(linalg::LinalgOp op,
+                                          codegen::GPULoweringConfigAttr config,
+                                          gpu::LaunchOp launch, Value init) {
+  GPUSchedule schedule = config.getSchedule();
+  auto fail = [&](StringRef why) {
+    return op->emitOpError("cannot be mapped with the GPU schedule '")
+           << stringifyGPUSchedule(schedule) << "': " << why;
+  };
+  Value tid = launch.getThreadIds().x;
+  int64_t blockSize = config.getWorkgroup();
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  std::optional<Contraction> c = matchContraction(op);
+  bool asRows = schedule == GPUSchedule::RowReduction ||
+                (schedule == GPUSchedule::GEMV && c &&
+                 isReductionInnermostInB(op, *c) && isRowReduction(op));
+  if (asRows) {
+    if (!isRowReduction(op))
+      return fail("it is not a reduction along its innermost loop with a "
+                  "known combiner");
+    applyRowReductionInBlock(op, tid, blockSize, init);
+    return success();
+  }
+  if (!c)
+    return fail("it is not a contraction");
+  // The tile's extents: its own loops' (the dims of its views).
+  ContractionTile t;
+  t.tid = tid;
+  t.blockDim = launch.getBlockSize().x;
+  Value zero = constantIndex(b, loc, 0);
+  t.batch = t.m0 = t.n0 = zero;
+  t.sizes = getLoopSizes(b, loc, op);
+  t.mSize = getProduct(b, loc, getSizes(t.sizes, c->m));
+  t.nSize = t.sizes[c->n];
+  t.kSize = t.sizes[c->k];
+  t.init = init;
+  auto addBuffer = [&](int64_t size, Type type) {
+    return launch.addWorkgroupAttribution(
+        getWorkgroupBufferType(size, getElementTypeOrSelf(type)), loc);
+  };
+  if (schedule == GPUSchedule::TiledMatmul) {
+    ArrayRef<int64_t> tile = config.getTile();
+    Value aTile = addBuffer(tile[2] * tile[0], op.getDpsInputs()[c->a].getType());
+    Value bTile = addBuffer(tile[2] * tile[1], op.getDpsInputs()[c->b].getType());
+    emitMatmulTile(b, loc, op, *c, config, t, aTile, bTile);
+    return success();
+  }
+  if (schedule == GPUSchedule::GEMV) {
+    Value partials = addBuffer(blockSize, op.getDpsInits()[0].getType());
+    emitColumnGEMVTile(b, loc, op, *c, config, t, zero, partials);
+    return success();
+  }
+  return fail("it does not apply inside a block's tile");
+}
+
+/// Applies the ops of a block's tile, inlined in `launch`: scheduled ops
+/// with the block's threads, starting from the fill of their output when
+/// it comes right before them (the fill is then dropped); the other ops as
+/// loops on thread 0, with a barrier after them unless only thread 0 reads
+/// what they wrote next (the output a row reduction combines into).
+static LogicalResult applyInBlock(Block &body, gpu::LaunchOp launch) {
+  SmallVector<linalg::LinalgOp> ops(body.getOps<linalg::LinalgOp>());
+  Value tid = launch.getThreadIds().x;
+  IRRewriter rewriter(launch.getContext());
+  auto isScheduled = [](linalg::LinalgOp op) {
+    codegen::GPULoweringConfigAttr config = op ? getGPUConfig(op) : nullptr;
+    return config && config.getSchedule() != GPUSchedule::Generic;
+  };
+  Value fillValue;
+  for (auto [i, op] : llvm::enumerate(ops)) {
+    linalg::LinalgOp next = i + 1 < ops.size() ? ops[i + 1] : nullptr;
+    if (isScheduled(op)) {
+      if (failed(applyScheduleInBlock(op, getGPUConfig(op), launch,
+                                      fillValue)))
+        return failure();
+      fillValue = nullptr;
+      rewriter.eraseOp(op);
+      continue;
+    }
+    if (isScheduled(next)) {
+      if (Value value = getFusedFillValue(op, next)) {
+        fillValue = value;
+        rewriter.eraseOp(op);
+        continue;
+      }
+    }
+    Location loc = op.getLoc();
+    rewriter.setInsertionPoint(op);
+    Value first = arith::CmpIOp::create(rewriter, loc,
+                                        arith::CmpIPredicate::eq, tid,
+                                        constantIndex(rewriter, loc, 0));
+    auto ifFirst =
+        scf::IfOp::create(rewriter, loc, first, /*withElseRegion=*/false);
+    rewriter.moveOpBefore(op, ifFirst.thenBlock()->getTerminator());
+    rewriter.setInsertionPoint(op);
+    if (failed(linalg::linalgOpToLoops(rewriter, op)))
+      return op->emitOpError("cannot be lowered to loops for the GPU");
+    SmallVector<Value> written(op.getDpsInits());
+    rewriter.eraseOp(op);
+    codegen::GPULoweringConfigAttr nextConfig =
+        next ? getGPUConfig(next) : nullptr;
+    bool onlyFirstReads =
+        next && nextConfig &&
+        nextConfig.getSchedule() == GPUSchedule::RowReduction &&
+        llvm::none_of(written, [&](Value buffer) {
+          return llvm::is_contained(next.getDpsInputs(), buffer);
+        });
+    if (next && !onlyFirstReads) {
+      rewriter.setInsertionPointAfter(ifFirst);
+      gpu::BarrierOp::create(rewriter, loc);
+    }
+  }
+  return success();
+}
+
+/// Makes block forall `forall` (on buffers) one launch of a 1-D grid of
+/// blocks of the workgroup its ops' configs name: the grid has one block
+/// per iteration up to the limit, the blocks take the iterations in the
+/// order of the mapping ids (linear_dim_0 fastest) and stride over the grid
+/// while iterations remain, and the body is applied with the block's
+/// threads.
+static LogicalResult mapBlockForall(scf::ForallOp forall) {
+  if (!forall.getOutputs().empty())
+    return forall.emitOpError("is not on buffers; a GPU kernel is mapped "
+                              "after bufferization");
+  std::optional<int64_t> blockSize;
+  WalkResult found = forall.getBody()->walk([&](linalg::LinalgOp op) {
+    if (codegen::GPULoweringConfigAttr config = getGPUConfig(op)) {
+      blockSize = config.getWorkgroup();
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (!found.wasInterrupted())
+    return forall.emitOpError("maps to blocks but has no op with a GPU "
+                              "lowering config naming the workgroup");
+  // The dims slowest first: from the highest mapping id to linear_dim_0.
+  ArrayAttr mapping = *forall.getMapping();
+  SmallVector<unsigned> order(forall.getRank());
+  std::iota(order.begin(), order.end(), 0);
+  llvm::sort(order, [&](unsigned lhs, unsigned rhs) {
+    return cast<DeviceMappingAttrInterface>(mapping[lhs]).getMappingId() >
+           cast<DeviceMappingAttrInterface>(mapping[rhs]).getMappingId();
+  });
+
+  OpBuilder b(forall);
+  Location loc = forall.getLoc();
+  SmallVector<Value> lower = getValueOrCreateConstantIndexOp(
+      b, loc, forall.getMixedLowerBound());
+  SmallVector<Value> upper = getValueOrCreateConstantIndexOp(
+      b, loc, forall.getMixedUpperBound());
+  SmallVector<Value> steps =
+      getValueOrCreateConstantIndexOp(b, loc, forall.getMixedStep());
+  SmallVector<Value> counts;
+  for (unsigned dim : order) {
+    Value extent = arith::SubIOp::create(b, loc, upper[dim], lower[dim]);
+    counts.push_back(arith::CeilDivUIOp::create(b, loc, extent, steps[dim]));
+  }
+  Value total = getProduct(b, loc, counts);
+  Value grid = getGridDim(b, loc, total);
+  gpu::LaunchOp launch = createLaunch(b, loc, {grid}, *blockSize);
+  grid = getGridDim(b, loc, total);
+  Value linear =
+      createGridStrideLoop(b, loc, launch.getBlockIds().x, grid, total);
+  SmallVector<Value> indices = delinearize(b, loc, linear, counts);
+  SmallVector<Value> ivs(forall.getRank());
+  for (auto [index, dim] : llvm::zip(indices, order))
+    ivs[dim] = arith::AddIOp::create(
+        b, loc, lower[dim], arith::MulIOp::create(b, loc, index, steps[dim]));
+
+  IRRewriter rewriter(forall.getContext());
+  Block *body = forall.getBody();
+  rewriter.eraseOp(body->getTerminator());
+  Block *loopBody = b.getInsertionBlock();
+  rewriter.inlineBlockBefore(body, loopBody->getTerminator(), ivs);
+  rewriter.eraseOp(forall);
+  return applyInBlock(*loopBody, launch);
 }
 
 //===----------------------------------------------------------------------===//
@@ -686,6 +988,15 @@ static LogicalResult applySchedule(linalg::LinalgOp op,
 LogicalResult relax::applyGPUSchedules(func::FuncOp kernel) {
   if (kernel.isExternal())
     return success();
+  SmallVector<scf::ForallOp> foralls;
+  kernel.walk<WalkOrder::PreOrder>([&](scf::ForallOp forall) {
+    if (isBlockForall(forall))
+      foralls.push_back(forall);
+    return WalkResult::skip();
+  });
+  for (scf::ForallOp forall : foralls)
+    if (failed(mapBlockForall(forall)))
+      return failure();
   SmallVector<std::pair<linalg::LinalgOp, codegen::GPULoweringConfigAttr>>
       scheduled;
   for (auto op : kernel.getBody().front().getOps<linalg::LinalgOp>())

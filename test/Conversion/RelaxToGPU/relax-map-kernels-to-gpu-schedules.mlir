@@ -145,3 +145,130 @@ func.func private @decode_kernel(%a: memref<1x?xf32>, %b: memref<?x?xf32>, %c: m
   return
 }
 
+
+// -----
+
+// A block forall (--relax-gpu-tile-to-blocks) is one launch: a grid of one
+// block per iteration clamped to 65535, the blocks striding over the rest,
+// the last dim fastest (linear_dim_0). In each block the threads reduce the
+// row, and the fill fused into the tile is the value thread 0 combines the
+// total into: the output is written once and never read.
+
+// CHECK-LABEL: func.func private @tiled_row_sum_kernel(
+// CHECK-SAME:    %[[X:.*]]: memref<?x12x?xf32>, %[[Y:.*]]: memref<?x12xf32>)
+// CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-DAG:     %[[C12:.*]] = arith.constant 12 : index
+// CHECK-DAG:     %[[LIMIT:.*]] = arith.constant 65535 : index
+// CHECK-DAG:     %[[B:.*]] = memref.dim %[[X]], %c0
+// CHECK:         %[[ROWS:.*]] = arith.muli %[[B]], %[[C12]]
+// CHECK:         %[[CLAMPED:.*]] = arith.minui %[[ROWS]], %[[LIMIT]]
+// CHECK:         %[[GRID:.*]] = arith.maxui %[[CLAMPED]], %c1
+// CHECK-DAG:     %[[FLATY:.*]] = memref.reinterpret_cast %[[Y]]
+// CHECK-DAG:     %[[FLATX:.*]] = memref.reinterpret_cast %[[X]]
+// CHECK:         gpu.launch blocks(%[[BX:[a-z0-9]+]], %{{[a-z0-9]+}}, %{{[a-z0-9]+}}) in (%{{[a-z0-9]+}} = %[[GRID]], %{{[a-z0-9]+}} = %c1, %{{[a-z0-9]+}} = %c1) threads(%[[TX:[a-z0-9]+]], %{{[a-z0-9]+}}, %{{[a-z0-9]+}}) in (%{{[a-z0-9]+}} = %c64
+// CHECK:           scf.for %[[L:.*]] = %[[BX]] to %[[ROWS]] step
+// CHECK-DAG:         %[[J:.*]] = arith.remui %[[L]], %[[C12]]
+// CHECK-DAG:         %[[I:.*]] = arith.divui %[[L]], %[[C12]]
+// CHECK-NOT:         memref.store
+// CHECK:             scf.for %{{.*}} = %[[TX]] to %{{.*}} step %c64
+// CHECK:               memref.load %[[FLATX]]
+// CHECK:             %[[TOTAL:.*]] = gpu.all_reduce add
+// CHECK:             scf.if
+// CHECK-NOT:           memref.load
+// CHECK:               %[[SUM:.*]] = arith.addf %[[TOTAL]], %[[ZERO]]
+// CHECK:               %[[ROWSTART:.*]] = arith.muli %[[I]], %[[C12]]
+// CHECK:               %[[AT:.*]] = arith.addi %[[ROWSTART]], %[[J]]
+// CHECK:               memref.store %[[SUM]], %[[FLATY]][%[[AT]]]
+// CHECK-NOT:     gpu.launch
+#map = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#row = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func private @tiled_row_sum_kernel(%x: memref<?x12x?xf32>, %y: memref<?x12xf32>) attributes {relax_codegen.kernel} {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %zero = arith.constant 0.0 : f32
+  %b = memref.dim %x, %c0 : memref<?x12x?xf32>
+  %k = memref.dim %x, %c2 : memref<?x12x?xf32>
+  scf.forall (%i, %j) in (%b, 12) {
+    %row = memref.subview %x[%i, %j, 0] [1, 1, %k] [1, 1, 1] : memref<?x12x?xf32> to memref<1x1x?xf32, strided<[?, ?, 1], offset: ?>>
+    %out = memref.subview %y[%i, %j] [1, 1] [1, 1] : memref<?x12xf32> to memref<1x1xf32, strided<[12, 1], offset: ?>>
+    linalg.fill {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = generic, workgroup = 64>} ins(%zero : f32) outs(%out : memref<1x1xf32, strided<[12, 1], offset: ?>>)
+    linalg.generic {indexing_maps = [#map, #row], iterator_types = ["parallel", "parallel", "reduction"]} ins(%row : memref<1x1x?xf32, strided<[?, ?, 1], offset: ?>>) outs(%out : memref<1x1xf32, strided<[12, 1], offset: ?>>) attrs = {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = row_reduction, workgroup = 64>} {
+    ^bb0(%in: f32, %acc: f32):
+      %0 = arith.addf %in, %acc : f32
+      linalg.yield %0 : f32
+    }
+  } {mapping = [#gpu.block<linear_dim_1>, #gpu.block<linear_dim_0>]}
+  return
+}
+
+// -----
+
+// What thread 0 writes that the block's threads then read is behind a
+// barrier.
+
+// CHECK-LABEL: func.func private @tile_read_after_fill_kernel(
+// CHECK:         gpu.launch
+// CHECK:           scf.if
+// CHECK:             memref.store
+// CHECK:           gpu.barrier
+// CHECK:           scf.for
+// CHECK:           gpu.all_reduce add
+#map = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+func.func private @tile_read_after_fill_kernel(%x: memref<?x?xf32>, %y: memref<?xf32>) attributes {relax_codegen.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1.0 : f32
+  %m = memref.dim %x, %c0 : memref<?x?xf32>
+  %n = memref.dim %x, %c1 : memref<?x?xf32>
+  scf.forall (%i) in (%m) {
+    %row = memref.subview %x[%i, 0] [1, %n] [1, 1] : memref<?x?xf32> to memref<1x?xf32, strided<[?, 1], offset: ?>>
+    %out = memref.subview %y[%i] [1] [1] : memref<?xf32> to memref<1xf32, strided<[1], offset: ?>>
+    linalg.fill ins(%one : f32) outs(%row : memref<1x?xf32, strided<[?, 1], offset: ?>>)
+    linalg.generic {indexing_maps = [#map, #row], iterator_types = ["parallel", "reduction"]} ins(%row : memref<1x?xf32, strided<[?, 1], offset: ?>>) outs(%out : memref<1xf32, strided<[1], offset: ?>>) attrs = {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = row_reduction, workgroup = 64>} {
+    ^bb0(%in: f32, %acc: f32):
+      %0 = arith.addf %in, %acc : f32
+      linalg.yield %0 : f32
+    }
+  } {mapping = [#gpu.block<linear_dim_0>]}
+  return
+}
+
+// -----
+
+// A tiled matmul's block forall: each block computes its output tile, whose
+// extents are the tile's (the last tiles are partial), with A and B chunks
+// in workgroup memory the launch gets; the fused fill is where the
+// accumulators start, so the output is not read.
+
+// CHECK-LABEL: func.func private @tiled_matmul_block_kernel(
+// CHECK:         gpu.launch blocks(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}, %{{[a-z0-9]+}}) in
+// CHECK-SAME:      workgroup(%{{.*}} : memref<1024xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<1024xf32, #gpu.address_space<workgroup>>)
+// CHECK:           scf.for
+// CHECK:             affine.min
+// CHECK:             affine.min
+// CHECK:             scf.for {{.*}} iter_args
+// CHECK:               gpu.barrier
+// CHECK:               scf.for {{.*}} iter_args
+// CHECK:               gpu.barrier
+// CHECK-NOT:         memref.load %{{.*}} : memref<?xf32>
+// CHECK:             scf.if
+// CHECK:               memref.store
+// CHECK-NOT:     gpu.launch
+func.func private @tiled_matmul_block_kernel(%a: memref<?x32xf32>, %b: memref<32x?xf32>, %c: memref<?x?xf32>) attributes {relax_codegen.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %m = memref.dim %a, %c0 : memref<?x32xf32>
+  %n = memref.dim %b, %c1 : memref<32x?xf32>
+  scf.forall (%i, %j) = (0, 0) to (%m, %n) step (64, 64) {
+    %tm = affine.min affine_map<(d0)[s0] -> (-d0 + s0, 64)>(%i)[%m]
+    %tn = affine.min affine_map<(d0)[s0] -> (-d0 + s0, 64)>(%j)[%n]
+    %ta = memref.subview %a[%i, 0] [%tm, 32] [1, 1] : memref<?x32xf32> to memref<?x32xf32, strided<[32, 1], offset: ?>>
+    %tb = memref.subview %b[0, %j] [32, %tn] [1, 1] : memref<32x?xf32> to memref<32x?xf32, strided<[?, 1], offset: ?>>
+    %tc = memref.subview %c[%i, %j] [%tm, %tn] [1, 1] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+    linalg.fill {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = generic, workgroup = 256>} ins(%zero : f32) outs(%tc : memref<?x?xf32, strided<[?, 1], offset: ?>>)
+    linalg.matmul {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = tiled_matmul, workgroup = 256, tile = [64, 64, 16], threads = [16, 16]>} ins(%ta, %tb : memref<?x32xf32, strided<[32, 1], offset: ?>>, memref<32x?xf32, strided<[?, 1], offset: ?>>) outs(%tc : memref<?x?xf32, strided<[?, 1], offset: ?>>)
+  } {mapping = [#gpu.block<linear_dim_1>, #gpu.block<linear_dim_0>]}
+  return
+}
