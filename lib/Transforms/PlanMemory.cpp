@@ -477,32 +477,37 @@ static constexpr size_t kSearchedOrders = 8;
 /// symbolically: each buffer of `order` goes to the lowest of the arena's
 /// start and the ends of the buffers placed before it that it overlaps in
 /// time where it overlaps none of them in memory. Returns the arena size.
+///
+/// That offset is found by a sweep over the memory of the buffers it
+/// overlaps in time, by their start: the lowest point it fits at is 0 or
+/// the end of one of them, and below the first start that leaves room for
+/// it every earlier buffer ends at most at the sweep's point. This is the
+/// search's inner loop: it visits the buffers each one overlaps in time
+/// (`overlapping`) rather than all placed before it, and sorts their m
+/// ranges (m log m) rather than testing each of m candidates against all of
+/// them (m^2).
 static int64_t placeConcrete(ArrayRef<unsigned> order, ArrayRef<int64_t> sizes,
-                             const llvm::BitVector &overlaps,
+                             ArrayRef<SmallVector<unsigned>> overlapping,
                              SmallVectorImpl<int64_t> &offsets) {
-  size_t n = sizes.size();
   int64_t arena = 0;
-  SmallVector<unsigned> placed;
-  SmallVector<int64_t> candidates;
+  llvm::BitVector placed(sizes.size());
+  SmallVector<std::pair<int64_t, int64_t>> busy;
   for (unsigned k : order) {
-    candidates.assign({0});
-    for (unsigned other : placed)
-      if (overlaps[k * n + other])
-        candidates.push_back(offsets[other] + sizes[other]);
-    llvm::sort(candidates);
-    for (int64_t offset : candidates) {
-      bool fits = llvm::all_of(placed, [&](unsigned other) {
-        return !overlaps[k * n + other] ||
-               offset + sizes[k] <= offsets[other] ||
-               offsets[other] + sizes[other] <= offset;
-      });
-      if (fits) {
-        offsets[k] = offset;
+    busy.clear();
+    for (unsigned other : overlapping[k])
+      // Empty buffers take no memory: they conflict with nothing.
+      if (placed[other] && sizes[other] > 0)
+        busy.push_back({offsets[other], offsets[other] + sizes[other]});
+    llvm::sort(busy);
+    int64_t offset = 0;
+    for (auto [start, end] : busy) {
+      if (start >= offset + sizes[k])
         break;
-      }
+      offset = std::max(offset, end);
     }
+    offsets[k] = offset;
     arena = std::max(arena, offsets[k] + sizes[k]);
-    placed.push_back(k);
+    placed.set(k);
   }
   return arena;
 }
@@ -575,11 +580,11 @@ MemoryPlanner::searchOrder(ArrayRef<Buffer *> planned,
   llvm::DenseMap<Buffer *, unsigned> index;
   for (auto [i, buffer] : llvm::enumerate(planned))
     index[buffer] = i;
-  llvm::BitVector overlaps(n * n);
+  SmallVector<SmallVector<unsigned>> overlapping(n);
   for (size_t i = 0; i < n; ++i)
     for (size_t j = 0; j < n; ++j)
       if (i != j && planned[i]->overlaps(*planned[j]))
-        overlaps.set(i * n + j);
+        overlapping[i].push_back(j);
 
   // Footprints at each sample, and the largest sum live at one point, which
   // normalizes each sample's arena so that small samples count as much.
@@ -597,7 +602,7 @@ MemoryPlanner::searchOrder(ArrayRef<Buffer *> planned,
   auto score = [&](ArrayRef<unsigned> order) {
     double total = 0;
     for (auto [values, lower] : llvm::zip(sizes, lowerBounds))
-      total += double(placeConcrete(order, values, overlaps, offsets)) / lower;
+      total += double(placeConcrete(order, values, overlapping, offsets)) / lower;
     return total;
   };
   // `a` may be placed before `b` when the variables of `a`'s size are bound
