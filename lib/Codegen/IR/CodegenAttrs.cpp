@@ -59,11 +59,26 @@ CPULoweringConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-LogicalResult
-GPULoweringConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                              GPUSchedule schedule, int64_t workgroup,
-                              ArrayRef<int64_t> tile,
-                              ArrayRef<int64_t> threads) {
+namespace {
+/// Stands for a diagnostic where none is wanted: takes what is streamed
+/// into it and is a failure.
+struct NoDiagnostic {
+  template <typename T>
+  NoDiagnostic &operator<<(T &&) {
+    return *this;
+  }
+  operator LogicalResult() const { return failure(); }
+};
+} // namespace
+
+/// The checks of a GPU config, reporting a mismatch through `emitError`
+/// (an InFlightDiagnostic, or a NoDiagnostic).
+template <typename EmitError>
+static LogicalResult checkGPUConfig(EmitError emitError, GPUSchedule schedule,
+                                    int64_t workgroup, ArrayRef<int64_t> tile,
+                                    ArrayRef<int64_t> threads) {
+  constexpr int64_t kMaxWorkgroupSize =
+      GPULoweringConfigAttr::kMaxWorkgroupSize;
   if (workgroup < 1 || workgroup > kMaxWorkgroupSize)
     return emitError() << "workgroup must be in [1, " << kMaxWorkgroupSize
                        << "], not " << workgroup;
@@ -109,6 +124,21 @@ GPULoweringConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return success();
   }
   llvm_unreachable("unknown GPU schedule");
+}
+
+LogicalResult
+GPULoweringConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                              GPUSchedule schedule, int64_t workgroup,
+                              ArrayRef<int64_t> tile,
+                              ArrayRef<int64_t> threads) {
+  return checkGPUConfig(emitError, schedule, workgroup, tile, threads);
+}
+
+bool GPULoweringConfigAttr::isValid(GPUSchedule schedule, int64_t workgroup,
+                                    ArrayRef<int64_t> tile,
+                                    ArrayRef<int64_t> threads) {
+  return succeeded(checkGPUConfig([] { return NoDiagnostic(); }, schedule,
+                                  workgroup, tile, threads));
 }
 
 LogicalResult CPULoweringConfigAttr::verifyFor(Operation *op) const {

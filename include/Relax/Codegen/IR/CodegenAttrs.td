@@ -88,6 +88,11 @@ def RelaxCodegen_GPULoweringConfigAttr
   let extraClassDeclaration = [{
     /// The most threads a block may have on every target.
     static constexpr int64_t kMaxWorkgroupSize = 1024;
+    /// Whether the parameters make a valid config, as `verify` checks them
+    /// but without diagnostics (for choosers that fall back otherwise).
+    static bool isValid(GPUSchedule schedule, int64_t workgroup,
+                        ::llvm::ArrayRef<int64_t> tile,
+                        ::llvm::ArrayRef<int64_t> threads);
   }];
 }
 
