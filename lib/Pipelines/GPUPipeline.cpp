@@ -85,6 +85,9 @@ static void buildKernelAndHostPipeline(OpPassManager &pm,
   RelaxMapKernelsToGPUPassOptions map;
   map.blockSize = options.getBlockSize();
   map.vectorWidth = options.vectorWidth;
+  bool spirv = options.target == GPUTarget::Vulkan ||
+               options.target == GPUTarget::WebGPU;
+  map.maxVectorWidth = spirv ? 4 : 16;
   pm.addPass(createRelaxMapKernelsToGPUPass(map));
   pm.addPass(createLowerAffinePass());
   pm.addPass(createCanonicalizerPass());

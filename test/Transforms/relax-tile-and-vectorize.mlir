@@ -189,7 +189,7 @@ func.func @window(%x: tensor<?xf32>, %w: tensor<3xf32>, %init: tensor<?xf32>) ->
 // -----
 
 // RUN: not relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-tile-and-vectorize{cpu=skylake-avx512 contraction-tile=8}))" 2>&1 | FileCheck %s --check-prefix=BAD
-// BAD: error: contraction-tile takes two positive sizes
+// BAD: error: contraction-tile takes two sizes in [1, 32]
 func.func @bad_option() {
   return
 }

@@ -203,6 +203,10 @@ def RelaxMapKernelsToGPUPass
     Option<"vectorWidth", "vector-width", "int64_t", /*default=*/"4",
            "Elements per vector load and store of an elementwise op "
            "(1: scalar accesses)">,
+    Option<"maxVectorWidth", "max-vector-width", "int64_t",
+           /*default=*/"16",
+           "The widest vector the target takes (4 on SPIR-V without the "
+           "Vector16 capability); a wider vector-width is an error">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",

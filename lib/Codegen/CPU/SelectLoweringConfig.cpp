@@ -249,26 +249,39 @@ struct RelaxCPUSelectLoweringConfigPass
     : codegen::impl::RelaxCPUSelectLoweringConfigPassBase<
           RelaxCPUSelectLoweringConfigPass> {
   using Base::Base;
-  void runOnOperation() override {
+  /// Bounds of the size options: a register tile of more vectors than
+  /// registers, or vectors wider than 64 lanes (512 bits of bytes), only
+  /// spill, and far larger ones make the vector lowering unroll for minutes.
+  static constexpr int64_t kMaxContractionTile = 32;
+  static constexpr int64_t kMaxVectorWidth = 64;
+  CPUTargetAttr target;
+  /// The options are checked once, before any function: an error names the
+  /// option, not each function it would have been applied to.
+  LogicalResult initialize(MLIRContext *ctx) override {
     std::string error;
-    FailureOr<CPUTargetAttr> target = getCPUTarget(&getContext(), cpu, error);
-    if (failed(target)) {
-      getOperation().emitError(error);
-      return signalPassFailure();
-    }
+    FailureOr<CPUTargetAttr> parsed = getCPUTarget(ctx, cpu, error);
+    if (failed(parsed))
+      return emitError(UnknownLoc::get(ctx)) << error;
+    target = *parsed;
     if (!contractionTile.empty() &&
-        (contractionTile.size() != 2 || contractionTile[0] <= 0 ||
-         contractionTile[1] <= 0)) {
-      getOperation().emitError("contraction-tile takes two positive sizes");
-      return signalPassFailure();
-    }
-    if (vectorWidth < 0) {
-      getOperation().emitError("vector-width must be positive (or 0: from "
-                               "the target)");
-      return signalPassFailure();
-    }
+        (contractionTile.size() != 2 ||
+         llvm::any_of(contractionTile, [](int64_t size) {
+           return size <= 0 || size > kMaxContractionTile;
+         })))
+      return emitError(UnknownLoc::get(ctx))
+             << "contraction-tile takes two sizes in [1, "
+             << kMaxContractionTile << "]";
+    if (vectorWidth < 0 || vectorWidth > kMaxVectorWidth)
+      return emitError(UnknownLoc::get(ctx))
+             << "vector-width must be in [1, " << kMaxVectorWidth
+             << "] (or 0: from the target), not "
+             << static_cast<int64_t>(vectorWidth);
+    return success();
+  }
+
+  void runOnOperation() override {
     auto sizesFor = [&](unsigned bits) {
-      CPUTileSizes sizes = getCPUTileSizes(*target, bits);
+      CPUTileSizes sizes = getCPUTileSizes(target, bits);
       if (vectorWidth > 0)
         sizes.vectorWidth = vectorWidth;
       if (!contractionTile.empty()) {

@@ -84,23 +84,26 @@ struct RelaxGPUSelectLoweringConfigPass
     : mlir::relax::codegen::impl::RelaxGPUSelectLoweringConfigPassBase<
           RelaxGPUSelectLoweringConfigPass> {
   using Base::Base;
-  void runOnOperation() override {
-    FunctionOpInterface function = getOperation();
-    std::optional<GPUSchedule> forced;
+  std::optional<GPUSchedule> forced;
+  /// The options are checked once, before any function.
+  LogicalResult initialize(MLIRContext *ctx) override {
     if (!force.empty()) {
       forced = symbolizeGPUSchedule(force);
-      if (!forced) {
-        function.emitError("unknown GPU schedule '") << force << "'";
-        return signalPassFailure();
-      }
+      if (!forced)
+        return emitError(UnknownLoc::get(ctx))
+               << "unknown GPU schedule '" << force << "'";
     }
     if (workgroupSize < 1 ||
-        workgroupSize > GPULoweringConfigAttr::kMaxWorkgroupSize) {
-      function.emitError("workgroup-size must be in [1, ")
-          << GPULoweringConfigAttr::kMaxWorkgroupSize << "], not "
-          << static_cast<int64_t>(workgroupSize);
-      return signalPassFailure();
-    }
+        workgroupSize > GPULoweringConfigAttr::kMaxWorkgroupSize)
+      return emitError(UnknownLoc::get(ctx))
+             << "workgroup-size must be in [1, "
+             << GPULoweringConfigAttr::kMaxWorkgroupSize << "], not "
+             << static_cast<int64_t>(workgroupSize);
+    return success();
+  }
+
+  void runOnOperation() override {
+    FunctionOpInterface function = getOperation();
     if (function.isExternal())
       return;
     MLIRContext *ctx = &getContext();

@@ -806,6 +806,12 @@ struct RelaxMapKernelsToGPUPass
           << static_cast<int64_t>(blockSize);
       return signalPassFailure();
     }
+    if (vectorWidth < 1 || vectorWidth > maxVectorWidth) {
+      getOperation().emitError("vector-width must be in [1, ")
+          << static_cast<int64_t>(maxVectorWidth) << "] for the target, not "
+          << static_cast<int64_t>(vectorWidth);
+      return signalPassFailure();
+    }
     for (auto kernel : getOperation().getOps<func::FuncOp>()) {
       if (!kernel->hasAttr(codegen::RelaxCodegenDialect::getKernelAttrName()) ||
           kernel.isExternal())

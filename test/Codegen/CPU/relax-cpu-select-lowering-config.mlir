@@ -6,6 +6,15 @@
 
 // UNKNOWN: error: unknown cpu 'pentium9'
 
+// Size options are bounded, and checked once, before any function: an error
+// is one line that names the option.
+// RUN: not relax-opt %s --pass-pipeline="builtin.module(func.func(relax-cpu-select-lowering-config{vector-width=100000000}))" 2>&1 | FileCheck %s --check-prefix=WIDE
+// WIDE: error: vector-width must be in [1, 64] (or 0: from the target), not 100000000
+// WIDE-NOT: error
+// RUN: not relax-opt %s --pass-pipeline="builtin.module(func.func(relax-cpu-select-lowering-config{contraction-tile=100000000,4}))" 2>&1 | FileCheck %s --check-prefix=TILE
+// TILE: error: contraction-tile takes two sizes in [1, 32]
+// TILE-NOT: error
+
 // Choosing records the schedule: 16 lanes along the innermost loop, or an
 // 8 x 32 register tile with peeled rows for a row-major contraction.
 
