@@ -55,6 +55,9 @@ if config.has_fuzzers in ("ON", "1", "TRUE"):
     config.available_features.add("fuzzers")
 if lit.util.which("spirv-val"):
     config.available_features.add("spirv-tools")
+# The leak checks of programs that fail at run time.
+if lit.util.which("valgrind"):
+    config.available_features.add("valgrind")
 # CUDA's assembler, which checks the PTX of the cuda target.
 if lit.util.which("ptxas") or os.path.exists("/usr/local/cuda/bin/ptxas"):
     config.available_features.add("ptxas")

@@ -77,6 +77,9 @@ static void buildLLVMPipeline(OpPassManager &pm, CPUParallelism parallelism) {
     pm.addPass(createSCFToControlFlowPass());
   } else {
     pm.addPass(createSCFToControlFlowPass());
+    // On control flow graphs, where a failed check can branch to freeing
+    // what its function owns.
+    pm.addPass(createRelaxReleaseOnCheckFailurePass());
     pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   }
   // Math ops without an LLVM intrinsic become libm calls per lane, through

@@ -382,7 +382,9 @@ def RelaxLowerChecksPass : Pass<"relax-lower-checks", "::mlir::ModuleOp"> {
     A check nested in a region (a parallel loop) cannot return: it reports
     and execution goes on, so the code around it must stay in bounds, and
     the function returns after the op that holds it. Buffers allocated
-    before a failed check are not freed. The rewrite is linear in the number
+    before a failed check are freed by `--relax-release-on-check-failure`,
+    which runs before; a call it marked `relax.errors_released` already
+    returns when it leaves an error. The rewrite is linear in the number
     of checks (blocks are split from their end, one global per distinct
     message). Run it before `--convert-cf-to-llvm` and `--convert-func-to-llvm`;
     the program links `librelax_runtime`.
@@ -391,6 +393,54 @@ def RelaxLowerChecksPass : Pass<"relax-lower-checks", "::mlir::ModuleOp"> {
     "::mlir::LLVM::LLVMDialect",
     "::mlir::cf::ControlFlowDialect",
     "::mlir::func::FuncDialect"
+  ];
+}
+
+def RelaxReleaseOnCheckFailurePass
+    : Pass<"relax-release-on-check-failure", "::mlir::ModuleOp"> {
+  let summary = "Free the buffers a function owns when a run-time check fails";
+  let description = [{
+    Makes each run-time check (`cf.assert`) and each call of a function that
+    can fail, in the body of a function on memrefs, free the buffers the
+    function owns at that point before it returns with the error: its
+    `memref.alloc`s and the buffers that calls returned to it which it
+    deallocates later, made on every path to the point (their definition
+    dominates it) and freed on none (no `memref.dealloc` of theirs lies on
+    a path from the definition to the point).
+    Buffers the function returns are among them: no caller receives them
+    when it fails.
+
+    A check becomes a branch on its condition to a block that deallocates
+    those buffers and fails the check; a call is followed by a look at
+    `relaxGetError()` and a branch to such a block, and is marked
+    `relax.errors_released` for `--relax-lower-checks`, which turns the
+    failing check into the report (the first error is the one recorded) and
+    the return. Points nested in regions are left as they are: run it on
+    control flow graphs (after `--convert-scf-to-cf`), before the memrefs
+    are lowered. A function with a deallocation it cannot trace to an
+    allocation or a call's result (through views) is left as it is.
+
+    ```mlir
+    %a = memref.alloc(%n) : memref<?xf32>
+    cf.assert %ok, "dim 0 must be 4"
+    ```
+    becomes
+    ```mlir
+    %a = memref.alloc(%n) : memref<?xf32>
+    cf.cond_br %ok, ^rest, ^release
+  ^release:
+    memref.dealloc %a : memref<?xf32>
+    cf.assert %false, "dim 0 must be 4"
+    cf.br ^rest
+  ^rest:
+    cf.assert %ok, "dim 0 must be 4"
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::memref::MemRefDialect"
   ];
 }
 

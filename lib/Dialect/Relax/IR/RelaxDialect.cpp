@@ -9,6 +9,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -38,6 +39,12 @@ void RelaxDialect::initialize() {
 
 LogicalResult RelaxDialect::verifyOperationAttribute(Operation *op,
                                                      NamedAttribute attr) {
+  if (attr.getName() == getErrorsReleasedAttrName()) {
+    if (!isa<UnitAttr>(attr.getValue()) || !isa<CallOpInterface>(op))
+      return op->emitError("'")
+             << getErrorsReleasedAttrName() << "' is a unit attribute of calls";
+    return success();
+  }
   if (attr.getName() != getPatternKindAttrName())
     return op->emitError("unknown relax dialect attribute '")
            << attr.getName().getValue() << "'";

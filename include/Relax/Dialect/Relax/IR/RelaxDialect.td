@@ -39,6 +39,13 @@ def Relax_Dialect : Dialect {
       return ::llvm::StringLiteral("relax.pattern_kind");
     }
 
+    /// Unit attribute on a call of a function that can fail, after which
+    /// the code already looks at the recorded error, frees what the caller
+    /// owns and returns (`--relax-release-on-check-failure`).
+    static constexpr ::llvm::StringLiteral getErrorsReleasedAttrName() {
+      return ::llvm::StringLiteral("relax.errors_released");
+    }
+
     /// Unit attribute marking a function on buffers as a kernel: a tensor
     /// program that a target has not placed yet (in a gpu.module, or left
   }];

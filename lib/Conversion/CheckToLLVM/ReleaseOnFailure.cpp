@@ -1,0 +1,224 @@
+//===- ReleaseOnFailure.cpp - Free owned buffers when a check fails -------===//
+//
+// A failed run-time check returns from its function at once (see
+// CheckToLLVM.cpp), past the deallocations the function would have done:
+// in a program that keeps running after an error (a server answering the
+// next request) each failure would leak what was live. Here each failure
+// point first branches to a block that frees what the function owns there.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Relax/Conversion/Passes.h"
+#include "Relax/Dialect/Relax/IR/RelaxDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+namespace mlir::relax {
+#define GEN_PASS_DEF_RELAXRELEASEONCHECKFAILUREPASS
+#include "Relax/Conversion/Passes.h.inc"
+} // namespace mlir::relax
+
+using namespace mlir;
+
+/// The functions that can end with a recorded error: those with a check,
+/// and their callers, transitively.
+static llvm::SetVector<Operation *> findFailing(ModuleOp module) {
+  llvm::SetVector<Operation *> failing;
+  module.walk([&](cf::AssertOp check) {
+    if (auto func = check->getParentOfType<FunctionOpInterface>())
+      failing.insert(func);
+  });
+  SymbolTableCollection symbolTables;
+  llvm::DenseMap<Operation *, SmallVector<Operation *>> callers;
+  module.walk([&](CallOpInterface call) {
+    Operation *callee = call.resolveCallableInTable(&symbolTables);
+    auto caller = call->getParentOfType<FunctionOpInterface>();
+    if (callee && caller)
+      callers[callee].push_back(caller);
+  });
+  for (size_t i = 0; i < failing.size(); ++i)
+    for (Operation *caller : callers.lookup(failing[i]))
+      failing.insert(caller);
+  return failing;
+}
+
+/// The buffer `value` is a view of, through view-like ops.
+static Value getRoot(Value value) {
+  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
+    value = view.getViewSource();
+  return value;
+}
+
+/// Whether control can get from `from` to `to` (ops of one function's CFG)
+/// without executing `barrier` again.
+static bool reaches(Operation *from, Operation *to, Operation *barrier) {
+  Block *start = from->getBlock();
+  auto before = [](Operation *a, Operation *b) {
+    return a->getBlock() == b->getBlock() && a->isBeforeInBlock(b);
+  };
+  if (before(from, to) && !(before(from, barrier) && before(barrier, to)))
+    return true;
+  // Every path out of `from`'s block passes a barrier after `from`.
+  if (before(from, barrier))
+    return false;
+  SmallVector<Block *> worklist(start->getSuccessors());
+  llvm::SmallPtrSet<Block *, 16> seen;
+  while (!worklist.empty()) {
+    Block *block = worklist.pop_back_val();
+    if (!seen.insert(block).second)
+      continue;
+    bool hasBarrier = barrier->getBlock() == block;
+    if (to->getBlock() == block && !(hasBarrier && before(barrier, to)))
+      return true;
+    if (!hasBarrier)
+      llvm::append_range(worklist, block->getSuccessors());
+  }
+  return false;
+}
+
+namespace {
+/// The buffers a function owns: its allocations and the buffers calls
+/// return to it that it deallocates, each with its deallocations.
+using Owned = llvm::MapVector<Value, SmallVector<Operation *>>;
+} // namespace
+
+/// The buffers of `func`, or nothing when a deallocation frees what is not
+/// traced to one of them (a buffer that came through a block argument).
+static std::optional<Owned> getOwned(func::FuncOp func) {
+  Owned owned;
+  func.walk([&](memref::AllocOp alloc) { owned[alloc.getResult()]; });
+  bool untraced = false;
+  func.walk([&](memref::DeallocOp dealloc) {
+    Value root = getRoot(dealloc.getMemref());
+    if (root.getDefiningOp<memref::AllocOp>() ||
+        root.getDefiningOp<CallOpInterface>())
+      owned[root].push_back(dealloc);
+    else
+      untraced = true;
+  });
+  if (untraced)
+    return std::nullopt;
+  return owned;
+}
+
+/// Makes the failure point `point` (a check, or a call that may fail, in the
+/// body of `func`) free `live` before it returns.
+static void releaseAt(OpBuilder &b, func::FuncOp func, Operation *point,
+                      ArrayRef<Value> live, LLVM::LLVMFuncOp getError) {
+  Location loc = point->getLoc();
+  Block *block = point->getBlock();
+  auto check = dyn_cast<cf::AssertOp>(point);
+  Block *rest = block->splitBlock(check ? point->getIterator()
+                                        : std::next(point->getIterator()));
+  Block *release = b.createBlock(rest);
+  b.setInsertionPointToEnd(block);
+  Value failed;
+  StringRef message;
+  if (check) {
+    cf::CondBranchOp::create(b, loc, check.getArg(), rest, ValueRange(),
+                             release, ValueRange());
+    message = check.getMsg();
+  } else {
+    Value error =
+        LLVM::CallOp::create(b, loc, getError, ValueRange()).getResult();
+    Value null = LLVM::ZeroOp::create(b, loc, error.getType());
+    failed = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne, error, null);
+    cf::CondBranchOp::create(b, loc, failed, release, ValueRange(), rest,
+                             ValueRange());
+    point->setAttr(relax::RelaxDialect::getErrorsReleasedAttrName(), b.getUnitAttr());
+    // Not reported: the callee's error is the one recorded.
+    message = "a called function failed";
+  }
+  b.setInsertionPointToEnd(release);
+  for (Value buffer : live)
+    memref::DeallocOp::create(b, loc, buffer);
+  Value no = arith::ConstantIntOp::create(b, loc, 0, 1);
+  cf::AssertOp::create(b, loc, no, message);
+  cf::BranchOp::create(b, loc, rest);
+  // The branch checks the condition now.
+  if (check)
+    check->erase();
+}
+
+static void releaseInFunc(func::FuncOp func,
+                          const llvm::SetVector<Operation *> &failing,
+                          LLVM::LLVMFuncOp getError) {
+  std::optional<Owned> owned = getOwned(func);
+  if (!owned || owned->empty())
+    return;
+  // Points directly in the body: nested ones cannot branch out.
+  SmallVector<Operation *> points;
+  SymbolTableCollection symbolTables;
+  for (Block &block : func.getBody())
+    for (Operation &op : block) {
+      if (auto check = dyn_cast<cf::AssertOp>(op)) {
+        if (!matchPattern(check.getArg(), m_One()))
+          points.push_back(&op);
+      } else if (auto call = dyn_cast<CallOpInterface>(op)) {
+        Operation *callee = call.resolveCallableInTable(&symbolTables);
+        if (callee && failing.contains(callee))
+          points.push_back(&op);
+      }
+    }
+  // The buffers live at each point, decided before any block is split.
+  DominanceInfo dominance(func);
+  SmallVector<std::pair<Operation *, SmallVector<Value>>> work;
+  for (Operation *point : points) {
+    SmallVector<Value> live;
+    for (auto &[buffer, deallocs] : *owned) {
+      Operation *def = buffer.getDefiningOp();
+      if (def == point || !dominance.properlyDominates(def, point))
+        continue;
+      // Freed already on some path to the point: left alone.
+      if (llvm::none_of(deallocs, [&](Operation *dealloc) {
+            return reaches(def, dealloc, def) && reaches(dealloc, point, def);
+          }))
+        live.push_back(buffer);
+    }
+    if (!live.empty())
+      work.push_back({point, std::move(live)});
+  }
+  OpBuilder b(func.getContext());
+  for (auto &[point, live] : work)
+    releaseAt(b, func, point, live, getError);
+}
+
+namespace {
+struct RelaxReleaseOnCheckFailurePass
+    : relax::impl::RelaxReleaseOnCheckFailurePassBase<
+          RelaxReleaseOnCheckFailurePass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    llvm::SetVector<Operation *> failing = findFailing(module);
+    LLVM::LLVMFuncOp getError;
+    for (Operation *op : failing) {
+      auto func = dyn_cast<func::FuncOp>(op);
+      if (!func || func.isExternal())
+        continue;
+      if (!getError) {
+        getError = module.lookupSymbol<LLVM::LLVMFuncOp>("relaxGetError");
+        if (!getError) {
+          OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
+          MLIRContext *ctx = module.getContext();
+          getError = LLVM::LLVMFuncOp::create(
+              b, module.getLoc(), "relaxGetError",
+              LLVM::LLVMFunctionType::get(LLVM::LLVMPointerType::get(ctx),
+                                          {}));
+        }
+      }
+      releaseInFunc(func, failing, getError);
+    }
+  }
+};
+} // namespace
