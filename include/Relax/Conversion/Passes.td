@@ -188,14 +188,15 @@ def RelaxMapKernelsToGPUPass
     clamped to 65535 per dim, blocks looping over the rest. `block-size` is
     the generic schedule's.
 
-    An `scf.forall` mapped to `#gpu.block<...>` (a row reduction tiled on
-    tensors by `--relax-gpu-tile-to-blocks`, its fill fused into the tile)
-    becomes one launch of a 1-D grid of blocks of the workgroup its ops'
-    configs name: one block per iteration up to 65535, the blocks taking
-    the iterations in the order of the mapping ids (`linear_dim_0` fastest)
-    and striding over the rest. In each block the tile's row reductions run
-    on all of its threads and its other ops (the fills) on thread 0, with a
-    `gpu.barrier` after them unless only thread 0 reads what they wrote.
+    An `scf.forall` mapped to `#gpu.block<...>` (an op tiled on tensors by
+    `--relax-gpu-tile-to-blocks`, its fill fused into the tile) becomes one
+    launch of a 1-D grid of blocks of the workgroup its ops' configs name:
+    one block per iteration up to 65535, the blocks taking the iterations in
+    the order of the mapping ids (`linear_dim_0` fastest) and striding over
+    the rest. In each block the tile's scheduled op runs on all of its
+    threads, starting its accumulators from the value of the fill right
+    before it (which is dropped); other ops run on thread 0, with a
+    `gpu.barrier` after them.
   }];
   let options = [
     Option<"blockSize", "block-size", "int64_t", /*default=*/"256",

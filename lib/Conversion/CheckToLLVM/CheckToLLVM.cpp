@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FailingFunctions.h"
+
 #include "Relax/Conversion/Passes.h"
 #include "Relax/Dialect/Relax/IR/RelaxDialect.h"
 
@@ -51,10 +53,6 @@ public:
       if (auto symbol = dyn_cast<SymbolOpInterface>(op))
         names.insert(symbol.getName());
   }
-
-  /// The functions that can end with a recorded error: those with a check,
-  /// and their callers, transitively.
-  llvm::SetVector<Operation *> findFailing(ArrayRef<cf::AssertOp> asserts);
 
   /// Makes each check of `func` directly in its body return at once when it
   /// fails, and each call of a failing function (or op holding a nested
@@ -178,7 +176,7 @@ Block *CheckLowering::getReportBlock(func::FuncOp func) {
 }
 
 llvm::SetVector<Operation *>
-CheckLowering::findFailing(ArrayRef<cf::AssertOp> asserts) {
+relax::findFailingFunctions(ModuleOp module, ArrayRef<cf::AssertOp> asserts) {
   llvm::SetVector<Operation *> failing;
   for (cf::AssertOp op : asserts)
     if (auto func = op->getParentOfType<FunctionOpInterface>())
@@ -299,7 +297,7 @@ void RelaxLowerChecksPass::runOnOperation() {
   if (asserts.empty())
     return;
   CheckLowering lowering(module);
-  llvm::SetVector<Operation *> failing = lowering.findFailing(asserts);
+  llvm::SetVector<Operation *> failing = relax::findFailingFunctions(module, asserts);
   for (Operation *op : failing)
     if (auto func = dyn_cast<func::FuncOp>(op))
       lowering.rewriteFunc(func, failing);

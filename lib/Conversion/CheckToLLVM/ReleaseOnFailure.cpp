@@ -8,6 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FailingFunctions.h"
+
 #include "Relax/Conversion/Passes.h"
 #include "Relax/Dialect/Relax/IR/RelaxDialect.h"
 
@@ -30,28 +32,6 @@ namespace mlir::relax {
 } // namespace mlir::relax
 
 using namespace mlir;
-
-/// The functions that can end with a recorded error: those with a check,
-/// and their callers, transitively.
-static llvm::SetVector<Operation *> findFailing(ModuleOp module) {
-  llvm::SetVector<Operation *> failing;
-  module.walk([&](cf::AssertOp check) {
-    if (auto func = check->getParentOfType<FunctionOpInterface>())
-      failing.insert(func);
-  });
-  SymbolTableCollection symbolTables;
-  llvm::DenseMap<Operation *, SmallVector<Operation *>> callers;
-  module.walk([&](CallOpInterface call) {
-    Operation *callee = call.resolveCallableInTable(&symbolTables);
-    auto caller = call->getParentOfType<FunctionOpInterface>();
-    if (callee && caller)
-      callers[callee].push_back(caller);
-  });
-  for (size_t i = 0; i < failing.size(); ++i)
-    for (Operation *caller : callers.lookup(failing[i]))
-      failing.insert(caller);
-  return failing;
-}
 
 /// The buffer `value` is a view of, through view-like ops.
 static Value getRoot(Value value) {
@@ -200,7 +180,10 @@ struct RelaxReleaseOnCheckFailurePass
           RelaxReleaseOnCheckFailurePass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    llvm::SetVector<Operation *> failing = findFailing(module);
+    SmallVector<cf::AssertOp> asserts;
+    module.walk([&](cf::AssertOp op) { asserts.push_back(op); });
+    llvm::SetVector<Operation *> failing =
+        relax::findFailingFunctions(module, asserts);
     LLVM::LLVMFuncOp getError;
     for (Operation *op : failing) {
       auto func = dyn_cast<func::FuncOp>(op);

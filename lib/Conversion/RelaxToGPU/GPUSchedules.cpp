@@ -300,13 +300,7 @@ static void applyRowReductionInBlock(linalg::LinalgOp op, Value tid,
   Location loc = op.getLoc();
   SmallVector<Value> sizes = getLoopSizes(b, loc, op);
   ArrayRef<Value> parallelSizes = ArrayRef<Value>(sizes).drop_back();
-  if (llvm::all_of(parallelSizes,
-                   [](Value size) { return isConstantIntValue(size, 1); })) {
-    SmallVector<Value> zeros(parallelSizes.size(), constantIndex(b, loc, 0));
-    emitRowInBlock(b, loc, op, reduction, zeros, sizes.back(), tid,
-                   blockSize, init);
-    return;
-  }
+  // One iteration for a tile of one row, which canonicalization unrolls.
   Value rows = getProduct(b, loc, parallelSizes);
   auto loop = scf::ForOp::create(b, loc, constantIndex(b, loc, 0), rows,
                                  constantIndex(b, loc, 1));
@@ -818,8 +812,7 @@ static LogicalResult applyScheduleInBlock(linalg::LinalgOp op,
 /// Applies the ops of a block's tile, inlined in `launch`: scheduled ops
 /// with the block's threads, starting from the fill of their output when
 /// it comes right before them (the fill is then dropped); the other ops as
-/// loops on thread 0, with a barrier after them unless only thread 0 reads
-/// what they wrote next (the output a row reduction combines into).
+/// loops on thread 0, with a barrier after them.
 static LogicalResult applyInBlock(Block &body, gpu::LaunchOp launch) {
   SmallVector<linalg::LinalgOp> ops(body.getOps<linalg::LinalgOp>());
   Value tid = launch.getThreadIds().x;
@@ -857,17 +850,9 @@ static LogicalResult applyInBlock(Block &body, gpu::LaunchOp launch) {
     rewriter.setInsertionPoint(op);
     if (failed(linalg::linalgOpToLoops(rewriter, op)))
       return op->emitOpError("cannot be lowered to loops for the GPU");
-    SmallVector<Value> written(op.getDpsInits());
     rewriter.eraseOp(op);
-    codegen::GPULoweringConfigAttr nextConfig =
-        next ? getGPUConfig(next) : nullptr;
-    bool onlyFirstReads =
-        next && nextConfig &&
-        nextConfig.getSchedule() == GPUSchedule::RowReduction &&
-        llvm::none_of(written, [&](Value buffer) {
-          return llvm::is_contained(next.getDpsInputs(), buffer);
-        });
-    if (next && !onlyFirstReads) {
+    // The ops after it may read what thread 0 wrote on any thread.
+    if (next) {
       rewriter.setInsertionPointAfter(ifFirst);
       gpu::BarrierOp::create(rewriter, loc);
     }
