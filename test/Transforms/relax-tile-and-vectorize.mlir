@@ -272,6 +272,28 @@ func.func @matmul_transposed(%a: tensor<?x64xf32>, %b: tensor<96x64xf32>) -> ten
 
 // -----
 
+// The same product as the legalizer writes it, a linalg.contract with the
+// transpose in its map: it vectorizes as the generic does, into partial sums
+// across lanes reduced after the loop, not into a vector.contract (which
+// lowers to a broadcast of every element of the tile).
+
+// CHECK-LABEL: func.func @contract_transposed
+// CHECK: %[[PART:.*]] = scf.for {{.*}} -> (vector<4x4x16xf32>) {
+// CHECK: vector.fma {{.*}} : vector<4x4x16xf32>
+// CHECK-NOT: vector.contract
+// CHECK: vector.shape_cast {{.*}} : vector<16xf32> to vector<4x4xf32>
+func.func @contract_transposed(%a: tensor<?x64xf32>, %b: tensor<96x64xf32>) -> tensor<?x96xf32> {
+  %c0 = arith.constant 0 : index
+  %cst = arith.constant 0.0 : f32
+  %m = tensor.dim %a, %c0 : tensor<?x64xf32>
+  %e = tensor.empty(%m) : tensor<?x96xf32>
+  %f = linalg.fill ins(%cst : f32) outs(%e : tensor<?x96xf32>) -> tensor<?x96xf32>
+  %r = linalg.contract indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : tensor<?x64xf32>, tensor<96x64xf32>) outs(%f : tensor<?x96xf32>) -> tensor<?x96xf32>
+  return %r : tensor<?x96xf32>
+}
+
+// -----
+
 // A row reduction over a symbolic length keeps 16 partial sums across its
 // loop (masked lanes keep theirs) and reduces them across lanes once after
 // it.
