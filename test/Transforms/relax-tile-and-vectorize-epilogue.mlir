@@ -4,8 +4,8 @@
 // A matmul whose only user is its bias + relu epilogue: in each full
 // register tile, the epilogue works on the accumulator and the tile is
 // stored once; the product is never written to memory. The partial tile
-// accumulates in the destination, which the epilogue overwrites: no
-// temporary holds the product.
+// (the rows past the last full tile) accumulates in the destination, which
+// the epilogue overwrites: no temporary holds the product.
 
 // CHECK-LABEL: func.func @matmul_bias_relu
 // CHECK-NOT: tensor.empty
@@ -18,13 +18,22 @@
 // CHECK: %[[B:.*]] = arith.addf %[[ACC]], %{{.*}} : vector<8x32xf32>
 // CHECK: %[[R:.*]] = arith.maximumf %[[B]], %{{.*}} : vector<8x32xf32>
 // CHECK: vector.transfer_write %[[R]]
-// The rows of the partial row tile, one at a time.
-// CHECK: scf.for
-// CHECK: scf.for
+// The partial row tile: a single row one at a time, more rows whole under
+// a mask of them.
+// CHECK: scf.if
 // CHECK: %[[ROW:.*]] = scf.for {{.*}} -> (vector<1x32xf32>) {
 // CHECK: vector.contract
 // CHECK: }
 // CHECK: arith.addf %[[ROW]], %{{.*}} : vector<1x32xf32>
+// CHECK: } else {
+// CHECK: scf.for
+// CHECK: %[[ROWS:.*]] = vector.create_mask %{{.*}}, %{{.*}} : vector<8x32xi1>
+// CHECK: %[[PART:.*]] = scf.for {{.*}} -> (vector<8x32xf32>) {
+// CHECK: vector.mask %{{.*}} { vector.contract
+// CHECK: }
+// CHECK: vector.transfer_write %[[PART]], %{{.*}}, %[[ROWS]]
+// CHECK: arith.addf %{{.*}}, %{{.*}} : vector<8x32xf32>
+// CHECK: arith.maximumf %{{.*}}, %{{.*}} : vector<8x32xf32>
 
 // Apart: the product is stored by its own loops, then read by the epilogue's.
 // APART-LABEL: func.func @matmul_bias_relu

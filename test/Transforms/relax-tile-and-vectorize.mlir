@@ -2,10 +2,12 @@
 // RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-tile-and-vectorize{cpu=skylake-avx512 contraction-tile=4,16 vector-width=8},canonicalize,cse))" | FileCheck %s --check-prefix=SMALL
 
 // A matmul on a symbolic row count: column tiles of 32 run in parallel; in
-// each, a loop of full tiles of 8 rows needs no mask, and the rows of the
-// last, partial row tile go one at a time, unmasked too. The reduction is a
-// loop of rank-1 updates whose accumulator is read before the loop and
-// written after it.
+// each, a loop of full tiles of 8 rows needs no mask. The last, partial row
+// tile is versioned on its row count: a single row is a one-row tile with
+// static shapes; more rows are one tile under a mask of its rows, so that
+// it reads each row of the right operand once (unmasked) for all of them.
+// The reduction is a loop of rank-1 updates whose accumulator is read
+// before the loop and written after it.
 
 // CHECK-LABEL: func.func @matmul
 // CHECK-SAME: (%[[A:.*]]: tensor<?x512xf32>, %[[B:.*]]: tensor<512x256xf32>)
@@ -21,14 +23,24 @@
 // CHECK: %[[SUM:.*]] = vector.contract {{.*}} %[[LHS]], %[[RHS]], %[[IT]] : vector<8x1xf32>, vector<1x32xf32> into vector<8x32xf32>
 // CHECK: scf.yield %[[SUM]]
 // CHECK: vector.transfer_write %[[ACC]], {{.*}} : vector<8x32xf32>, tensor<8x32xf32>
+// CHECK: %[[ONE:.*]] = arith.cmpi eq, %{{.*}}, %{{.*}} : index
+// CHECK: scf.if %[[ONE]] -> (tensor<?x32xf32>) {
 // CHECK: scf.for %{{.*}} = %[[FULL]] to %[[M]] step %{{.*}} iter_args(%{{.*}} = %[[MAIN]])
-// CHECK: %[[ROWS:.*]] = affine.apply
-// CHECK: scf.for %{{.*}} = %{{.*}} to %[[ROWS]] step %{{.*}}
 // CHECK: vector.transfer_read {{.*}} : tensor<1x32xf32>, vector<1x32xf32>
 // CHECK: scf.for
 // CHECK: vector.contract {{.*}} : vector<1x1xf32>, vector<1x32xf32> into vector<1x32xf32>
 // CHECK: vector.transfer_write {{.*}} : vector<1x32xf32>, tensor<1x32xf32>
-// CHECK-NOT: create_mask
+// CHECK: } else {
+// CHECK: scf.for %{{.*}} = %[[FULL]] to %[[M]] step %{{.*}} iter_args(%{{.*}} = %[[MAIN]])
+// CHECK: %[[ROWS:.*]] = affine.apply
+// CHECK: %[[LMASK:.*]] = vector.create_mask %[[ROWS]], %{{.*}} : vector<8x1xi1>
+// CHECK: %[[OMASK:.*]] = vector.create_mask %[[ROWS]], %{{.*}} : vector<8x32xi1>
+// CHECK: vector.transfer_read {{.*}}, %[[OMASK]] {{.*}} : tensor<?x32xf32>, vector<8x32xf32>
+// CHECK: scf.for
+// CHECK: vector.transfer_read {{.*}}, %[[LMASK]] {{.*}} : tensor<?x1xf32>, vector<8x1xf32>
+// CHECK: vector.transfer_read {{.*}} {in_bounds = [true, true]} : tensor<1x32xf32>, vector<1x32xf32>
+// CHECK: vector.contract {{.*}} : vector<8x1xf32>, vector<1x32xf32> into vector<8x32xf32>
+// CHECK: vector.transfer_write {{.*}}, %[[OMASK]] {{.*}} : vector<8x32xf32>, tensor<?x32xf32>
 // CHECK-NOT: linalg.generic
 // SMALL-LABEL: func.func @matmul
 // SMALL: step (16)

@@ -7,8 +7,13 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
 #include <cstring>
 #include <limits>
+
+#if __has_include(<sys/mman.h>)
+#include <sys/mman.h>
+#endif
 
 using namespace mlir;
 using namespace relax_run;
@@ -65,11 +70,27 @@ std::optional<uint64_t> relax_run::getNumBytes(ArrayRef<int64_t> shape,
   return empty ? 0 : count;
 }
 
+/// Arrays this large are aligned to, and padded to, huge pages.
+static constexpr uint64_t kHugePageBytes = 2 << 20;
+
 std::optional<Array> Array::allocate(std::vector<int64_t> shape,
                                      ElementLayout layout) {
   uint64_t bytes = *relax_run::getNumBytes(shape, layout.size);
   void *storage = nullptr;
-  if (bytes) {
+  if (bytes >= kHugePageBytes) {
+    // Weights and large activations go on transparent huge pages: a kernel
+    // that walks a weight matrix down its rows (a matrix-vector product by
+    // `[K, N]` weights) touches a new 4 KiB page at every step, and the TLB
+    // misses, not the memory, would bound it.
+    uint64_t rounded = llvm::alignTo(bytes, kHugePageBytes);
+    storage = std::aligned_alloc(kHugePageBytes, rounded);
+    if (!storage)
+      return std::nullopt;
+#ifdef MADV_HUGEPAGE
+    (void)madvise(storage, rounded, MADV_HUGEPAGE);
+#endif
+    std::memset(storage, 0, bytes);
+  } else if (bytes) {
     storage = std::calloc(bytes, 1);
     if (!storage)
       return std::nullopt;

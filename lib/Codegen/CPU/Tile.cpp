@@ -156,6 +156,44 @@ static LogicalResult tileReductions(RewriterBase &rewriter, linalg::LinalgOp op,
   return success();
 }
 
+/// Whether a partial row tile of several rows is taken whole under masks
+/// rather than one row at a time. A contraction tile (rank-1 updates) reads
+/// each row of its right operand once for all its rows: taken whole, a
+/// partial tile reads the right operand once, where one row at a time reads
+/// it once per row (a product of few rows, a decode step, is bound by those
+/// reads), and its masks cost only the broadcasts of the left operand's
+/// elements. A dot-product tile computes every row it holds in full, so a
+/// masked partial one would cost a whole tile of multiply-adds; its rows,
+/// and those of windowed tiles, always go one at a time.
+static bool masksPartialRows(CPULoweringConfigAttr config) {
+  return config.getKind() == CPUTileKind::Contraction;
+}
+
+/// Versions `partial`, the loop of the one partial row tile, on its row
+/// count: a copy runs when there is a single row, the loop itself when there
+/// are more. Returns the copy. A single row with static shapes does an
+/// eighth of the work of a masked tile of 8, which counts where the operands
+/// are in cache.
+static scf::ForOp versionSingleRow(RewriterBase &rewriter, scf::ForOp partial) {
+  Location loc = partial.getLoc();
+  rewriter.setInsertionPoint(partial);
+  Value rows = arith::SubIOp::create(rewriter, loc, partial.getUpperBound(),
+                                     partial.getLowerBound());
+  Value isOne = arith::CmpIOp::create(
+      rewriter, loc, arith::CmpIPredicate::eq, rows,
+      arith::ConstantIndexOp::create(rewriter, loc, 1));
+  auto branch = scf::IfOp::create(rewriter, loc, partial.getResultTypes(),
+                                  isOne, /*withElseRegion=*/true);
+  rewriter.replaceAllUsesWith(partial.getResults(), branch.getResults());
+  rewriter.setInsertionPointToStart(branch.thenBlock());
+  auto copy = cast<scf::ForOp>(rewriter.clone(*partial));
+  scf::YieldOp::create(rewriter, loc, copy.getResults());
+  rewriter.setInsertionPointToStart(branch.elseBlock());
+  auto yield = scf::YieldOp::create(rewriter, loc, partial.getResults());
+  rewriter.moveOpBefore(partial, yield);
+  return copy;
+}
+
 namespace {
 struct RelaxCPUTilePass
     : codegen::impl::RelaxCPUTilePassBase<RelaxCPUTilePass> {
@@ -273,8 +311,11 @@ struct RelaxCPUTilePass
                 scf::peelForLoopAndSimplifyBounds(rewriter, loop, partial)) &&
             partial) {
           // The rows of the partial tile, one at a time: a tile of one row
-          // has static shapes, where a partial tile of several would be
-          // masked throughout.
+          // has static shapes, where a partial tile of several is masked
+          // throughout. A contraction's partial tile of several rows is
+          // taken whole.
+          if (masksPartialRows(config))
+            partial = versionSingleRow(rewriter, partial);
           linalg::LinalgOp last;
           partial.getBody()->walk(
               [&](linalg::LinalgOp tileOp) { last = tileOp; });
@@ -411,7 +452,8 @@ struct RelaxCPUTilePass
 
     // The peeled dim: a loop of full tiles, then one partial tile, whose
     // rows go one at a time (a tile of one row has static shapes, where a
-    // partial tile of several would be masked throughout).
+    // partial tile of several is masked throughout), or, for a contraction
+    // of several partial rows, taken whole.
     SmallVector<int64_t> rowTiles(config.getTiles());
     SmallVector<std::pair<linalg::LinalgOp, ArrayRef<int64_t>>> tiles = {
         {*tiled, config.getTiles()}};
@@ -431,6 +473,14 @@ struct RelaxCPUTilePass
       scf::ForOp partial;
       if (loop && succeeded(scf::peelForLoopAndSimplifyBounds(rewriter, loop,
                                                               partial))) {
+        // A contraction's partial tile of several rows is taken whole.
+        if (masksPartialRows(config) && partial) {
+          scf::ForOp single = versionSingleRow(rewriter, partial);
+          partial.walk([&](linalg::LinalgOp clone) {
+            tiles.push_back({clone, config.getTiles()});
+          });
+          partial = single;
+        }
         SmallVector<linalg::LinalgOp> clones;
         partial.walk([&](linalg::LinalgOp clone) { clones.push_back(clone); });
         for (linalg::LinalgOp clone : clones) {
