@@ -26,6 +26,7 @@ void relax::addGraphStage(OpPassManager &pm, bool inferShapes,
   if (fuse)
     pm.addPass(createRelaxFusePass());
   pm.addPass(createRelaxLegalizePass());
+  pm.addPass(createRelaxInlineConstantArgumentsPass());
   pm.addPass(createRelaxToNonDataflowPass());
   RelaxExplicitAllocPassOptions alloc;
   alloc.alignment = alignment;

@@ -378,6 +378,29 @@ def RelaxFusePass : Pass<"relax-fuse", "::mlir::ModuleOp"> {
   ];
 }
 
+def RelaxInlineConstantArgumentsPass
+    : Pass<"relax-inline-constant-arguments", "::mlir::ModuleOp"> {
+  let summary = "Make the scalar constants that calls pass constants of the "
+                "called tensor programs";
+  let description = [{
+    A scalar constant that every call of a private tensor program passes as
+    the same argument (a `relax.constant` of a 0-d tensor or a splat: the
+    exponent of a power, the 0.5 of a GELU, an epsilon) becomes an
+    `arith.constant` of the program, and each `linalg.generic` that reads
+    a splat constant takes its scalar in the body instead. Importers write
+    such constants as graph values, so fusion made them arguments of the
+    programs: each was a broadcast load per element, and a power's exponent
+    unknown to the code generator (a call of `powf` per element, where
+    `x^3` is two products). The argument stays in the signature, unread.
+
+    ```mlir
+    %y = relax.call_tir @pow(%x, %c) : (!relax.tensor<[n], f32>, !relax.tensor<[], f32>) -> !relax.tensor<[n], f32>
+    // @pow's body reads `math.powf %in, %cst` with %cst = arith.constant 3.0
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def RelaxAnnotatePatternsPass : Pass<"relax-annotate-patterns", "::mlir::ModuleOp"> {
   let summary = "Record the pattern kind of every tensor program";
   let description = [{

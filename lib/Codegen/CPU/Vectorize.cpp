@@ -110,6 +110,8 @@ struct RelaxCPUVectorizePass
       // cos take ours, which reduce large arguments exactly, ahead of the
       // upstream ones.
       populateMathPolynomialApproximationPatterns(patterns);
+      // Powers by small constant exponents become products and roots.
+      populateMathAlgebraicSimplificationPatterns(patterns);
       populateSinCosApproximationPatterns(patterns, /*benefit=*/2);
       vector::TransferReadOp::getCanonicalizationPatterns(patterns,
                                                           &getContext());
