@@ -474,3 +474,26 @@ func.func @copy_read_twice(%x: tensor<?x8xf32>, %w: tensor<8x6xf32>, %i0: tensor
   } -> tensor<?x?x6xf32>
   return %r0, %r1 : tensor<?x?x6xf32>, tensor<?x?x6xf32>
 }
+
+// -----
+
+// A static column count that the column tile does not divide (22 columns,
+// tiles of 4) is split: 20 columns in full tiles, and the last 2 as one
+// tile of 2. No tile is masked.
+
+// CHECK-LABEL: func.func @columns_past_tiles
+// CHECK: scf.forall (%{{.*}}) = (0) to (20) step (4)
+// CHECK: vector.fma {{.*}} : vector<4x4x16xf32>
+// CHECK: scf.forall.in_parallel
+// CHECK: vector.fma {{.*}} : vector<4x2x16xf32>
+// CHECK-NOT: create_mask
+// CHECK: return
+func.func @columns_past_tiles(%a: tensor<?x64xf32>, %b: tensor<22x64xf32>) -> tensor<?x22xf32> {
+  %c0 = arith.constant 0 : index
+  %cst = arith.constant 0.0 : f32
+  %m = tensor.dim %a, %c0 : tensor<?x64xf32>
+  %e = tensor.empty(%m) : tensor<?x22xf32>
+  %f = linalg.fill ins(%cst : f32) outs(%e : tensor<?x22xf32>) -> tensor<?x22xf32>
+  %r = linalg.contract indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : tensor<?x64xf32>, tensor<22x64xf32>) outs(%f : tensor<?x22xf32>) -> tensor<?x22xf32>
+  return %r : tensor<?x22xf32>
+}
