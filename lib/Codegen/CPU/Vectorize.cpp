@@ -25,21 +25,6 @@ using namespace mlir;
 using namespace mlir::relax;
 using namespace mlir::relax::codegen;
 
-/// Whether the innermost loop of `op` is a reduction that is the innermost
-/// dim of every input: each output element is a dot product of rows.
-static bool isDotProductTile(linalg::LinalgOp op) {
-  unsigned innermost = op.getNumLoops() - 1;
-  if (op.getNumLoops() == 0 ||
-      op.getIteratorTypesArray()[innermost] != utils::IteratorType::reduction)
-    return false;
-  return llvm::all_of(op.getDpsInputOperands(), [&](OpOperand *input) {
-    AffineMap map = op.getMatchingIndexingMap(input);
-    return map.getNumResults() > 0 &&
-           map.getResults().back() == getAffineDimExpr(innermost,
-                                                       op.getContext());
-  });
-}
-
 namespace {
 struct RelaxCPUVectorizePass
     : codegen::impl::RelaxCPUVectorizePassBase<RelaxCPUVectorizePass> {
@@ -58,15 +43,12 @@ struct RelaxCPUVectorizePass
           op->getAttrOfType<DenseI64ArrayAttr>(
                 RelaxCodegenDialect::getVectorSizesAttrName())
               .asArrayRef();
-      // A contraction becomes one vector.contract, except a dot-product
-      // tile, whose reduction dim is innermost in both inputs, and one into
-      // a 0-d result, which vector.contract takes only as a scalar: those are
-      // vectorized as reductions across lanes, which
-      // --relax-cpu-optimize-vector-tiles defers out of the reduction loop
-      // (a vector.contract lowers to a broadcast per element instead).
+      // A contraction becomes one vector.contract (--relax-cpu-tile gives
+      // dot-product tiles as generics), except into a 0-d result (a dot
+      // product), which vector.contract takes only as a scalar: that one is
+      // vectorized as a reduction.
       bool isContraction = isa<linalg::ContractOp>(op.getOperation()) &&
-                           op.getRank(op.getDpsInitOperand(0)) != 0 &&
-                           !isDotProductTile(op);
+                           op.getRank(op.getDpsInitOperand(0)) != 0;
       op->removeAttr(RelaxCodegenDialect::getVectorSizesAttrName());
       // Vector types are uniqued with their scalable flags, so the flags are
       // spelled out: an empty list would make types that print alike but
