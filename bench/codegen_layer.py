@@ -57,6 +57,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from llama_spine import CALL, functions  # noqa: E402
+from machine import cpu_info, flags_text  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -75,8 +76,6 @@ KERNEL_ARGS = ["--relax-lower-to-cpu=to-llvm=0"]
 GPU_KERNEL_ARGS = ["--relax-lower-to-gpu=target=vulkan to-binary=0"]
 LAUNCH = re.compile(r"\bgpu\.launch_func\b")
 COMPILE_ARGS = ["--relax-infer-shapes", "--relax-lower-to-cpu"]
-FLAGS = ("avx2", "fma", "avx512f", "avx512bw", "avx512vl", "avx512_vnni",
-         "avx512_bf16", "amx_tile", "amx_bf16", "amx_int8")
 ENV = dict(os.environ, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1")
 SIDES = ("before", "after")
 LAYERS = 32  # of the Llama-7B-shaped model whose compile time is measured
@@ -245,16 +244,7 @@ def table(header, rows, notes=None, left=2):
 def machine():
     """The header: CPU, extensions, cores, date, and numpy's sgemm and
     memory read on one thread."""
-    info = {}
-    try:
-        for line in open("/proc/cpuinfo"):
-            key, _, value = line.partition(":")
-            info.setdefault(key.strip(), value.strip())
-    except OSError:
-        pass
-    flags = set(info.get("flags", "").split())
-    if "avx512vnni" in flags:
-        flags.add("avx512_vnni")
+    info, flags = cpu_info()
     probe = ("import timeit, numpy as np\n"
              "a = np.ones((1024, 1024), np.float32); x = np.ones(128 << 20, np.float32)\n"
              "best = lambda f: (f(), min(timeit.repeat(f, number=1, repeat=5)))[1]\n"
@@ -269,8 +259,7 @@ def machine():
     usable = len(os.sched_getaffinity(0))
     print(f"{info.get('model name', 'unknown CPU')}, {os.cpu_count()} logical "
           f"CPUs ({usable} usable), {datetime.datetime.now():%Y-%m-%d %H:%M}")
-    print("Extensions: " + (", ".join(f for f in FLAGS if f in flags) or "none")
-          + "; absent: " + (", ".join(f for f in FLAGS if f not in flags) or "none"))
+    print("Extensions: " + flags_text(flags, separator=", "))
     print(limits)
 
 

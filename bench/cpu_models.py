@@ -127,6 +127,7 @@ def _load_models_bench():
 
 
 bench = _load_models_bench()
+from machine import bar_chart, cpu_info, flags_text  # noqa: E402
 max_error, short, run_measured = bench.max_error, bench.short, bench.run_measured
 fmt_ms, outputs = bench.fmt_ms, bench.outputs
 
@@ -140,10 +141,6 @@ TITLES = {"relax": "relax-run", "torch": "PyTorch", "ort": "ORT", "ort_fused": "
           "openvino": "OpenVINO"}
 # The ORT optimizer's model types.
 FUSION_TYPE = {"bert": "bert", "gpt2": "gpt2", "llama1b": "gpt2"}
-FLAGS = ("sse4_2", "avx", "avx2", "fma", "f16c", "avx512f", "avx512dq", "avx512cd",
-         "avx512bw", "avx512vl", "avx512ifma", "avx512vbmi", "avx512_vnni", "avx512_bf16",
-         "avx512_fp16", "avx_vnni", "amx_tile", "amx_bf16", "amx_int8")
-
 
 # --- The models ----------------------------------------------------------------
 
@@ -232,16 +229,7 @@ def machine(threads):
     """Lines describing the CPU and its measured sgemm rate and read
     bandwidth; (lines, GB/s)."""
     import torch
-    info = {}
-    try:
-        for line in open("/proc/cpuinfo"):
-            key, _, value = line.partition(":")
-            info.setdefault(key.strip(), value.strip())
-    except OSError:
-        pass
-    flags = set(info.get("flags", "").split())
-    if "avx512vnni" in flags:
-        flags.add("avx512_vnni")
+    info, flags = cpu_info()
 
     def best(fn, repeat=5):
         fn()
@@ -263,8 +251,7 @@ def machine(threads):
     lines = [f"CPU: {info.get('model name', 'unknown')} (family {info.get('cpu family', '?')} "
              f"model {info.get('model', '?')}), {os.cpu_count()} logical CPUs "
              f"({len(os.sched_getaffinity(0))} usable), {time.strftime('%Y-%m-%d %H:%M')}",
-             "Flags: " + (" ".join(f for f in FLAGS if f in flags) or "none")
-             + "; absent: " + (" ".join(f for f in FLAGS if f not in flags) or "none"),
+             "Flags: " + flags_text(flags),
              f"torch {torch.__version__} on {where}: sgemm {n}x{n}x{n} f32 {gflops:.1f} GFLOP/s, "
              f"memory read (sum of 1 GiB f32) {gbs:.1f} GB/s (best of 5)"]
     return lines, gbs
@@ -773,29 +760,9 @@ def render(header, notes, rows, peers, args, torch_version):
 
 
 def plot(rows, peers, path):
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        print("--plot needs matplotlib (pip install matplotlib)")
-        return 1
     labels = [e["model"] + "\n" + sizes_text(e) for e in rows]
     series = [(title(s), [e[s].get("ms") for e in rows]) for s in systems(peers)]
-    pos = np.arange(len(rows))
-    width = 0.8 / len(series)
-    plt.figure(figsize=(max(8, len(rows) * 1.0), 5))
-    for k, (label, values) in enumerate(series):
-        values = [v if isinstance(v, float) else np.nan for v in values]
-        plt.bar(pos - 0.4 + width * (k + 0.5), values, width, label=label)
-    plt.xticks(pos, labels, rotation=60, ha="right", fontsize=7)
-    plt.ylabel("ms per call (best); no bar: could not run")
-    plt.yscale("log")
-    plt.legend(loc="upper left", ncol=len(series), fontsize=8)
-    plt.tight_layout()
-    plt.savefig(path, dpi=120)
-    print(f"wrote {path}")
-    return 0
+    return bar_chart(labels, series, path, row_width=1.0)
 
 
 if __name__ == "__main__":

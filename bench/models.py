@@ -73,6 +73,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "test", "Import", "Inputs"))
 sys.path.insert(0, os.path.join(ROOT, "python"))
+sys.path.insert(0, HERE)
+from machine import bar_chart  # noqa: E402
 
 # (batch, seq) per model, (batch, seq, past) per step.
 SIZES = {"llama": [(1, 16), (4, 64), (8, 128)], "gpt2": [(1, 16), (4, 64), (8, 128)],
@@ -572,32 +574,12 @@ def render(compile_rows, rows, peers, versions, args, torch_version):
 
 
 def plot(rows, peers, path):
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        print("--plot needs matplotlib (pip install matplotlib)")
-        return 1
     labels = [e["model"] + "\n" + sizes_text(e) for e in rows]
     series = [("relax-run", [e["relax"] for e in rows]),
               ("PyTorch eager", [e["torch_ms"] for e in rows])]
     for p in peers:
         series.append((PEER_TITLES[p], [e[p].get("ms") for e in rows]))
-    pos = np.arange(len(rows))
-    width = 0.8 / len(series)
-    plt.figure(figsize=(max(8, len(rows) * 0.75), 5))
-    for k, (label, values) in enumerate(series):
-        values = [v if isinstance(v, float) else np.nan for v in values]
-        plt.bar(pos - 0.4 + width * (k + 0.5), values, width, label=label)
-    plt.xticks(pos, labels, rotation=60, ha="right", fontsize=7)
-    plt.ylabel("ms per call (best); no bar: could not run")
-    plt.yscale("log")
-    plt.legend(loc="upper left", ncol=len(series), fontsize=8)
-    plt.tight_layout()
-    plt.savefig(path, dpi=120)
-    print(f"wrote {path}")
-    return 0
+    return bar_chart(labels, series, path, row_width=0.75)
 
 
 if __name__ == "__main__":
