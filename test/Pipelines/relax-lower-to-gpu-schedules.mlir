@@ -2,7 +2,8 @@
 // command maps a matmul of symbolic rows with the tiled matmul (two chunks
 // of 64 x 16 in workgroup memory, barriers), a one-row matmul with the GEMV
 // (256 partial sums in workgroup memory, one per thread of the block) and a
-// row sum with the row reduction (a warp shuffle); each is one launch, the
+// row sum with the row reduction (each thread's partial sum in its slot of
+// workgroup memory, then a warp shuffle); each is one launch, the
 // fill of its output fused into the blocks' tiles; `schedule=generic` maps
 // them one thread per output, with no workgroup memory.
 // RUN: relax-opt %s --relax-fuse --relax-lower-to-gpu="to-binary=0" | FileCheck %s
@@ -18,6 +19,7 @@
 // CHECK:         nvvm.barrier0
 // CHECK-NOT:   gpu.module @matmul_0_kernel_kernel
 // CHECK-LABEL: gpu.module @sum_kernel_kernel [
+// CHECK:         llvm.mlir.global internal @{{.*}}() {addr_space = 3 : i32} : !llvm.array<256 x f32>
 // CHECK:         nvvm.shfl.sync bfly
 // CHECK-NOT:   gpu.module @sum_kernel_kernel
 

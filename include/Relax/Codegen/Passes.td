@@ -287,4 +287,51 @@ def RelaxGPUTileToBlocksPass
   ];
 }
 
+def RelaxGPUTileToThreadsPass
+    : InterfacePass<"relax-gpu-tile-to-threads",
+                    "::mlir::FunctionOpInterface"> {
+  let summary = "Tile the row reductions in blocks' tiles over the threads "
+                "of the block";
+  let description = [{
+    Tiles every row reduction on tensors in a block's tile (an op of a
+    `#gpu.block` forall made by `--relax-gpu-tile-to-blocks` whose config is
+    `row_reduction`, or a `gemv` whose reduction dim is innermost in the
+    weights) over the `workgroup` threads of its block, with upstream's
+    reduction tiling (`scf::tileUsingSCF` with
+    `PartialReductionOuterReduction`):
+
+    - the reduction dim is tiled by `workgroup` into a sequential loop over
+      chunks that accumulates into partial values, one slot a thread, in
+      workgroup memory (`bufferization.alloc_tensor` in
+      `#gpu.address_space<workgroup>`);
+    - each chunk's partial op, and the fill that starts the partial values,
+      are tiled into an `scf.forall` of `workgroup` iterations mapped to
+      `#gpu.thread<x>`, an element a thread, so that consecutive threads
+      read consecutive elements;
+    - the merge of the partial values (a `linalg.reduce`) takes the op's
+      config: the block's threads combine the slots with `gpu.all_reduce`.
+
+    `--relax-map-kernels-to-gpu` maps the thread foralls with upstream's
+    `mapNestedForallToThreadsImpl` inside the launch of their block forall
+    and makes the workgroup buffers attributions of the launch.
+
+    ```mlir
+    %p = scf.for %k0 = %c0 to %k step %c256 iter_args(%acc = %slots)
+        -> (tensor<1x256xf32>) {
+      %c = scf.forall (%t) in (256) shared_outs(%o = %acc) -> tensor<1x256xf32> {
+        // acc[0, t] += x[0, k0 + t], where k0 + t < k
+      } {mapping = [#gpu.thread<x>]}
+      scf.yield %c : tensor<1x256xf32>
+    }
+    %r = linalg.reduce ins(%p : tensor<1x256xf32>) outs(%fill : tensor<1xf32>)
+        dimensions = [1] {relax_codegen.lowering_config = ...}
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect",
+    "::mlir::gpu::GPUDialect", "::mlir::affine::AffineDialect",
+    "::mlir::bufferization::BufferizationDialect", "::mlir::arith::ArithDialect",
+  ];
+}
+
 #endif // RELAX_CODEGEN_PASSES_TD

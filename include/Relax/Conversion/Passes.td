@@ -196,7 +196,12 @@ def RelaxMapKernelsToGPUPass
     the rest. In each block the tile's scheduled op runs on all of its
     threads, starting its accumulators from the value of the fill right
     before it (which is dropped); other ops run on thread 0, with a
-    `gpu.barrier` after them.
+    `gpu.barrier` after them. An `scf.forall` mapped to `#gpu.thread<x>` in
+    the tile (`--relax-gpu-tile-to-threads`) is mapped to the thread ids by
+    upstream's `mapNestedForallToThreadsImpl`, its ops lowered to loops that
+    each thread runs (a reduction into one element accumulates in a value),
+    and the tile's workgroup allocations become attributions of the launch;
+    a scheduled op that reads workgroup memory starts with a `gpu.barrier`.
   }];
   let options = [
     Option<"blockSize", "block-size", "int64_t", /*default=*/"256",

@@ -137,6 +137,9 @@ static LogicalResult bufferizeKernel(func::FuncOp kernel,
   SmallVector<memref::AllocOp> allocs;
   bool escapes = !kernel.getBody().hasOneBlock();
   kernel.walk([&](memref::AllocOp alloc) {
+    // Workgroup memory lives as long as its launch and is never freed.
+    if (alloc.getType().getMemorySpace())
+      return;
     allocs.push_back(alloc);
     SmallVector<Value> aliases = {alloc.getResult()};
     while (!aliases.empty() && !escapes) {

@@ -30,6 +30,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/TransformOps/GPUTransformOps.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -752,6 +753,14 @@ static Value getFusedFillValue(linalg::LinalgOp fill, linalg::LinalgOp op) {
   return fillOp.value();
 }
 
+/// Whether `op` reads a buffer in workgroup memory.
+static bool readsWorkgroupMemory(linalg::LinalgOp op) {
+  return llvm::any_of(op.getDpsInputs(), [](Value input) {
+    auto type = dyn_cast<MemRefType>(input.getType());
+    return type && gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type);
+  });
+}
+
 /// Applies a scheduled op in a block's tile, inlined in `launch`, its
 /// accumulators starting from `init` (or from the output when null).
 static LogicalResult applyScheduleInBlock(linalg::LinalgOp op,
@@ -825,6 +834,12 @@ static LogicalResult applyInBlock(Block &body, gpu::LaunchOp launch) {
   for (auto [i, op] : llvm::enumerate(ops)) {
     linalg::LinalgOp next = i + 1 < ops.size() ? ops[i + 1] : nullptr;
     if (isScheduled(op)) {
+      // The merge of values that the block's threads left in workgroup
+      // memory.
+      if (readsWorkgroupMemory(op)) {
+        rewriter.setInsertionPoint(op);
+        gpu::BarrierOp::create(rewriter, op.getLoc());
+      }
       if (failed(applyScheduleInBlock(op, getGPUConfig(op), launch,
                                       fillValue)))
         return failure();
@@ -856,6 +871,122 @@ static LogicalResult applyInBlock(Block &body, gpu::LaunchOp launch) {
       rewriter.setInsertionPointAfter(ifFirst);
       gpu::BarrierOp::create(rewriter, loc);
     }
+  }
+  return success();
+}
+
+/// Whether `forall` distributes its iterations over the threads of a block
+/// (--relax-gpu-tile-to-threads).
+static bool isThreadForall(scf::ForallOp forall) {
+  std::optional<ArrayAttr> mapping = forall.getMapping();
+  return mapping && !mapping->empty() &&
+         llvm::all_of(*mapping, llvm::IsaPred<gpu::GPUThreadMappingAttr>);
+}
+
+/// Whether `op` is a row reduction into one element (a thread's part of a
+/// row reduction, --relax-gpu-tile-to-threads).
+static bool isThreadRowReduction(linalg::LinalgOp op) {
+  if (!isRowReduction(op) || !op.hasPureBufferSemantics())
+    return false;
+  auto type = dyn_cast<MemRefType>(op.getDpsInits()[0].getType());
+  return type && type.hasStaticShape() && type.getNumElements() == 1;
+}
+
+/// The row reduction `op` into one element as a loop over its row whose
+/// accumulator is a value: the element is loaded once and stored once, so
+/// that it stays in a register (a loop of loads and stores of workgroup
+/// memory is not promoted by every target's compiler).
+static void emitThreadRowReduction(OpBuilder &b, linalg::LinalgOp op) {
+  BodyReduction reduction = *matchBodyReduction(op);
+  Location loc = op.getLoc();
+  SmallVector<Value> sizes = getLoopSizes(b, loc, op);
+  Value zero = constantIndex(b, loc, 0);
+  OpOperand *output = op.getDpsInitOperand(0);
+  SmallVector<Value> at(cast<MemRefType>(output->get().getType()).getRank(),
+                        zero);
+  Value init = memref::LoadOp::create(b, loc, output->get(), at);
+  auto loop = scf::ForOp::create(
+      b, loc, zero, sizes.back(), constantIndex(b, loc, 1), ValueRange{init},
+      [&](OpBuilder &nb, Location l, Value k, ValueRange acc) {
+        SmallVector<Value> ivs(op.getNumLoops() - 1, zero);
+        ivs.push_back(k);
+        SmallVector<Value> inputs;
+        for (OpOperand *input : op.getDpsInputOperands())
+          inputs.push_back(loadInput(nb, l, op, input, ivs));
+        Value value = emitReducedValue(nb, op, reduction, inputs, ivs);
+        scf::YieldOp::create(nb, l,
+                             emitCombine(nb, op, reduction, acc[0], value));
+      });
+  memref::StoreOp::create(b, loc, loop.getResult(0), output->get(), at);
+}
+
+/// Maps the thread foralls in `launch` (a block's tile, on buffers) to the
+/// thread ids of its 1-D block of `blockSize` threads with upstream's
+/// mapping, their ops lowered to loops that each thread runs, and makes the
+/// workgroup buffers the tile allocates attributions of the launch.
+static LogicalResult mapThreadForalls(gpu::LaunchOp launch,
+                                      int64_t blockSize) {
+  SmallVector<scf::ForallOp> foralls;
+  launch.getBody().walk([&](scf::ForallOp forall) {
+    if (isThreadForall(forall))
+      foralls.push_back(forall);
+  });
+  if (foralls.empty())
+    return success();
+  IRRewriter rewriter(launch.getContext());
+  for (scf::ForallOp forall : foralls) {
+    SmallVector<Operation *> ops;
+    forall.getBody()->walk([&](Operation *op) {
+      if (isa<linalg::LinalgOp, memref::CopyOp>(op))
+        ops.push_back(op);
+    });
+    for (Operation *op : ops) {
+      rewriter.setInsertionPoint(op);
+      if (auto copy = dyn_cast<memref::CopyOp>(op)) {
+        if (copy.getSource() != copy.getTarget())
+          op = linalg::CopyOp::create(rewriter, copy.getLoc(),
+                                      copy.getSource(), copy.getTarget());
+        rewriter.eraseOp(copy);
+        if (isa<memref::CopyOp>(op))
+          continue;
+      }
+      auto linalgOp = cast<linalg::LinalgOp>(op);
+      if (isThreadRowReduction(linalgOp)) {
+        emitThreadRowReduction(rewriter, linalgOp);
+      } else if (failed(linalg::linalgOpToLoops(rewriter, linalgOp))) {
+        return op->emitOpError("cannot be lowered to loops for a thread");
+      }
+      rewriter.eraseOp(op);
+    }
+  }
+  rewriter.setInsertionPointToStart(&launch.getBody().front());
+  // Every thread writes only its own elements of the workgroup buffers
+  // until the merge, which starts with a barrier: no barrier after each
+  // forall.
+  DiagnosedSilenceableFailure mapped =
+      transform::gpu::mapNestedForallToThreadsImpl(
+          rewriter, std::nullopt, launch, {blockSize, 1, 1},
+          /*warpSize=*/32, /*syncAfterDistribute=*/false);
+  if (!mapped.succeeded()) {
+    (void)mapped.silence();
+    return launch.emitOpError("cannot map the thread foralls of a block's "
+                              "tile to a block of ")
+           << blockSize << " threads";
+  }
+  SmallVector<memref::AllocOp> allocs;
+  launch.getBody().walk([&](memref::AllocOp alloc) {
+    if (gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(alloc.getType()))
+      allocs.push_back(alloc);
+  });
+  for (memref::AllocOp alloc : allocs) {
+    if (!alloc.getType().hasStaticShape())
+      return alloc.emitOpError("is workgroup memory of a dynamic size");
+    BlockArgument buffer =
+        launch.addWorkgroupAttribution(alloc.getType(), alloc.getLoc());
+    for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
+      if (isa<memref::DeallocOp>(user))
+        rewriter.eraseOp(user);
+    rewriter.replaceOp(alloc, buffer);
   }
   return success();
 }
@@ -921,6 +1052,8 @@ static LogicalResult mapBlockForall(scf::ForallOp forall) {
   Block *loopBody = b.getInsertionBlock();
   rewriter.inlineBlockBefore(body, loopBody->getTerminator(), ivs);
   rewriter.eraseOp(forall);
+  if (failed(mapThreadForalls(launch, *blockSize)))
+    return failure();
   return applyInBlock(*loopBody, launch);
 }
 

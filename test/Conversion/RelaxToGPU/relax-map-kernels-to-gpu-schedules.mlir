@@ -272,3 +272,66 @@ func.func private @tiled_matmul_block_kernel(%a: memref<?x32xf32>, %b: memref<32
   } {mapping = [#gpu.block<linear_dim_1>, #gpu.block<linear_dim_0>]}
   return
 }
+
+// -----
+
+// A thread forall in a block's tile (--relax-gpu-tile-to-threads) is mapped
+// to the thread ids by upstream's mapping inside the block's launch: thread
+// t reduces its elements t, t + 64, ... in a loop whose accumulator is a
+// value, and stores it once into its slot of the workgroup buffer, now an
+// attribution of the launch; after a barrier the block combines the slots
+// into the output, starting from the fused fill.
+
+// CHECK-LABEL: func.func private @thread_row_sum_kernel(
+// CHECK:         gpu.launch blocks({{.*}}) threads(%[[TX:[a-z0-9]+]], {{.*}}) in ({{.*}} = %c64, {{.*}}) workgroup(%[[SLOTS:.+]] : memref<1x64xf32, #gpu.address_space<workgroup>>)
+// CHECK-NOT:       scf.forall
+// CHECK-NOT:       memref.alloc
+// CHECK:           %[[TID:.+]] = gpu.thread_id x
+// CHECK:           scf.for
+// CHECK:             memref.store %{{.+}}, %[[SLOTS]][%c0, %[[TID]]]
+// CHECK:             %[[START:.+]] = memref.load %[[SLOTS]][%c0, %[[TID]]]
+// CHECK:             %[[MINE:.+]] = scf.for %{{.+}} = %c0 to %{{.+}} step %c1 iter_args(%[[ACC:.+]] = %[[START]]) -> (f32)
+// CHECK-NOT:           memref.store
+// CHECK:               %[[X:.+]] = memref.load
+// CHECK:               %[[SUM:.+]] = arith.addf %[[X]], %[[ACC]]
+// CHECK:               scf.yield %[[SUM]]
+// CHECK:             memref.store %[[MINE]], %[[SLOTS]][%c0, %[[TID]]]
+// CHECK:             gpu.barrier
+// CHECK:             scf.for %{{.+}} = %[[TX]] to %c64 step %c64
+// CHECK:               memref.load %[[SLOTS]]
+// CHECK:             gpu.all_reduce add
+// CHECK-NOT:     gpu.launch
+#count = affine_map<(d0)[s0] -> ((-d0 + s0) ceildiv 64, 0)>
+#map = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+func.func private @thread_row_sum_kernel(%x: memref<?x?xf32>, %y: memref<?xf32>) attributes {relax_codegen.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %m = memref.dim %x, %c0 : memref<?x?xf32>
+  %k = memref.dim %x, %c1 : memref<?x?xf32>
+  scf.forall (%i) in (%m) {
+    %row = memref.subview %x[%i, 0] [1, %k] [1, 1] : memref<?x?xf32> to memref<1x?xf32, strided<[?, 1], offset: ?>>
+    %out = memref.subview %y[%i] [1] [1] : memref<?xf32> to memref<1xf32, strided<[1], offset: ?>>
+    linalg.fill ins(%zero : f32) outs(%out : memref<1xf32, strided<[1], offset: ?>>)
+    %slots = memref.alloc() : memref<1x64xf32, #gpu.address_space<workgroup>>
+    scf.forall (%t) in (64) {
+      %n = affine.max #count(%t)[%k]
+      %mine = memref.subview %row[0, %t] [1, %n] [1, 64] : memref<1x?xf32, strided<[?, 1], offset: ?>> to memref<1x?xf32, strided<[?, 64], offset: ?>>
+      %slot = memref.subview %slots[0, %t] [1, 1] [1, 1] : memref<1x64xf32, #gpu.address_space<workgroup>> to memref<1xf32, strided<[64], offset: ?>, #gpu.address_space<workgroup>>
+      linalg.fill ins(%zero : f32) outs(%slot : memref<1xf32, strided<[64], offset: ?>, #gpu.address_space<workgroup>>)
+      linalg.generic {indexing_maps = [#map, #row], iterator_types = ["parallel", "reduction"]} ins(%mine : memref<1x?xf32, strided<[?, 64], offset: ?>>) outs(%slot : memref<1xf32, strided<[64], offset: ?>, #gpu.address_space<workgroup>>) {
+      ^bb0(%in: f32, %acc: f32):
+        %0 = arith.addf %in, %acc : f32
+        linalg.yield %0 : f32
+      }
+      memref.copy %slot, %slot : memref<1xf32, strided<[64], offset: ?>, #gpu.address_space<workgroup>> to memref<1xf32, strided<[64], offset: ?>, #gpu.address_space<workgroup>>
+    } {mapping = [#gpu.thread<x>]}
+    linalg.reduce ins(%slots : memref<1x64xf32, #gpu.address_space<workgroup>>) outs(%out : memref<1xf32, strided<[1], offset: ?>>) dimensions = [1] {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = row_reduction, workgroup = 64>}
+      (%in: f32, %acc: f32) {
+        %0 = arith.addf %in, %acc : f32
+        linalg.yield %0 : f32
+      }
+  } {mapping = [#gpu.block<linear_dim_0>]}
+  return
+}
