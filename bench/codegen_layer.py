@@ -275,8 +275,10 @@ def revision(src):
 
 def kernel_files(src, after):
     """The files that make kernels in the tree at `src`: lib/Codegen and
-    include/Relax/Codegen (.cpp, .h, .td), lib/Conversion/RelaxToGPU and
-    GPUSchedules.h; in BEFORE also the CPU schedule of lib/Transforms and
+    include/Relax/Codegen (.cpp, .h, .td), lib/Conversion/RelaxToGPU and,
+    where it is still there, include/Relax/Conversion/GPUSchedules.h (the
+    device memory builders counted in lib/Codegen/GPU since they moved there
+    from lib/Conversion/RelaxToFunc); in BEFORE also the CPU schedule of lib/Transforms and
     the vector tile patterns and math approximations, which later moved from
     lib/Transforms to lib/Codegen/Common."""
     patterns = ["lib/Conversion/RelaxToGPU/*.cpp", "lib/Conversion/RelaxToGPU/*.h",

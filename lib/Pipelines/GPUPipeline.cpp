@@ -85,18 +85,18 @@ static void buildKernelAndHostPipeline(OpPassManager &pm,
     pm.addPass(createRelaxPlanMemoryPass());
   addHostStage(pm, HostTarget::GPU);
 
-  RelaxMapKernelsToGPUPassOptions map;
+  codegen::RelaxMapKernelsToGPUPassOptions map;
   map.blockSize = options.getBlockSize();
   map.vectorWidth = options.vectorWidth;
   bool spirv = options.target == GPUTarget::Vulkan ||
                options.target == GPUTarget::WebGPU;
   map.maxVectorWidth = spirv ? 4 : 16;
-  pm.addPass(createRelaxMapKernelsToGPUPass(map));
+  pm.addPass(codegen::createRelaxMapKernelsToGPUPass(map));
   pm.addPass(createLowerAffinePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createGpuKernelOutliningPass());
-  pm.addPass(createRelaxSinkKernelConstantsPass());
+  pm.addPass(codegen::createRelaxSinkKernelConstantsPass());
   pm.addPass(createCanonicalizerPass());
 }
 
@@ -126,16 +126,17 @@ static void buildDevicePipeline(OpPassManager &pm,
   // SPIR-V has no lowering of block-wide reductions or workgroup
   // attributions; ROCm's needs the device libraries; CUDA lowers both.
   if (options.target != GPUTarget::CUDA) {
-    RelaxLowerGPUWorkgroupOpsPassOptions workgroup;
+    codegen::RelaxLowerGPUWorkgroupOpsPassOptions workgroup;
     workgroup.attributionsToAllocs = options.target != GPUTarget::ROCm;
     pm.nest<gpu::GPUModuleOp>().addPass(
-        createRelaxLowerGPUWorkgroupOpsPass(workgroup));
+        codegen::createRelaxLowerGPUWorkgroupOpsPass(workgroup));
   }
-  RelaxExpandGPUMathPassOptions math;
+  codegen::RelaxExpandGPUMathPassOptions math;
   math.target = options.target == GPUTarget::CUDA   ? "cuda"
                 : options.target == GPUTarget::ROCm ? "rocm"
                                                     : "spirv";
-  pm.nest<gpu::GPUModuleOp>().addPass(createRelaxExpandGPUMathPass(math));
+  pm.nest<gpu::GPUModuleOp>().addPass(
+      codegen::createRelaxExpandGPUMathPass(math));
   switch (options.target) {
   case GPUTarget::CUDA: {
     GpuNVVMAttachTargetOptions nvvm;

@@ -334,4 +334,176 @@ def RelaxGPUTileToThreadsPass
   ];
 }
 
+def RelaxMapKernelsToGPUPass
+    : Pass<"relax-map-kernels-to-gpu", "::mlir::ModuleOp"> {
+  let summary = "Map the loops of kernel functions onto GPU blocks and threads";
+  let description = [{
+    Rewrites every kernel function (a `func.func` marked `relax_codegen.kernel`, on
+    buffers; see `--relax-kernels-to-func`) into a host function that launches
+    its loops with `gpu.launch`:
+
+    - each linalg op (and each `memref.copy`, as a `linalg.copy`) becomes
+      loops: an `scf.parallel` over its parallel dims, its reduction dims as
+      sequential `scf.for` loops inside;
+    - the dims of each parallel loop are collapsed into one, whose
+      iterations go to consecutive threads (`block-size` per block) of a
+      one-dimensional grid of `ceildiv(iterations, block-size)` blocks, at
+      most 65535, each thread striding over the grid while iterations
+      remain; so one kernel serves every value of the symbolic dims: the
+      grid is computed at run time from the dims, the block size is
+      constant, and no thread idles on a small innermost dim;
+    - what accesses memory outside such loops (a full reduction to a scalar)
+      runs on one thread;
+    - an elementwise op whose innermost dim is static and a multiple of
+      `vector-width`, on buffers with identity layouts, steps it by
+      `vector-width`: each iteration computes a vector, with `vector.load`
+      and `vector.store` aligned to its size (an operand that does not read
+      the innermost dim is loaded once and broadcast);
+    - every buffer a launch reads or writes is passed as a rank-1 buffer from
+      its base pointer with its offset, sizes and strides as index values, and
+      accesses are linearized (SPIR-V kernels cannot index a buffer of dynamic
+      rank-N shape).
+
+    Temporaries the kernel allocates stay allocations of the host function,
+    in device memory (`gpu.alloc`, `gpu.dealloc`; a copy outside a launch is
+    a `gpu.memcpy`, a constant is copied to the device), and the GPU claims
+    the kernel: its `relax_codegen.kernel` mark goes. Kernels are outlined
+    afterwards with `--gpu-kernel-outlining`.
+
+    An op whose `#relax_codegen.gpu_config` (recorded by
+    `--relax-gpu-select-lowering-config`, or by hand) has another schedule
+    than `generic` is first replaced by a `gpu.launch` of that schedule,
+    with the config's workgroup size and tiles: `row_reduction` (a block per
+    output element, threads striding the reduction dim, `gpu.all_reduce`),
+    `tiled_matmul` (an output tile per block, the reduction dim in chunks
+    through workgroup memory with `gpu.barrier`, each thread accumulating its
+    outputs in registers), `gemv` (the threads of a block split the
+    reduction dim). Their grids are computed from the symbolic dims and
+    clamped to 65535 per dim, blocks looping over the rest. `block-size` is
+    the generic schedule's.
+
+    An `scf.forall` mapped to `#gpu.block<...>` (an op tiled on tensors by
+    `--relax-gpu-tile-to-blocks`, its fill fused into the tile) becomes one
+    launch of a 1-D grid of blocks of the workgroup its ops' configs name:
+    one block per iteration up to 65535, the blocks taking the iterations in
+    the order of the mapping ids (`linear_dim_0` fastest) and striding over
+    the rest. In each block the tile's scheduled op runs on all of its
+    threads, starting its accumulators from the value of the fill right
+    before it (which is dropped); other ops run on thread 0, with a
+    `gpu.barrier` after them. An `scf.forall` mapped to `#gpu.thread<x>` in
+    the tile (`--relax-gpu-tile-to-threads`) is mapped to the thread ids by
+    upstream's `mapNestedForallToThreadsImpl`, its ops lowered to loops that
+    each thread runs (a reduction into one element accumulates in a value),
+    and the tile's workgroup allocations become attributions of the launch;
+    a scheduled op that reads workgroup memory starts with a `gpu.barrier`.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "Threads per block">,
+    Option<"vectorWidth", "vector-width", "int64_t", /*default=*/"4",
+           "Elements per vector load and store of an elementwise op "
+           "(1: scalar accesses)">,
+    Option<"maxVectorWidth", "max-vector-width", "int64_t",
+           /*default=*/"16",
+           "The widest vector the target takes (4 on SPIR-V without the "
+           "Vector16 capability); a wider vector-width is an error">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
+def RelaxLowerGPUWorkgroupOpsPass
+    : Pass<"relax-lower-gpu-workgroup-ops", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Lower block-wide reductions and workgroup attributions for "
+                "SPIR-V kernels";
+  let description = [{
+    Prepares the kernels of a `gpu.module` bound for SPIR-V (Vulkan, WebGPU)
+    or ROCm:
+
+    - `gpu.block_dim` in a kernel with a known block size becomes a
+      constant (`convert-gpu-to-rocdl` would read it through the ROCm device
+      libraries);
+
+    - every uniform `gpu.all_reduce` of a kernel with a known 1-D block size
+      becomes a tree reduction through a workgroup buffer with barriers.
+      Upstream's SPIR-V conversion would emit group operations of workgroup
+      scope, which Vulkan forbids (non-uniform group operations are limited
+      to subgroup scope), and the shuffle-based lowering of
+      `populateGpuAllReducePatterns` assumes a subgroup size of 32, which
+      Vulkan devices do not promise (lavapipe's is the CPU's vector width);
+      barriers and workgroup memory work on every device, WebGPU included;
+    - workgroup attributions of `gpu.func`s become `memref.alloc`s at the
+      entry, and workgroup allocations get memory space 3, which the SPIR-V
+      conversion maps to `Workgroup` variables (it has no pattern for
+      attributions, and maps only numeric memory spaces).
+
+    With `attributions-to-allocs=false` (ROCm) only the reductions are
+    rewritten, their buffers workgroup attributions: upstream's shuffle
+    lowering reads the block size with `gpu.block_dim`, which
+    `convert-gpu-to-rocdl` lowers to a call into the ROCm device libraries.
+    CUDA keeps both: `convert-gpu-to-nvvm` lowers `gpu.all_reduce` to warp
+    shuffles and attributions to shared memory.
+  }];
+  let options = [
+    Option<"attributionsToAllocs", "attributions-to-allocs", "bool",
+           /*default=*/"true",
+           "Also turn workgroup attributions into workgroup allocations in "
+           "memory space 3 (SPIR-V)">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
+def RelaxSinkKernelConstantsPass
+    : Pass<"relax-sink-kernel-constants", "::mlir::ModuleOp"> {
+  let summary = "Move the constant arguments of outlined kernels into them";
+  let description = [{
+    After `--gpu-kernel-outlining`, moves each constant that every
+    `gpu.launch_func` of a kernel passes as the same argument into the
+    kernel. Canonicalization hoists the constants a launch body uses out of
+    it, so outlining made them arguments: SPIR-V kernels take no vector
+    arguments (the splat of an elementwise op's operand), and each is one
+    kernel parameter less. Marks the module a `gpu.container_module`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect"
+  ];
+}
+
+def RelaxExpandGPUMathPass
+    : Pass<"relax-expand-gpu-math", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Expand the math a GPU target has no instruction or library for";
+  let description = [{
+    Rewrites, in the kernels of a `gpu.module`, the math and arith ops that
+    the target's conversion cannot lower into ops it can:
+
+    - every target: `erf` and `erfc` as polynomials; `fpowi`, `ipowi` and
+      `exp2` expanded; signed floor and ceiling divisions and float min/max
+      expanded into plain arith (`--arith-expand`);
+    - `rocm` (whose conversion calls the device library, which LLVM alone does
+      not provide): also `tanh` as a polynomial, `rsqrt` as a division by `sqrt`, and
+      `sin`/`cos` with the
+      argument reduction in f64 that the CPU uses.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"spirv\"",
+           "The target whose conversion follows: spirv, cuda or rocm">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::math::MathDialect"
+  ];
+}
+
 #endif // RELAX_CODEGEN_PASSES_TD

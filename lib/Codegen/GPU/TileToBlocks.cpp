@@ -50,9 +50,8 @@ static BlockTile getRowTile(linalg::LinalgOp op) {
 /// A contraction's output tile of `rows` x `columns`: its n dim by
 /// `columns` (the fastest), its innermost m dim by `rows` and the other m
 /// dims and the batch dims by 1.
-static BlockTile getContractionTile(linalg::LinalgOp op,
-                                    const Contraction &c, int64_t rows,
-                                    int64_t columns) {
+static BlockTile getContractionTile(linalg::LinalgOp op, const Contraction &c,
+                                    int64_t rows, int64_t columns) {
   BlockTile tile;
   tile.sizes.assign(op.getNumLoops(), 0);
   tile.sizes[c.n] = columns;
@@ -91,8 +90,7 @@ static std::optional<BlockTile> getBlockTile(linalg::LinalgOp op,
     std::optional<Contraction> c = matchContraction(op);
     if (!c)
       return std::nullopt;
-    return getContractionTile(op, *c, config.getTile()[0],
-                              config.getTile()[1]);
+    return getContractionTile(op, *c, config.getTile()[0], config.getTile()[1]);
   }
   }
   llvm_unreachable("unknown GPU schedule");
@@ -113,19 +111,18 @@ static LogicalResult tileToBlocks(RewriterBase &rewriter, linalg::LinalgOp op,
   for (unsigned dim = 0; dim < op.getNumLoops(); ++dim) {
     if (tile.sizes[dim] == 0)
       continue;
-    unsigned rank = llvm::find(tile.fastestFirst, dim) -
-                    tile.fastestFirst.begin();
+    unsigned rank =
+        llvm::find(tile.fastestFirst, dim) - tile.fastestFirst.begin();
     mapping.push_back(gpu::GPUBlockMappingAttr::get(
         ctx, static_cast<gpu::MappingId>(
                  static_cast<unsigned>(gpu::MappingId::LinearDim0) + rank)));
   }
   scf::SCFTileAndFuseOptions options;
   options.tilingOptions
-      .setTileSizes(llvm::map_to_vector(
-          tile.sizes,
-          [&](int64_t size) -> OpFoldResult {
-            return rewriter.getIndexAttr(size);
-          }))
+      .setTileSizes(llvm::map_to_vector(tile.sizes,
+                                        [&](int64_t size) -> OpFoldResult {
+                                          return rewriter.getIndexAttr(size);
+                                        }))
       .setLoopType(scf::SCFTilingOptions::LoopType::ForallOp)
       .setMapping(mapping);
   options.setFusionControlFn(
@@ -169,8 +166,8 @@ struct RelaxGPUTileToBlocksPass
       (void)tileToBlocks(rewriter, op, tile);
     // Folding drops what tiling left dead: the fills whose every use was
     // fused, and the dims read of them.
-    if (!roots.empty() &&
-        failed(applyPatternsGreedily(function, RewritePatternSet(&getContext()))))
+    if (!roots.empty() && failed(applyPatternsGreedily(
+                              function, RewritePatternSet(&getContext()))))
       return signalPassFailure();
   }
 };

@@ -19,8 +19,8 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
-#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -129,8 +129,7 @@ static LogicalResult tileRowReductionToThreads(RewriterBase &rewriter,
   SetVector<unsigned> reductionDims;
   reductionDims.insert(kDim);
   FailureOr<SmallVector<Value>> inits =
-      partial.generateInitialTensorForPartialReduction(rewriter, loc,
-                                                       tileSizes,
+      partial.generateInitialTensorForPartialReduction(rewriter, loc, tileSizes,
                                                        reductionDims);
   if (failed(inits) || inits->size() != 1)
     return failure();
@@ -171,13 +170,14 @@ static LogicalResult tileRowReductionToThreads(RewriterBase &rewriter,
     // max(0, (k - t) ceildiv W): the elements of the thread.
     OpFoldResult count = affine::makeComposedFoldedAffineMax(
         rewriter, loc,
-        AffineMap::get(1, 1, {(size - t).ceilDiv(threads), getAffineConstantExpr(0, ctx)},
-                       ctx),
+        AffineMap::get(
+            1, 1, {(size - t).ceilDiv(threads), getAffineConstantExpr(0, ctx)},
+            ctx),
         {tid, k});
     SmallVector<Value> operands;
     for (OpOperand *input : op.getDpsInputOperands())
-      operands.push_back(sliceForThread(rewriter, loc, op, input, kDim, tid,
-                                        count, threads));
+      operands.push_back(
+          sliceForThread(rewriter, loc, op, input, kDim, tid, count, threads));
     SmallVector<OpFoldResult> offsets(outType.getRank(),
                                       rewriter.getIndexAttr(0));
     offsets.push_back(tid);
@@ -189,8 +189,8 @@ static LogicalResult tileRowReductionToThreads(RewriterBase &rewriter,
       sizes[i] = rewriter.getIndexAttr(dim);
     Value slot = tensor::ExtractSliceOp::create(rewriter, loc, outType, shared,
                                                 offsets, sizes, strides);
-    Value identity = arith::ConstantOp::create(rewriter, loc,
-                                               reduction->identity);
+    Value identity =
+        arith::ConstantOp::create(rewriter, loc, reduction->identity);
     Value start =
         linalg::FillOp::create(rewriter, loc, identity, slot).getResult(0);
     operands.push_back(start);
@@ -207,8 +207,8 @@ static LogicalResult tileRowReductionToThreads(RewriterBase &rewriter,
   if (failed(merged))
     return op->emitOpError("cannot merge the partial values of its threads");
   // The merge is a row reduction of the slots, whatever the op was.
-  auto mergeConfig = GPULoweringConfigAttr::get(
-      ctx, GPUSchedule::RowReduction, threads, {}, {});
+  auto mergeConfig = GPULoweringConfigAttr::get(ctx, GPUSchedule::RowReduction,
+                                                threads, {}, {});
   for (Operation *merge : merged->mergeOps)
     merge->setAttr(RelaxCodegenDialect::getLoweringConfigAttrName(),
                    mergeConfig);

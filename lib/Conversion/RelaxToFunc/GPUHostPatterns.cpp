@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Relax/Conversion/GPUMemory.h"
+#include "Relax/Codegen/GPU/DeviceMemory.h"
 #include "Relax/Conversion/RelaxToFunc.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -18,6 +18,7 @@
 
 using namespace mlir;
 using namespace mlir::relax;
+using namespace mlir::relax::codegen;
 
 namespace {
 /// Base of the GPU patterns, which take precedence over the target-neutral

@@ -11,10 +11,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Relax/Codegen/GPU/DeviceMemory.h"
+#include "Relax/Codegen/GPU/GPUSchedules.h"
 #include "Relax/Codegen/IR/CodegenDialect.h"
-#include "Relax/Conversion/GPUMemory.h"
-#include "Relax/Conversion/GPUSchedules.h"
-#include "Relax/Conversion/Passes.h"
+#include "Relax/Codegen/Passes.h"
 
 #include "mlir/Conversion/SCFToGPU/SCFToGPU.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -41,13 +41,14 @@
 
 #include <numeric>
 
-namespace mlir::relax {
+namespace mlir::relax::codegen {
 #define GEN_PASS_DEF_RELAXMAPKERNELSTOGPUPASS
-#include "Relax/Conversion/Passes.h.inc"
-} // namespace mlir::relax
+#include "Relax/Codegen/Passes.h.inc"
+} // namespace mlir::relax::codegen
 
 using namespace mlir;
 using namespace mlir::relax;
+using namespace mlir::relax::codegen;
 
 /// Whether `op` computes its elements with arith and math ops on integers and
 /// floats only (no index, no access to memory): those ops take vectors.
@@ -365,8 +366,8 @@ static bool isHostLoop(Operation *op) {
 /// Whether `op` stays on the host: allocation, views, dims and pure index
 /// computations, which a launch captures as values.
 static bool staysOnHost(Operation *op) {
-  if (isa<memref::AllocOp, memref::AllocaOp, memref::DeallocOp,
-          func::ReturnOp, scf::ParallelOp>(op))
+  if (isa<memref::AllocOp, memref::AllocaOp, memref::DeallocOp, func::ReturnOp,
+          scf::ParallelOp>(op))
     return true;
   return isMemoryEffectFree(op);
 }
@@ -458,8 +459,7 @@ static LogicalResult wrapSerialCode(Block &body) {
   };
   for (Operation &op : body) {
     if (isa<memref::AllocOp, memref::AllocaOp, memref::DeallocOp,
-            func::ReturnOp, scf::ParallelOp, scf::YieldOp,
-            gpu::LaunchOp>(op) ||
+            func::ReturnOp, scf::ParallelOp, scf::YieldOp, gpu::LaunchOp>(op) ||
         isHostLoop(&op)) {
       flush();
       continue;
@@ -478,8 +478,7 @@ static LogicalResult wrapSerialCode(Block &body) {
   for (ArrayRef<Operation *> ops : runs) {
     for (Operation *op : ops)
       for (Operation *user : op->getUsers())
-        if (!moved.contains(user) &&
-            !llvm::any_of(ops, [&](Operation *o) {
+        if (!moved.contains(user) && !llvm::any_of(ops, [&](Operation *o) {
               return o->isProperAncestor(user);
             }))
           return op->emitOpError("computes a value on the device that the "
@@ -497,8 +496,8 @@ static LogicalResult wrapSerialCode(Block &body) {
     for (Operation *op : ops)
       op->moveBefore(terminator);
     if (failed(serializeNestedLoops(loop)) ||
-        failed(gpu::setMappingAttr(
-            loop, {getMapping(ctx, gpu::Processor::BlockX)})))
+        failed(gpu::setMappingAttr(loop,
+                                   {getMapping(ctx, gpu::Processor::BlockX)})))
       return failure();
   }
   return success();
@@ -528,8 +527,8 @@ static FlatBuffer flattenBuffer(OpBuilder &b, Location loc, Value buffer) {
   Value last = zero;
   Value empty = arith::ConstantIntOp::create(b, loc, 0, 1);
   for (auto [size, stride] : llvm::zip(result.sizes, result.strides)) {
-    Value isZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                         size, zero);
+    Value isZero =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, size, zero);
     empty = arith::OrIOp::create(b, loc, empty, isZero);
     Value span = arith::MulIOp::create(
         b, loc, arith::SubIOp::create(b, loc, size, one), stride);
@@ -539,9 +538,9 @@ static FlatBuffer flattenBuffer(OpBuilder &b, Location loc, Value buffer) {
       b, loc, result.offset,
       arith::SelectOp::create(b, loc, empty, zero,
                               arith::AddIOp::create(b, loc, last, one)));
-  auto flatType = MemRefType::get({ShapedType::kDynamic},
-                                  type.getElementType(), MemRefLayoutAttrInterface(),
-                                  type.getMemorySpace());
+  auto flatType =
+      MemRefType::get({ShapedType::kDynamic}, type.getElementType(),
+                      MemRefLayoutAttrInterface(), type.getMemorySpace());
   result.flat = memref::ReinterpretCastOp::create(
       b, loc, flatType, metadata.getBaseBuffer(),
       /*offset=*/b.getIndexAttr(0), /*sizes=*/ArrayRef<OpFoldResult>{extent},
@@ -579,8 +578,8 @@ static void splitSelectedAccesses(gpu::LaunchOp launch) {
     OpBuilder b(op);
     Location loc = op->getLoc();
     auto load = dyn_cast<memref::LoadOp>(op);
-    Value buffer = load ? load.getMemref()
-                        : cast<memref::StoreOp>(op).getMemref();
+    Value buffer =
+        load ? load.getMemref() : cast<memref::StoreOp>(op).getMemref();
     auto select = buffer.getDefiningOp<arith::SelectOp>();
     auto ifOp = scf::IfOp::create(b, loc, op->getResultTypes(),
                                   select.getCondition(), /*withElse=*/true);
@@ -630,8 +629,8 @@ static LogicalResult flattenLaunchBuffers(gpu::LaunchOp launch) {
       Location loc = user->getLoc();
       if (auto load = dyn_cast<memref::LoadOp>(user)) {
         Value position = linearize(b, loc, flat, load.getIndices());
-        load->replaceAllUsesWith(memref::LoadOp::create(
-            b, loc, flat.flat, ValueRange{position}));
+        load->replaceAllUsesWith(
+            memref::LoadOp::create(b, loc, flat.flat, ValueRange{position}));
         load->erase();
         continue;
       }
@@ -711,8 +710,8 @@ static LogicalResult mapBlock(func::FuncOp kernel, Block &block,
 
 static LogicalResult mapKernel(func::FuncOp kernel, int64_t blockSize,
                                int64_t vectorWidth) {
-  // Ops with a recorded config (--relax-gpu-select-lowering-config) first become
-  // launches of it; the generic schedule maps the rest.
+  // Ops with a recorded config (--relax-gpu-select-lowering-config) first
+  // become launches of it; the generic schedule maps the rest.
   if (failed(applyGPUSchedules(kernel)) ||
       failed(convertToLoops(kernel, vectorWidth)))
     return failure();
@@ -731,9 +730,8 @@ static LogicalResult mapKernel(func::FuncOp kernel, int64_t blockSize,
   if (failed(applyPartialConversion(kernel, target, std::move(patterns))))
     return failure();
   finalizeParallelLoopToGPUConversion(kernel);
-  kernel.walk([](gpu::LaunchOp launch) {
-    launch->removeAttr("SCFToGPU_visited");
-  });
+  kernel.walk(
+      [](gpu::LaunchOp launch) { launch->removeAttr("SCFToGPU_visited"); });
 
   // A kernel cannot stop the program: checks inside launches (gather
   // indices, which are also clamped) are dropped.
@@ -767,9 +765,9 @@ static LogicalResult moveToDevice(func::FuncOp kernel) {
       if (!alloc.getSymbolOperands().empty())
         return alloc.emitOpError("has symbol operands, which device "
                                  "allocations do not take");
-      rewriter.replaceOp(alloc, createDeviceAlloc(rewriter, loc,
-                                                  alloc.getType(),
-                                                  alloc.getDynamicSizes()));
+      rewriter.replaceOp(alloc,
+                         createDeviceAlloc(rewriter, loc, alloc.getType(),
+                                           alloc.getDynamicSizes()));
     } else if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
       createDeviceDealloc(rewriter, loc, dealloc.getMemref());
       rewriter.eraseOp(dealloc);
@@ -784,8 +782,8 @@ static LogicalResult moveToDevice(func::FuncOp kernel) {
       Value device = createDeviceAllocLike(rewriter, loc, global.getResult());
       rewriter.replaceAllUsesWith(global.getResult(), device);
       rewriter.setInsertionPointAfter(global);
-      if (failed(createDeviceCopy(rewriter, global, device,
-                                  global.getResult())))
+      if (failed(
+              createDeviceCopy(rewriter, global, device, global.getResult())))
         return failure();
       rewriter.setInsertionPoint(global->getBlock()->getTerminator());
       createDeviceDealloc(rewriter, loc, device);
@@ -798,7 +796,7 @@ static LogicalResult moveToDevice(func::FuncOp kernel) {
 
 namespace {
 struct RelaxMapKernelsToGPUPass
-    : relax::impl::RelaxMapKernelsToGPUPassBase<RelaxMapKernelsToGPUPass> {
+    : codegen::impl::RelaxMapKernelsToGPUPassBase<RelaxMapKernelsToGPUPass> {
   using Base::Base;
   void runOnOperation() override {
     if (blockSize < 1) {

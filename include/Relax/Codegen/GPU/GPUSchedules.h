@@ -8,18 +8,17 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef RELAX_CONVERSION_GPUSCHEDULES_H
-#define RELAX_CONVERSION_GPUSCHEDULES_H
+#ifndef RELAX_CODEGEN_GPU_GPUSCHEDULES_H
+#define RELAX_CODEGEN_GPU_GPUSCHEDULES_H
 
 #include "Relax/Codegen/IR/CodegenAttrs.h"
-#include "Relax/Dialect/Relax/IR/RelaxDialect.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/PatternMatch.h"
 
 #include <optional>
 
-namespace mlir::relax {
+namespace mlir::relax::codegen {
 
 /// Replaces every linalg op of `kernel` (on buffers, in its body) whose
 /// `#relax_codegen.gpu_config` has another schedule than the generic one by
@@ -34,6 +33,6 @@ LogicalResult applyGPUSchedules(func::FuncOp kernel);
 /// compiling and whose group operations are limited to subgroup scope).
 void populateGPUAllReduceToWorkgroupTreePatterns(RewritePatternSet &patterns);
 
-} // namespace mlir::relax
+} // namespace mlir::relax::codegen
 
-#endif // RELAX_CONVERSION_GPUSCHEDULES_H
+#endif // RELAX_CODEGEN_GPU_GPUSCHEDULES_H

@@ -1,19 +1,20 @@
 //===- SinkKernelConstants.cpp - Constant kernel arguments into kernels ---===//
 
-#include "Relax/Conversion/Passes.h"
+#include "Relax/Codegen/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/BitVector.h"
 
-namespace mlir::relax {
+namespace mlir::relax::codegen {
 #define GEN_PASS_DEF_RELAXSINKKERNELCONSTANTSPASS
-#include "Relax/Conversion/Passes.h.inc"
-} // namespace mlir::relax
+#include "Relax/Codegen/Passes.h.inc"
+} // namespace mlir::relax::codegen
 
 using namespace mlir;
 using namespace mlir::relax;
+using namespace mlir::relax::codegen;
 
 /// Moves each constant that every launch of a kernel passes as the same
 /// argument into the kernel. Canonicalization hoists the constants a launch
@@ -63,7 +64,7 @@ static void sinkConstantKernelArguments(ModuleOp module) {
 
 namespace {
 struct RelaxSinkKernelConstantsPass
-    : relax::impl::RelaxSinkKernelConstantsPassBase<
+    : codegen::impl::RelaxSinkKernelConstantsPassBase<
           RelaxSinkKernelConstantsPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();

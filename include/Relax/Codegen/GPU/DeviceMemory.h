@@ -1,16 +1,16 @@
-//===- GPUMemory.h - Device memory from host code --------------*- C++ -*-===//
+//===- DeviceMemory.h - Device memory from host code -----------*- C++ -*-===//
 //
 // Builders of the host-side ops on device memory that the GPU host lowering
 // and the kernel mapping share: device allocations, frees and copies.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef RELAX_CONVERSION_GPUMEMORY_H
-#define RELAX_CONVERSION_GPUMEMORY_H
+#ifndef RELAX_CODEGEN_GPU_DEVICEMEMORY_H
+#define RELAX_CODEGEN_GPU_DEVICEMEMORY_H
 
 #include "mlir/IR/Builders.h"
 
-namespace mlir::relax {
+namespace mlir::relax::codegen {
 
 /// The dynamic sizes of `buffer`, read with memref.dim.
 SmallVector<Value> getDynamicSizes(OpBuilder &b, Location loc, Value buffer);
@@ -31,6 +31,6 @@ void createDeviceDealloc(OpBuilder &b, Location loc, Value buffer);
 LogicalResult createDeviceCopy(OpBuilder &b, Operation *op, Value dst,
                                Value src);
 
-} // namespace mlir::relax
+} // namespace mlir::relax::codegen
 
-#endif // RELAX_CONVERSION_GPUMEMORY_H
+#endif // RELAX_CODEGEN_GPU_DEVICEMEMORY_H

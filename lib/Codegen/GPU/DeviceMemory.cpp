@@ -1,6 +1,6 @@
-//===- GPUMemory.cpp - Device memory from host code -----------------------===//
+//===- DeviceMemory.cpp - Device memory from host code --------------------===//
 
-#include "Relax/Conversion/GPUMemory.h"
+#include "Relax/Codegen/GPU/DeviceMemory.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -9,9 +9,10 @@
 
 using namespace mlir;
 using namespace mlir::relax;
+using namespace mlir::relax::codegen;
 
-SmallVector<Value> relax::getDynamicSizes(OpBuilder &b, Location loc,
-                                          Value buffer) {
+SmallVector<Value> codegen::getDynamicSizes(OpBuilder &b, Location loc,
+                                            Value buffer) {
   auto type = cast<MemRefType>(buffer.getType());
   SmallVector<Value> sizes;
   for (auto [i, size] : llvm::enumerate(type.getShape()))
@@ -20,8 +21,8 @@ SmallVector<Value> relax::getDynamicSizes(OpBuilder &b, Location loc,
   return sizes;
 }
 
-Value relax::createDeviceAlloc(OpBuilder &b, Location loc, MemRefType type,
-                               ValueRange sizes) {
+Value codegen::createDeviceAlloc(OpBuilder &b, Location loc, MemRefType type,
+                                 ValueRange sizes) {
   return gpu::AllocOp::create(b, loc, type, /*asyncToken=*/Type(),
                               /*asyncDependencies=*/ValueRange(), sizes,
                               /*symbolOperands=*/ValueRange(),
@@ -29,12 +30,12 @@ Value relax::createDeviceAlloc(OpBuilder &b, Location loc, MemRefType type,
       .getMemref();
 }
 
-Value relax::createDeviceAllocLike(OpBuilder &b, Location loc, Value buffer) {
+Value codegen::createDeviceAllocLike(OpBuilder &b, Location loc, Value buffer) {
   return createDeviceAlloc(b, loc, cast<MemRefType>(buffer.getType()),
                            getDynamicSizes(b, loc, buffer));
 }
 
-void relax::createDeviceDealloc(OpBuilder &b, Location loc, Value buffer) {
+void codegen::createDeviceDealloc(OpBuilder &b, Location loc, Value buffer) {
   gpu::DeallocOp::create(b, loc, /*asyncToken=*/Type(),
                          /*asyncDependencies=*/ValueRange(), buffer);
 }
@@ -92,8 +93,8 @@ static Value flatten(OpBuilder &b, Location loc, Value buffer) {
                                          ArrayRef<ReassociationIndices>{all});
 }
 
-LogicalResult relax::createDeviceCopy(OpBuilder &b, Operation *op, Value dst,
-                                      Value src) {
+LogicalResult codegen::createDeviceCopy(OpBuilder &b, Operation *op, Value dst,
+                                        Value src) {
   Location loc = op->getLoc();
   Value identityDst = withIdentityLayout(b, loc, dst);
   Value identitySrc = withIdentityLayout(b, loc, src);

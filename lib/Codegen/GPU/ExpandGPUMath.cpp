@@ -1,6 +1,6 @@
 //===- ExpandGPUMath.cpp - Math that GPU targets cannot lower -------------===//
 
-#include "Relax/Conversion/Passes.h"
+#include "Relax/Codegen/Passes.h"
 #include "Relax/Codegen/Common/MathApproximations.h"
 
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
@@ -8,17 +8,18 @@
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
-namespace mlir::relax {
+namespace mlir::relax::codegen {
 #define GEN_PASS_DEF_RELAXEXPANDGPUMATHPASS
-#include "Relax/Conversion/Passes.h.inc"
-} // namespace mlir::relax
+#include "Relax/Codegen/Passes.h.inc"
+} // namespace mlir::relax::codegen
 
 using namespace mlir;
 using namespace mlir::relax;
+using namespace mlir::relax::codegen;
 
 namespace {
 struct RelaxExpandGPUMathPass
-    : relax::impl::RelaxExpandGPUMathPassBase<RelaxExpandGPUMathPass> {
+    : codegen::impl::RelaxExpandGPUMathPassBase<RelaxExpandGPUMathPass> {
   using Base::Base;
   void runOnOperation() override {
     if (target != "spirv" && target != "cuda" && target != "rocm") {
