@@ -101,7 +101,9 @@ static void buildKernelAndHostPipeline(OpPassManager &pm,
 }
 
 /// The SPIR-V target environment of a Vulkan or WebGPU kernel.
-static GpuSPIRVAttachTargetOptions getSPIRVTarget(GPUTarget target) {
+static GpuSPIRVAttachTargetOptions
+getSPIRVTarget(const GPUPipelineOptions &options) {
+  GPUTarget target = options.target;
   GpuSPIRVAttachTargetOptions spirv;
   spirv.spirvVersion = "v1.3";
   spirv.clientApi = target == GPUTarget::WebGPU ? "WebGPU" : "Vulkan";
@@ -116,6 +118,9 @@ static GpuSPIRVAttachTargetOptions getSPIRVTarget(GPUTarget target) {
                                     "StorageBuffer8BitAccess"});
     spirv.spirvExtensions.append(
         {"SPV_KHR_16bit_storage", "SPV_KHR_8bit_storage"});
+    if (options.subgroups)
+      spirv.spirvCapabilities.append(
+          {"GroupNonUniform", "GroupNonUniformArithmetic"});
   }
   return spirv;
 }
@@ -128,6 +133,9 @@ static void buildDevicePipeline(OpPassManager &pm,
   if (options.target != GPUTarget::CUDA) {
     codegen::RelaxLowerGPUWorkgroupOpsPassOptions workgroup;
     workgroup.attributionsToAllocs = options.target != GPUTarget::ROCm;
+    // WebGPU has subgroups only as an optional feature.
+    workgroup.subgroupReduce =
+        options.target == GPUTarget::Vulkan && options.subgroups;
     pm.nest<gpu::GPUModuleOp>().addPass(
         codegen::createRelaxLowerGPUWorkgroupOpsPass(workgroup));
   }
@@ -169,7 +177,7 @@ static void buildDevicePipeline(OpPassManager &pm,
   case GPUTarget::WebGPU: {
     // SPIR-V shaders keep structured control flow: scf becomes
     // spirv.mlir.selection and spirv.mlir.loop.
-    pm.addPass(createGpuSPIRVAttachTarget(getSPIRVTarget(options.target)));
+    pm.addPass(createGpuSPIRVAttachTarget(getSPIRVTarget(options)));
     RelaxGPUToSPIRVPassOptions toSPIRV;
     toSPIRV.webgpu = options.target == GPUTarget::WebGPU;
     // WebGPU's default maxStorageBuffersPerShaderStage.

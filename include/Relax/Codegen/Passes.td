@@ -134,8 +134,9 @@ def RelaxCPUTilePass
     that reads several contractions of the same loops (the gate and up
     projections of SwiGLU) takes them all.
 
-    The function is canonicalized afterwards, which folds the constant
-    sizes of peeled tiles into their types.
+    The CPU codegen pipeline (`--relax-tile-and-vectorize`) canonicalizes
+    afterwards, which folds the constant sizes of peeled tiles into their
+    types and drops what tiling left dead.
   }];
   let options = [
     Option<"fuseEpilogues", "fuse-epilogues", "bool", /*default=*/"true",
@@ -290,8 +291,8 @@ def RelaxGPUTileToBlocksPass
 def RelaxGPUTileToThreadsPass
     : InterfacePass<"relax-gpu-tile-to-threads",
                     "::mlir::FunctionOpInterface"> {
-  let summary = "Tile the row reductions in blocks' tiles over the threads "
-                "of the block";
+  let summary = "Tile the row reductions and GEMVs in blocks' tiles over "
+                "the threads of the block";
   let description = [{
     Tiles every row reduction on tensors in a block's tile (an op of a
     `#gpu.block` forall made by `--relax-gpu-tile-to-blocks` whose config is
@@ -311,9 +312,20 @@ def RelaxGPUTileToThreadsPass
     - the merge of the partial values (a `linalg.reduce`) takes the op's
       config: the block's threads combine the slots with `gpu.all_reduce`.
 
-    `--relax-map-kernels-to-gpu` maps the thread foralls with upstream's
-    `mapNestedForallToThreadsImpl` inside the launch of their block forall
-    and makes the workgroup buffers attributions of the launch.
+    A `gemv` on `[K, N]` weights (a block's `tile[0]` = C columns of one
+    row) is tiled the same way over S = `workgroup` / C slices of C
+    threads: thread (s, c) reduces the rows s, s + S, ... of column c into
+    its slot (`#gpu.thread<linear_dim_1>`, `<linear_dim_0>`: consecutive
+    threads read consecutive columns of a row; a thread past the columns of
+    a partial tile computes the tile's last column again, into its own
+    slot), and the merge is tiled into a forall of C threads, each
+    combining its column's S slots from the output's fill, fused into it.
+
+    An op whose body reads its indices keeps its block schedule, built in
+    the block by `--relax-map-kernels-to-gpu`, which maps the thread foralls
+    with upstream's `mapNestedForallToThreadsImpl` inside the launch of
+    their block forall, with a barrier after each, and makes the workgroup
+    buffers attributions of the launch.
 
     ```mlir
     %p = scf.for %k0 = %c0 to %k step %c256 iter_args(%acc = %slots)
@@ -394,8 +406,8 @@ def RelaxMapKernelsToGPUPass
     the tile (`--relax-gpu-tile-to-threads`) is mapped to the thread ids by
     upstream's `mapNestedForallToThreadsImpl`, its ops lowered to loops that
     each thread runs (a reduction into one element accumulates in a value),
-    and the tile's workgroup allocations become attributions of the launch;
-    a scheduled op that reads workgroup memory starts with a `gpu.barrier`.
+    with a `gpu.barrier` after each forall, and the tile's workgroup
+    allocations become attributions of the launch.
   }];
   let options = [
     Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
@@ -438,7 +450,12 @@ def RelaxLowerGPUWorkgroupOpsPass
       to subgroup scope), and the shuffle-based lowering of
       `populateGpuAllReducePatterns` assumes a subgroup size of 32, which
       Vulkan devices do not promise (lavapipe's is the CPU's vector width);
-      barriers and workgroup memory work on every device, WebGPU included;
+      barriers and workgroup memory work on every device, WebGPU included.
+      With `subgroup-reduce` (Vulkan), each subgroup reduces its values
+      with `gpu.subgroup_reduce` (subgroup scope, any subgroup size), its
+      first lane stores the result in a workgroup buffer, and after a
+      barrier every thread combines the subgroups' results: two barriers
+      instead of one per halving;
     - workgroup attributions of `gpu.func`s become `memref.alloc`s at the
       entry, and workgroup allocations get memory space 3, which the SPIR-V
       conversion maps to `Workgroup` variables (it has no pattern for
@@ -456,6 +473,11 @@ def RelaxLowerGPUWorkgroupOpsPass
            /*default=*/"true",
            "Also turn workgroup attributions into workgroup allocations in "
            "memory space 3 (SPIR-V)">,
+    Option<"subgroupReduce", "subgroup-reduce", "bool", /*default=*/"false",
+           "Reduce within subgroups with gpu.subgroup_reduce and combine "
+           "the subgroups' results through workgroup memory, instead of a "
+           "tree through workgroup memory (needs subgroup arithmetic: "
+           "Vulkan's GroupNonUniformArithmetic)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -181,6 +181,13 @@ struct GPUPipelineOptions
                      "LLVM bitcode of the kernels"),
           clEnumValN(GPUBinaryFormat::Offload, "offload",
                      "LLVM bitcode of the kernels"))};
+  Option<bool> subgroups{
+      *this, "subgroups",
+      llvm::cl::desc("Reduce across a block with subgroup operations and "
+                     "workgroup memory (vulkan: needs subgroup arithmetic in "
+                     "compute shaders, which lavapipe and desktop GPUs have); "
+                     "without it, with a tree through workgroup memory"),
+      llvm::cl::init(true)};
   Option<std::string> toolkit{
       *this, "toolkit",
       llvm::cl::desc("The CUDA or ROCm toolkit (default, found when the "

@@ -564,9 +564,10 @@ struct RelaxCPUTilePass
     for (linalg::LinalgOp op : ops) {
       auto config = op->getAttrOfType<CPULoweringConfigAttr>(configName);
       if (!config) {
-        op.emitOpError("has no '")
+        op.emitOpError("has no CPU lowering config ('")
             << configName
-            << "' to tile with (run --relax-cpu-select-lowering-config first)";
+            << "' = #relax_codegen.cpu_config) to tile with (run "
+               "--relax-cpu-select-lowering-config first)";
         return signalPassFailure();
       }
       if (failed(config.verifyFor(op)))

@@ -53,14 +53,6 @@ static Value getFusedFillValue(linalg::LinalgOp fill, linalg::LinalgOp op) {
   return fillOp.value();
 }
 
-/// Whether `op` reads a buffer in workgroup memory.
-static bool readsWorkgroupMemory(linalg::LinalgOp op) {
-  return llvm::any_of(op.getDpsInputs(), [](Value input) {
-    auto type = dyn_cast<MemRefType>(input.getType());
-    return type && gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type);
-  });
-}
-
 /// Applies a scheduled op in a block's tile, inlined in `launch`, its
 /// accumulators starting from `init` (or from the output when null).
 static LogicalResult applyScheduleInBlock(linalg::LinalgOp op,
@@ -136,12 +128,6 @@ static LogicalResult applyInBlock(Block &body, gpu::LaunchOp launch) {
   for (auto [i, op] : llvm::enumerate(ops)) {
     linalg::LinalgOp next = i + 1 < ops.size() ? ops[i + 1] : nullptr;
     if (isScheduled(op)) {
-      // The merge of values that the block's threads left in workgroup
-      // memory.
-      if (readsWorkgroupMemory(op)) {
-        rewriter.setInsertionPoint(op);
-        gpu::BarrierOp::create(rewriter, op.getLoc());
-      }
       if (failed(applyScheduleInBlock(op, getGPUConfig(op), launch, fillValue)))
         return failure();
       fillValue = nullptr;
@@ -222,13 +208,12 @@ static LogicalResult mapThreadForalls(gpu::LaunchOp launch, int64_t blockSize) {
     }
   }
   rewriter.setInsertionPointToStart(&launch.getBody().front());
-  // Every thread writes only its own elements of the workgroup buffers
-  // until the merge, which starts with a barrier: no barrier after each
-  // forall.
+  // A barrier follows each forall: what its threads wrote (the partial
+  // values in workgroup memory) is read by other threads after it.
   DiagnosedSilenceableFailure mapped =
       transform::gpu::mapNestedForallToThreadsImpl(
           rewriter, std::nullopt, launch, {blockSize, 1, 1},
-          /*warpSize=*/32, /*syncAfterDistribute=*/false);
+          /*warpSize=*/32, /*syncAfterDistribute=*/true);
   if (!mapped.succeeded()) {
     (void)mapped.silence();
     return launch.emitOpError("cannot map the thread foralls of a block's "

@@ -138,6 +138,79 @@ struct AllReduceToWorkgroupTree : OpRewritePattern<gpu::AllReduceOp> {
 };
 } // namespace
 
+namespace {
+/// Rewrites a uniform `gpu.all_reduce` with an operation attribute, in a
+/// kernel with a known 1-D block of N threads, into subgroup reductions:
+/// each subgroup reduces its values with `gpu.subgroup_reduce`, its first
+/// lane stores the result at the subgroup's id in a workgroup buffer of N
+/// (room for subgroups of any size), and after a barrier every thread
+/// combines the subgroups' results in order; a last barrier frees the
+/// buffer for the next reduction. Two barriers, where the tree takes one
+/// per halving.
+struct AllReduceThroughSubgroups : OpRewritePattern<gpu::AllReduceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(gpu::AllReduceOp op,
+                                PatternRewriter &rewriter) const override {
+    auto func = op->getParentOfType<gpu::GPUFuncOp>();
+    if (!func || !op.getOp() || !op.getUniform())
+      return rewriter.notifyMatchFailure(op, "not a uniform reduction with an "
+                                             "operation in a gpu.func");
+    std::optional<ArrayRef<int32_t>> block = func.getKnownBlockSize();
+    if (!block || (*block)[1] != 1 || (*block)[2] != 1)
+      return rewriter.notifyMatchFailure(op, "no known 1-D block size");
+    int64_t threads = (*block)[0];
+    Location loc = op.getLoc();
+    Type type = op.getType();
+    gpu::AllReduceOperation kind = *op.getOp();
+
+    OpBuilder::InsertionGuard guard(rewriter);
+    Value buffer;
+    rewriter.modifyOpInPlace(func, [&] {
+      buffer = func.addWorkgroupAttribution(
+          getWorkgroupBufferType(threads, type), loc);
+    });
+    rewriter.setInsertionPoint(op);
+    Value partial = gpu::SubgroupReduceOp::create(rewriter, loc, op.getValue(),
+                                                  kind, /*uniform=*/false);
+    Value lane = gpu::LaneIdOp::create(rewriter, loc, /*upperBound=*/nullptr);
+    Value subgroup =
+        gpu::SubgroupIdOp::create(rewriter, loc, /*upperBound=*/nullptr);
+    Value subgroups =
+        gpu::NumSubgroupsOp::create(rewriter, loc, /*upperBound=*/nullptr);
+    Value zero = constantIndex(rewriter, loc, 0);
+    Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                        lane, zero);
+    auto ifFirst =
+        scf::IfOp::create(rewriter, loc, first, /*withElseRegion=*/false);
+    {
+      OpBuilder::InsertionGuard inner(rewriter);
+      rewriter.setInsertionPointToStart(ifFirst.thenBlock());
+      memref::StoreOp::create(rewriter, loc, partial, buffer,
+                              ValueRange{subgroup});
+    }
+    gpu::BarrierOp::create(rewriter, loc);
+    Value start = memref::LoadOp::create(rewriter, loc, buffer,
+                                         ValueRange{zero});
+    Value one = constantIndex(rewriter, loc, 1);
+    auto loop = scf::ForOp::create(
+        rewriter, loc, one, subgroups, one, ValueRange{start},
+        [&](OpBuilder &b, Location l, Value i, ValueRange acc) {
+          Value value = memref::LoadOp::create(b, l, buffer, ValueRange{i});
+          scf::YieldOp::create(
+              b, l, combineAllReduce(b, l, kind, acc.front(), value));
+        });
+    gpu::BarrierOp::create(rewriter, loc);
+    rewriter.replaceOp(op, loop.getResult(0));
+    return success();
+  }
+};
+} // namespace
+
+void populateGPUAllReduceThroughSubgroupsPatterns(RewritePatternSet &patterns) {
+  patterns.add<AllReduceThroughSubgroups>(patterns.getContext());
+}
+
 void populateGPUAllReduceToWorkgroupTreePatterns(RewritePatternSet &patterns) {
   patterns.add<AllReduceToWorkgroupTree>(patterns.getContext());
 }
@@ -166,7 +239,10 @@ struct RelaxLowerGPUWorkgroupOpsPass
       dim->erase();
     });
     RewritePatternSet patterns(&getContext());
-    populateGPUAllReduceToWorkgroupTreePatterns(patterns);
+    if (subgroupReduce)
+      populateGPUAllReduceThroughSubgroupsPatterns(patterns);
+    else
+      populateGPUAllReduceToWorkgroupTreePatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
     bool leftOver = false;

@@ -9,9 +9,11 @@
 
 #include "Schedules.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
 
 using namespace mlir;
 
@@ -94,21 +96,99 @@ void applyRowReductionInBlock(linalg::LinalgOp op, Value tid, int64_t blockSize,
                  init);
 }
 
+/// A constant upper bound of `value`. The bound of an affine.max (a
+/// thread's tile size, max(0, min(1, size - t))) is the largest of its
+/// results' bounds, which the value bounds analysis does not derive.
+static FailureOr<int64_t> getUpperBound(Value value) {
+  if (auto max = value.getDefiningOp<affine::AffineMaxOp>()) {
+    AffineMap map = max.getAffineMap();
+    int64_t bound = std::numeric_limits<int64_t>::min();
+    for (AffineExpr result : map.getResults()) {
+      FailureOr<int64_t> resultBound =
+          ValueBoundsConstraintSet::computeConstantBound(
+              presburger::BoundType::UB,
+              ValueBoundsConstraintSet::Variable(
+                  AffineMap::get(map.getNumDims(), map.getNumSymbols(),
+                                 result),
+                  max.getMapOperands()),
+              /*stopCondition=*/nullptr, /*closedUB=*/true);
+      if (failed(resultBound))
+        return failure();
+      bound = std::max(bound, *resultBound);
+    }
+    return bound;
+  }
+  return ValueBoundsConstraintSet::computeConstantBound(
+      presburger::BoundType::UB, value, /*stopCondition=*/nullptr,
+      /*closedUB=*/true);
+}
+
+/// Whether dim `dim` of `buffer` has at most one element: static 0 or 1,
+/// or a size whose upper bound is 1 (a thread's tile of at most one).
+static bool hasAtMostOneElement(Value buffer, int64_t dim) {
+  int64_t size = cast<MemRefType>(buffer.getType()).getDimSize(dim);
+  if (!ShapedType::isDynamic(size))
+    return size <= 1;
+  auto subview = buffer.getDefiningOp<memref::SubViewOp>();
+  if (!subview)
+    return false;
+  // The size of a rank-reducing subview's dim is its non-dropped size.
+  llvm::SmallBitVector dropped = subview.getDroppedDims();
+  for (auto [i, sizeValue] : llvm::enumerate(subview.getMixedSizes())) {
+    if (dropped.test(i))
+      continue;
+    if (dim-- != 0)
+      continue;
+    auto value = dyn_cast<Value>(sizeValue);
+    if (!value)
+      return false;
+    FailureOr<int64_t> bound = getUpperBound(value);
+    return succeeded(bound) && *bound <= 1;
+  }
+  return false;
+}
+
 bool isThreadRowReduction(linalg::LinalgOp op) {
   if (!isRowReduction(op) || !op.hasPureBufferSemantics())
     return false;
-  auto type = dyn_cast<MemRefType>(op.getDpsInits()[0].getType());
-  return type && type.hasStaticShape() && type.getNumElements() == 1;
+  Value output = op.getDpsInits()[0];
+  auto type = dyn_cast<MemRefType>(output.getType());
+  if (!type)
+    return false;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    if (!hasAtMostOneElement(output, dim))
+      return false;
+  return true;
 }
 
 void emitThreadRowReduction(OpBuilder &b, linalg::LinalgOp op) {
+  OpBuilder::InsertionGuard guard(b);
   BodyReduction reduction = *matchBodyReduction(op);
   Location loc = op.getLoc();
-  SmallVector<Value> sizes = getLoopSizes(b, loc, op);
   Value zero = constantIndex(b, loc, 0);
   OpOperand *output = op.getDpsInitOperand(0);
-  SmallVector<Value> at(cast<MemRefType>(output->get().getType()).getRank(),
-                        zero);
+  auto type = cast<MemRefType>(output->get().getType());
+  // An output of a dynamic size has its element only where that size is 1.
+  Value present;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim) {
+    if (!type.isDynamicDim(dim))
+      continue;
+    Value size = memref::DimOp::create(b, loc, output->get(), dim);
+    Value nonEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                           size, zero);
+    present = present ? arith::AndIOp::create(b, loc, present, nonEmpty)
+                            .getResult()
+                      : nonEmpty;
+  }
+  if (type.getNumElements() == 0)
+    return;
+  if (present) {
+    auto ifPresent = scf::IfOp::create(b, loc, present,
+                                       /*withElseRegion=*/false);
+    b.setInsertionPointToStart(ifPresent.thenBlock());
+  }
+  SmallVector<Value> sizes = getLoopSizes(b, loc, op);
+  SmallVector<Value> at(type.getRank(), zero);
   Value init = memref::LoadOp::create(b, loc, output->get(), at);
   auto loop = scf::ForOp::create(
       b, loc, zero, sizes.back(), constantIndex(b, loc, 1), ValueRange{init},

@@ -126,14 +126,15 @@ void applyRowReduction(linalg::LinalgOp op, int64_t blockSize);
 void applyRowReductionInBlock(linalg::LinalgOp op, Value tid, int64_t blockSize,
                               Value init);
 
-/// Whether `op` is a row reduction into one element (a thread's part of a
-/// row reduction, --relax-gpu-tile-to-threads).
+/// Whether `op` is a row reduction into at most one element, each dim of
+/// its output static 0 or 1 or bounded by 1 (a thread's part of a row
+/// reduction or of a merge, --relax-gpu-tile-to-threads).
 bool isThreadRowReduction(linalg::LinalgOp op);
 
-/// The row reduction `op` into one element as a loop over its row whose
-/// accumulator is a value: the element is loaded once and stored once, so
-/// that it stays in a register (a loop of loads and stores of workgroup
-/// memory is not promoted by every target's compiler).
+/// The row reduction `op` into at most one element as a loop over its row
+/// whose accumulator is a value: the element, where there is one, is
+/// loaded once and stored once, so that it stays in a register (a loop of
+/// loads and stores of memory is not promoted by every target's compiler).
 void emitThreadRowReduction(OpBuilder &b, linalg::LinalgOp op);
 
 //===----------------------------------------------------------------------===//

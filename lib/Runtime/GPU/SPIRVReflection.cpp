@@ -23,6 +23,7 @@ namespace {
 // spirv.h header is not a dependency).
 constexpr uint32_t kMagic = 0x07230203;
 enum Op : uint32_t {
+  OpCapability = 17,
   OpEntryPoint = 15,
   OpExecutionMode = 16,
   OpTypeInt = 21,
@@ -38,6 +39,7 @@ enum Op : uint32_t {
   OpExecutionModeId = 331,
 };
 constexpr uint32_t kExecutionModelGLCompute = 5;
+constexpr uint32_t kCapabilityGroupNonUniformArithmetic = 63;
 constexpr uint32_t kExecutionModeLocalSize = 17;
 constexpr uint32_t kExecutionModeLocalSizeId = 38;
 enum Decoration : uint32_t {
@@ -145,6 +147,10 @@ bool relax::gpu::reflectSPIRV(const void *data, size_t sizeBytes,
     at += count;
     auto need = [&](size_t n) { return numOps >= n; };
     switch (opcode) {
+    case OpCapability:
+      if (need(1) && ops[0] == kCapabilityGroupNonUniformArithmetic)
+        result.subgroupArithmetic = true;
+      break;
     case OpEntryPoint:
       if (!need(3))
         return fail("malformed SPIR-V: a truncated OpEntryPoint");

@@ -51,6 +51,9 @@ struct SPIRVKernelInterface {
   uint32_t localSize[3] = {1, 1, 1};
   /// Indexed by binding number.
   std::vector<SPIRVBinding> bindings;
+  /// Whether the module declares GroupNonUniformArithmetic (subgroup
+  /// reductions), which a device supports in compute shaders or not.
+  bool subgroupArithmetic = false;
 
   /// The number of `void *` launch parameters the arguments take: five per
   /// buffer, one per scalar.

@@ -219,6 +219,17 @@ bool VulkanDevice::init(std::string &error) {
   vkGetPhysicalDeviceProperties(physicalDevice, &properties);
   vkGetPhysicalDeviceMemoryProperties(physicalDevice, &memoryProperties);
   uint32_t deviceVersion = std::min(properties.apiVersion, apiVersion);
+  if (deviceVersion >= VK_API_VERSION_1_1) {
+    auto subgroups = makeInfo<VkPhysicalDeviceSubgroupProperties>(
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES);
+    auto all = makeInfo<VkPhysicalDeviceProperties2>(
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2);
+    all.pNext = &subgroups;
+    vkGetPhysicalDeviceProperties2(physicalDevice, &all);
+    subgroupArithmetic =
+        (subgroups.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) &&
+        (subgroups.supportedOperations & VK_SUBGROUP_FEATURE_ARITHMETIC_BIT);
+  }
 
   // Enable the features kernels on small or wide types need, where the
   // device has them: the shader declares the capability, the device must
@@ -529,6 +540,14 @@ bool VulkanDevice::flushAll() {
 
 Module *VulkanDevice::loadModule(const void *data, size_t sizeBytes,
                                  SPIRVKernelInterface interface) {
+  if (interface.subgroupArithmetic && !subgroupArithmetic) {
+    reportError("vulkan: kernel '%s' reduces with subgroup operations, which "
+                "the device '%s' does not support in compute shaders; compile "
+                "with --relax-lower-to-gpu=subgroups=0 (relax-run: "
+                "--pipeline-options=subgroups=0)",
+                interface.entryPoint.c_str(), properties.deviceName);
+    return nullptr;
+  }
   auto module = std::make_unique<Module>();
   module->interface = std::move(interface);
   // Copied: the shader module wants aligned words.

@@ -124,6 +124,8 @@ public:
   uint32_t queueFamily = 0;
   VkPhysicalDeviceProperties properties{};
   VkPhysicalDeviceMemoryProperties memoryProperties{};
+  /// Whether compute shaders may use subgroup arithmetic (Vulkan 1.1).
+  bool subgroupArithmetic = false;
 
   /// Allocations of mgpuMemAlloc, by mapped address.
   std::map<uintptr_t, HostBuffer> allocations;

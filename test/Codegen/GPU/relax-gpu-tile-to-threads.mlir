@@ -17,9 +17,9 @@
 //       CHECK:     %[[FILL:.+]] = linalg.fill ins(%[[ZERO]] : f32) outs(%{{.+}} : tensor<1xf32>)
 //       CHECK:     %[[SLOTS:.+]] = bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<1x256xf32>
 //       CHECK:     %[[PARTIAL:.+]] = scf.forall (%[[T:.+]]) in (256) shared_outs(%[[S:.+]] = %[[SLOTS]])
-//       CHECK:       %[[N:.+]] = affine.max #[[COUNT]](%[[T]])[%[[K]]]
-//       CHECK:       %[[MINE:.+]] = tensor.extract_slice %[[ROW]][0, %[[T]]] [1, %[[N]]] [1, 256]
-//       CHECK:       %[[SLOT:.+]] = tensor.extract_slice %[[S]][0, %[[T]]] [1, 1] [1, 1] : tensor<1x256xf32> to tensor<1xf32>
+//   CHECK-DAG:       %[[N:.+]] = affine.max #[[COUNT]](%[[T]])[%[[K]]]
+//   CHECK-DAG:       %[[MINE:.+]] = tensor.extract_slice %[[ROW]][0, %[[T]]] [1, %[[N]]] [1, 256]
+//   CHECK-DAG:       %[[SLOT:.+]] = tensor.extract_slice %[[S]][0, %[[T]]] [1, 1] [1, 1] : tensor<1x256xf32> to tensor<1xf32>
 //       CHECK:       %[[START:.+]] = linalg.fill ins(%[[ZERO]] : f32) outs(%[[SLOT]] : tensor<1xf32>)
 //       CHECK:       %[[R:.+]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
 //  CHECK-SAME:         ins(%[[MINE]] : tensor<1x?xf32>) outs(%[[START]] : tensor<1xf32>)
@@ -155,4 +155,46 @@ func.func @untiled_and_other_schedules(%a: tensor<?x32xf32>, %b: tensor<32x?xf32
     linalg.yield %0 : f32
   } -> tensor<?xf32>
   return %mm, %sum : tensor<?x?xf32>, tensor<?xf32>
+}
+
+// -----
+
+// A GEMV on [K, N] weights: a block's 32 columns by 8 slices of threads,
+// thread (s, c) reducing rows s, s + 8, ... of column c (clamped to the
+// tile's last, so that every thread's part is one element) into its slot;
+// then a thread a column combines the column's 8 slots into the output,
+// from the output's fill, fused into that forall.
+
+// CHECK-DAG: #[[SLICE_COUNT:.+]] = affine_map<(d0) -> ((-d0 + 64) ceildiv 8, 0)>
+// CHECK-LABEL: func.func @column_gemv
+//  CHECK-SAME:   (%[[X:[a-z0-9]+]]: tensor<1x64xf32>, %[[W:[a-z0-9]+]]: tensor<64x?xf32>
+//       CHECK:   scf.forall (%{{.+}}, %[[N0:.+]]) = (0, 0) to (1, %{{.+}}) step (1, 32)
+//       CHECK:     %[[NT:.+]] = affine.min
+//       CHECK:     %[[WT:.+]] = tensor.extract_slice %[[W]][0, %[[N0]]] [64, %[[NT]]] [1, 1]
+//       CHECK:     %[[OUT:.+]] = tensor.extract_slice %{{.+}} [1, %[[NT]]] [1, 1]
+//       CHECK:     %[[SLOTS:.+]] = bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<1x32x8xf32>
+//       CHECK:     %[[P:.+]] = scf.forall (%[[S:.+]], %[[C:.+]]) in (8, 32) shared_outs(%[[O:.+]] = %[[SLOTS]])
+//   CHECK-DAG:       %[[COL:.+]] = affine.min #{{.+}}(%[[C]])[%[[NT]]]
+//   CHECK-DAG:       %[[NK:.+]] = affine.max #[[SLICE_COUNT]](%[[S]])
+//   CHECK-DAG:       %[[SLOT:.+]] = tensor.extract_slice %[[O]][0, %[[C]], %[[S]]] [1, 1, 1] [1, 1, 1] : tensor<1x32x8xf32> to tensor<1x1xf32>
+//   CHECK-DAG:       %[[XS:.+]] = tensor.extract_slice %{{.+}}[0, %[[S]]] [1, %[[NK]]] [1, 8]
+//   CHECK-DAG:       %[[WS:.+]] = tensor.extract_slice %[[WT]][%[[S]], %[[COL]]] [%[[NK]], 1] [8, 1]
+//       CHECK:       %[[START:.+]] = linalg.fill {{.*}}outs(%[[SLOT]] : tensor<1x1xf32>)
+//       CHECK:       %[[PART:.+]] = linalg.matmul {{.*}}ins(%[[XS]], %[[WS]] : tensor<1x?xf32>, tensor<?x1xf32>) outs(%[[START]] : tensor<1x1xf32>)
+//       CHECK:       tensor.parallel_insert_slice %[[PART]] into %[[O]][0, %[[C]], %[[S]]] [1, 1, 1] [1, 1, 1]
+//       CHECK:     } {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
+//       CHECK:     %[[VALID:.+]] = tensor.extract_slice %[[P]][0, 0, 0] [1, %[[NT]], 8] [1, 1, 1]
+//       CHECK:     scf.forall (%[[T:.+]]) in (32) shared_outs(%[[Y:.+]] = %[[OUT]])
+//       CHECK:       %[[MINE:.+]] = tensor.extract_slice %[[VALID]][0, %[[T]], 0]
+//       CHECK:       %[[YT:.+]] = tensor.extract_slice %[[Y]][0, %[[T]]]
+//       CHECK:       %[[FILL:.+]] = linalg.fill {{.*}}outs(%[[YT]] :
+//       CHECK:       linalg.reduce ins(%[[MINE]] : tensor<1x?x8xf32>) outs(%[[FILL]] : tensor<1x?xf32>) dimensions = [2]
+//       CHECK:     } {mapping = [#gpu.thread<x>]}
+//       CHECK:   } {mapping = [#gpu.block<linear_dim_1>, #gpu.block<linear_dim_0>]}
+func.func @column_gemv(%x: tensor<1x64xf32>, %w: tensor<64x?xf32>, %y: tensor<1x?xf32>) -> tensor<1x?xf32> {
+  %zero = arith.constant 0.0 : f32
+  %fill = linalg.fill ins(%zero : f32) outs(%y : tensor<1x?xf32>) -> tensor<1x?xf32>
+  %r = linalg.matmul {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = gemv, workgroup = 256, tile = [32]>}
+      ins(%x, %w : tensor<1x64xf32>, tensor<64x?xf32>) outs(%fill : tensor<1x?xf32>) -> tensor<1x?xf32>
+  return %r : tensor<1x?xf32>
 }

@@ -33,6 +33,13 @@ LogicalResult applyGPUSchedules(func::FuncOp kernel);
 /// compiling and whose group operations are limited to subgroup scope).
 void populateGPUAllReduceToWorkgroupTreePatterns(RewritePatternSet &patterns);
 
+/// Adds patterns that rewrite, in the kernels of a gpu.module, every
+/// `gpu.all_reduce` of a one-dimensional block of known size into
+/// `gpu.subgroup_reduce` in each subgroup and a combination of the
+/// subgroups' results through workgroup memory (for SPIR-V targets with
+/// subgroup arithmetic, whatever their subgroup size).
+void populateGPUAllReduceThroughSubgroupsPatterns(RewritePatternSet &patterns);
+
 } // namespace mlir::relax::codegen
 
 #endif // RELAX_CODEGEN_GPU_GPUSCHEDULES_H
