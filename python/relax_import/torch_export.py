@@ -306,10 +306,12 @@ class TorchImporter:
             return " * ".join([base] * int(expr.exp))
         if isinstance(expr, F.FloorDiv) or type(expr).__name__ in ("FloorDiv", "CleanDiv"):
             a, b = expr.args
-            return f"({self.sym(a)}) floordiv ({self.sym(b)})"
+            return (f"{self._paren(a, self.sym(a))} floordiv "
+                    f"{self._paren(b, self.sym(b))}")
         if type(expr).__name__ in ("Mod", "PythonMod"):
             a, b = expr.args
-            return f"({self.sym(a)}) mod ({self.sym(b)})"
+            return (f"{self._paren(a, self.sym(a))} mod "
+                    f"{self._paren(b, self.sym(b))}")
         if isinstance(expr, (sympy.Max, sympy.Min)):
             op = "max" if isinstance(expr, sympy.Max) else "min"
             args = [self.sym(a) for a in expr.args]
@@ -321,8 +323,12 @@ class TorchImporter:
 
     @staticmethod
     def _paren(expr, text):
-        import sympy
-        return f"({text})" if isinstance(expr, sympy.Add) else text
+        """`text` as an operand of `*`, `floordiv` or `mod`: parenthesized
+        unless it is a number or a variable's name, since all three bind
+        alike and group from the left (`2 * (a floordiv 2)` is not
+        `2 * a floordiv 2`)."""
+        atomic = text.lstrip("-").isdigit() or text.isidentifier()
+        return text if atomic else f"({text})"
 
     @staticmethod
     def _dims(node):
