@@ -22,6 +22,7 @@ _BINARY = {"Add": "add", "Sub": "subtract", "Mul": "multiply", "Div": "divide",
            "Pow": "power", "Max": "maximum", "Min": "minimum", "Equal": "equal",
            "Less": "less", "Greater": "greater", "LessOrEqual": "less_equal",
            "GreaterOrEqual": "greater_equal"}
+_COMPARISONS = {"Equal", "Less", "Greater", "LessOrEqual", "GreaterOrEqual"}
 
 
 class _Unsupported(Exception):
@@ -151,7 +152,9 @@ class OnnxImporter:
         args = [self._in(node, i) for i in range(len(node.input))]
         if node.op_type in _UNARY:
             return self._op(_UNARY[node.op_type], args, node=node)
-        return self._op(_BINARY[node.op_type], args, node=node)
+        # Comparisons give booleans whatever their operands are.
+        element = "i1" if node.op_type in _COMPARISONS else None
+        return self._op(_BINARY[node.op_type], args, node=node, element=element)
 
     def op_Identity(self, node, attrs):
         return self._in(node, 0)

@@ -33,6 +33,13 @@
 # CHECK: verify: ok
 # CHECK: gather [4, 3]: ok
 #
+# CHECK-LABEL: // ----- compare
+# CHECK: %[[GT:.*]] = relax.greater %x, %y : (!relax.tensor<[n, 4], f32>, !relax.tensor<[n, 4], f32>) -> !relax.tensor<{{.*}}, i1>
+# CHECK: relax.less_equal {{.*}} -> !relax.tensor<{{.*}}, i1>
+# CHECK: relax.where %[[GT]], %x, %y
+# CHECK: verify: ok
+# CHECK: compare [3, 4]: ok
+#
 # CHECK-LABEL: // ----- unnamed
 # CHECK: exit 1: relax-import: error: cannot import the model:
 # CHECK-NEXT: input 'x' dim 0 is dynamic without a name
@@ -144,6 +151,24 @@ result = subprocess.run(["relax-run", gather, "--input", paths[0], "--input", pa
                          "--output", paths[2]], capture_output=True, text=True)
 ok = result.returncode == 0 and np.array_equal(np.load(paths[2]), table[ids])
 print(f"gather [4, 3]: {'ok' if ok else 'MISMATCH ' + result.stderr}")
+
+# Comparisons give booleans, which Where and the outputs take as they are.
+compare = imported("compare", model(
+    [helper.make_node("Greater", ["x", "y"], ["gt"]),
+     helper.make_node("LessOrEqual", ["x", "y"], ["le"]),
+     helper.make_node("Where", ["gt", "x", "y"], ["m"])],
+    [tensor("x", ["n", 4]), tensor("y", ["n", 4])],
+    [tensor("m", None), tensor("le", None, TensorProto.BOOL)]))
+xs = rng.standard_normal((3, 4)).astype(np.float32)
+ys = rng.standard_normal((3, 4)).astype(np.float32)
+paths = [os.path.join(work, n) for n in ("cx.npy", "cy.npy", "cm.npy")]
+np.save(paths[0], xs)
+np.save(paths[1], ys)
+result = subprocess.run(["relax-run", compare, "--input", paths[0], "--input", paths[1],
+                         "--output", paths[2]], capture_output=True, text=True)
+ok = (result.returncode == 0 and np.array_equal(np.load(paths[2]), np.maximum(xs, ys))
+      and np.array_equal(np.load(paths[2][:-4] + ".1.npy"), xs <= ys))
+print(f"compare [3, 4]: {'ok' if ok else 'MISMATCH ' + result.stderr}")
 
 imported("unnamed", model([helper.make_node("Relu", ["x"], ["y"])],
                           [tensor("x", [None, 4])], [tensor("y", None)]))
