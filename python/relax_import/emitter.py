@@ -232,7 +232,8 @@ def write_weights(path, weights):
               "uint8": "U8", "bool": "BOOL"}
     header, offset, blobs = {}, 0, []
     for name, array in weights.items():
-        array = np.ascontiguousarray(array)
+        # (np.ascontiguousarray makes a 0-d array 1-d.)
+        array = np.require(array, requirements="C")
         data = array.astype(array.dtype.newbyteorder("<")).tobytes()
         header[name] = {"dtype": dtypes[array.dtype.name],
                         "shape": list(array.shape),
