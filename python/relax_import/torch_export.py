@@ -183,6 +183,8 @@ class TorchImporter:
         self.sym_names = {}
         # Whole size expressions that are variables of their own (`4 * s`).
         self.expr_names = {}
+        # The values of the program's constant tensors (lifted by export).
+        self.constant_arrays = {}
 
     # ----- symbolic sizes -------------------------------------------------
 
@@ -436,6 +438,8 @@ class TorchImporter:
                 array = array.float()
             array = array.contiguous().numpy()
             weight_nodes.append((node, target, array))
+            if spec.kind == InputKind.CONSTANT_TENSOR:
+                self.constant_arrays[node] = array
         for node, target, array in weight_nodes:
             if array.size == 0:
                 self.env[node] = _Empty(target, list(array.shape),
@@ -897,6 +901,16 @@ class TorchImporter:
         return self.emit("multiply", [v, self.operand(size, v.element)], node=node,
                          element=v.element, shape=None)
 
+    def _constant_array(self, node):
+        """The value of `node` when it is a constant tensor of the program
+        (through the copies export puts around them), else None."""
+        import torch
+        copies = (torch.ops.aten.lift_fresh_copy.default, torch.ops.aten.clone.default,
+                  torch.ops.aten.detach.default, torch.ops.aten.alias.default)
+        while getattr(node, "op", None) == "call_function" and node.target in copies:
+            node = node.args[0]
+        return self.constant_arrays.get(node)
+
     def op_aten_index_Tensor(self, node, x, indices):
         xv = self.arg(x)
         x_dims = self._dims(node.args[0])
@@ -910,7 +924,22 @@ class TorchImporter:
         values = [self.arg(i) for i in used]
         if any(v.element == "i1" for v in values):
             raise _Unsupported("a boolean mask index, whose result has a data-dependent shape")
+        # Negative indices count from the end of their dim, as in PyTorch:
+        # constant ones into a dim of known size are made positive here; a
+        # single index that may still be negative (computed, or into a
+        # symbolic dim) is taken modulo its dim.
+        maybe_negative = []
+        for j, index in enumerate(used):
+            array = self._constant_array(index)
+            size = x_dims[first + j]
+            if array is not None and (array < 0).any() and isinstance(size, int):
+                array = np.where(array < 0, array + size, array)
+                values[j] = self.e.constant(array, hint=index.name)
+            maybe_negative.append(array is None or bool((array < 0).any()))
         values = [self.astype(v, "i64") for v in values]
+        if len(values) == 1 and maybe_negative[0]:
+            return self.emit("take", [xv, values[0]], {
+                "axis": str(first), "mode": "#relax.index_mode<wrap>"}, node=node)
         lin = values[0]
         for j, v in enumerate(values[1:], start=1):
             lin = self._times_size(lin, x_dims[first + j], node)
