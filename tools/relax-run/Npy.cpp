@@ -3,6 +3,7 @@
 #include "Npy.h"
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -116,13 +117,31 @@ static StringRef getHeaderValue(StringRef header, StringRef key) {
   return rest.split(',').first.trim();
 }
 
-std::optional<Array> relax_run::readNpy(StringRef path, std::string &error) {
-  auto buffer = llvm::MemoryBuffer::getFile(path);
-  if (!buffer) {
-    error = "cannot open " + path.str();
-    return std::nullopt;
+std::unique_ptr<llvm::MemoryBuffer>
+relax_run::readRegularFile(StringRef path, std::string &error) {
+  llvm::sys::fs::file_status status;
+  if (std::error_code ec = llvm::sys::fs::status(path, status)) {
+    error = ("cannot open " + path + ": " + ec.message()).str();
+    return nullptr;
   }
-  return parseNpy((*buffer)->getBuffer(), path, error);
+  if (status.type() != llvm::sys::fs::file_type::regular_file) {
+    error = ("cannot read " + path + ": not a regular file").str();
+    return nullptr;
+  }
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!buffer) {
+    error = ("cannot read " + path + ": " + buffer.getError().message()).str();
+    return nullptr;
+  }
+  return std::move(*buffer);
+}
+
+std::optional<Array> relax_run::readNpy(StringRef path, std::string &error) {
+  std::unique_ptr<llvm::MemoryBuffer> buffer = readRegularFile(path, error);
+  if (!buffer)
+    return std::nullopt;
+  return parseNpy(buffer->getBuffer(), path, error);
 }
 
 std::optional<Array> relax_run::parseNpy(StringRef bytes, StringRef path,

@@ -9,6 +9,7 @@
 #define RELAX_TOOLS_RELAX_RUN_NPY_H
 
 #include "mlir/IR/Types.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "mlir/Support/LLVM.h"
 
 #include <cstdint>
@@ -68,6 +69,12 @@ private:
 
 /// Reads a little-endian, C-ordered .npy file; on failure, says why in
 /// `error`.
+/// The bytes of the regular file at `path`, or null with `error` set: a
+/// path that is not a regular file (a directory, a device such as
+/// /dev/zero, a pipe) is refused rather than read until memory runs out.
+std::unique_ptr<llvm::MemoryBuffer> readRegularFile(llvm::StringRef path,
+                                                    std::string &error);
+
 std::optional<Array> readNpy(llvm::StringRef path, std::string &error);
 /// Reads the contents of a .npy file; `path` names it in errors.
 std::optional<Array> parseNpy(llvm::StringRef bytes, llvm::StringRef path,

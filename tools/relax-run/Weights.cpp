@@ -188,13 +188,10 @@ parseNpz(StringRef bytes, StringRef path, std::string &error) {
 
 std::optional<llvm::StringMap<Array>>
 relax_run::readWeights(StringRef path, std::string &error) {
-  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
-  if (!buffer) {
-    error = ("cannot read " + path + ": " + buffer.getError().message()).str();
+  std::unique_ptr<llvm::MemoryBuffer> buffer = readRegularFile(path, error);
+  if (!buffer)
     return std::nullopt;
-  }
-  StringRef bytes = (*buffer)->getBuffer();
+  StringRef bytes = buffer->getBuffer();
   if (path.ends_with(".npz") || bytes.starts_with("PK\x03\x04"))
     return parseNpz(bytes, path, error);
   return parseSafetensors(bytes, path, error);
