@@ -31,6 +31,37 @@ static std::optional<ElementLayout> getSafetensorsLayout(StringRef dtype) {
       .Default(std::nullopt);
 }
 
+/// The deepest nesting of arrays and objects in the JSON text `json`
+/// (strings skipped), without parsing it: llvm::json::parse recurses once
+/// per level, so a header of a few megabytes of `[` would overflow the
+/// stack.
+static size_t getJSONNesting(StringRef json) {
+  size_t depth = 0, deepest = 0;
+  bool inString = false;
+  for (size_t i = 0; i < json.size(); ++i) {
+    char c = json[i];
+    if (inString) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        inString = false;
+      continue;
+    }
+    if (c == '"') {
+      inString = true;
+    } else if (c == '[' || c == '{') {
+      deepest = std::max(deepest, ++depth);
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
+/// A safetensors header nests 3 deep (entries, an entry, its shape); the
+/// bound leaves room for metadata.
+static constexpr size_t kMaxHeaderNesting = 64;
+
 static std::optional<llvm::StringMap<Array>>
 parseSafetensors(StringRef bytes, StringRef path, std::string &error) {
   auto fail = [&](const Twine &why) {
@@ -45,6 +76,10 @@ parseSafetensors(StringRef bytes, StringRef path, std::string &error) {
                 " runs past the end of the file");
   StringRef header = bytes.substr(8, headerSize);
   StringRef data = bytes.substr(8 + headerSize);
+  if (size_t nesting = getJSONNesting(header); nesting > kMaxHeaderNesting)
+    return fail("the JSON header nests " + Twine(nesting) +
+                " levels deep, more than the " + Twine(kMaxHeaderNesting) +
+                " a safetensors header may");
   llvm::Expected<llvm::json::Value> json = llvm::json::parse(header);
   if (!json)
     return fail("bad JSON header: " + toString(json.takeError()));

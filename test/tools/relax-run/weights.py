@@ -18,6 +18,7 @@
 # CHECK: wrong dtype: exit 1: relax-run: error: weight 'b' in {{.*}} has shape [3] and dtype '<f8' but @main parameter #2 is !relax.tensor<[3], f32>
 # CHECK: compressed: exit 1: relax-run: error: {{.*}}compressed.npz: entry 'w.npy' is compressed; relax-run reads stored entries only
 # CHECK: truncated: exit 1: relax-run: error: {{.*}}truncated.safetensors: entry '{{w|b}}' has data offsets that do not fit its shape or the file
+# CHECK: deep header: exit 1: relax-run: error: {{.*}}deep.safetensors: the JSON header nests 100000 levels deep, more than the 64 a safetensors header may
 
 import json
 import os
@@ -98,3 +99,10 @@ check("wrong dtype", safetensors(os.path.join(work, "dtype.safetensors"),
 check("compressed", compressed)
 check("truncated", safetensors(os.path.join(work, "truncated.safetensors"),
                                {"w": w, "b": b}, cut=4))
+# A header nested far deeper than any safetensors header is refused before
+# the JSON parser, which recurses once per level, sees it.
+deep = os.path.join(work, "deep.safetensors")
+with open(deep, "wb") as f:
+    text = b"[" * 100000 + b"]" * 100000
+    f.write(struct.pack("<Q", len(text)) + text)
+check("deep header", deep)
