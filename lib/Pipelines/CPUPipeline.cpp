@@ -70,6 +70,7 @@ static void buildLLVMPipeline(OpPassManager &pm, CPUParallelism parallelism) {
       VectorTransferToSCFOptions().enableFullUnroll()));
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
+  pm.nest<func::FuncOp>().addPass(createRelaxCheckAllocationsPass());
   // The alloca scopes that scf-to-openmp creates are lowered before
   // scf-to-cf splits their bodies into several blocks.
   if (parallelism == CPUParallelism::OpenMP) {

@@ -199,6 +199,37 @@ def ConvertSymToArithPass : Pass<"convert-sym-to-arith"> {
   ];
 }
 
+def RelaxCheckAllocationsPass
+    : Pass<"relax-check-allocations", "::mlir::func::FuncOp"> {
+  let summary = "Check at run time that each top-level allocation succeeded";
+  let description = [{
+    Follows every `memref.alloc` in the body of a function (not nested in a
+    loop or another region, where a failed check could not return) with a
+    `cf.assert` that its pointer is not null unless it has no elements, with
+    the message `out of memory: cannot allocate <type> at <location>`. The
+    graph's storages (the arena of a planned function, each unplanned
+    tensor) are such allocations: a size the machine cannot give is then a
+    report through the runtime's error callback and exit 1
+    (`--relax-lower-checks`), not a write through a null pointer. Run it on
+    memrefs, before `--relax-release-on-check-failure` and the lowering of
+    memref to llvm.
+
+    ```mlir
+    %a = memref.alloc(%n) : memref<?xi8>
+    %p = memref.extract_aligned_pointer_as_index %a : memref<?xi8> -> index
+    %null = arith.cmpi eq, %p, %c0 : index
+    %empty = arith.cmpi eq, %n, %c0 : index
+    %ok = arith.ori %empty, ... (not %null)
+    cf.assert %ok, "out of memory: cannot allocate memref<?xi8> at f.mlir:3:8"
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::memref::MemRefDialect"
+  ];
+}
+
 def RelaxLowerChecksPass : Pass<"relax-lower-checks", "::mlir::ModuleOp"> {
   let summary = "Lower run-time checks to reports through the runtime's error "
                 "callback";

@@ -27,6 +27,13 @@
 // NESTED: relax-run: error: run-time check failed: {{.*}}dim 0 must be 4
 // NESTED-NEXT: exit 1
 
+// An intermediate larger than any address space (1e7 x 1e7 f32, 400 TB):
+// the allocation fails and is reported, where a write through its null
+// pointer once crashed.
+// RUN: sh -c 'relax-run %s --entry outer_sum --size n=10000000 --size m=10000000 2>&1 >%t.out; echo "exit $?"' | FileCheck %s --check-prefix=OOM
+// OOM: relax-run: error: run-time check failed: out of memory: cannot allocate memref<?xi8> at {{.*}}runtime-errors.mlir:{{[0-9]+}}:{{[0-9]+}}
+// OOM-NEXT: exit 1
+
 relax.func @conv(%x: !relax.tensor<[1, 1, h, w], f32>, %k: !relax.tensor<[1, 1, 5, 5], f32>) -> !relax.tensor<*, f32> {
   %c = relax.conv2d %x, %k : (!relax.tensor<[1, 1, h, w], f32>, !relax.tensor<[1, 1, 5, 5], f32>) -> !relax.tensor<*, f32>
   relax.return %c : !relax.tensor<*, f32>
@@ -51,4 +58,11 @@ relax.func @caller(%x: !relax.tensor<[n], f32>) -> !relax.tensor<*, f32> {
   %y = relax.call @callee(%x) : (!relax.tensor<[n], f32>) -> !relax.tensor<[4], f32>
   %z = relax.add %y, %y : (!relax.tensor<[4], f32>, !relax.tensor<[4], f32>) -> !relax.tensor<*, f32>
   relax.return %z : !relax.tensor<*, f32>
+}
+
+relax.func @outer_sum(%x: !relax.tensor<[n], f32>, %y: !relax.tensor<[m], f32>) -> !relax.tensor<[n], f32> {
+  %a = relax.reshape %x {shape = #sym.shape<[n, 1]>} : (!relax.tensor<[n], f32>) -> !relax.tensor<[n, 1], f32>
+  %p = relax.multiply %a, %y : (!relax.tensor<[n, 1], f32>, !relax.tensor<[m], f32>) -> !relax.tensor<[n, m], f32>
+  %s = relax.sum %p {axes = array<i64: 1>} : (!relax.tensor<[n, m], f32>) -> !relax.tensor<[n], f32>
+  relax.return %s : !relax.tensor<[n], f32>
 }
