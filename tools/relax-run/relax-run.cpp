@@ -25,6 +25,7 @@
 #include "Relax/InitAll.h"
 #include "Relax/Pipelines/Pipelines.h"
 #include "Relax/Runtime/RelaxRuntime.h"
+#include "Relax/Tools/ParserHazards.h"
 #include "Relax/Transforms/Passes.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -482,9 +483,24 @@ int main(int argc, char **argv) {
   registerLLVMDialectTranslation(registry);
   registerOpenMPDialectTranslation(registry);
   MLIRContext context(registry);
+  std::string readError;
+  std::unique_ptr<llvm::MemoryBuffer> source;
+  if (inputFile == "-") {
+    if (auto stdinBuffer = llvm::MemoryBuffer::getSTDIN())
+      source = std::move(*stdinBuffer);
+    else
+      readError = "cannot read the standard input";
+  } else {
+    source = relax_run::readRegularFile(inputFile, readError);
+  }
+  if (!source)
+    return fail(readError);
+  // Text that MLIR 22's parser would crash on is a located error.
+  if (failed(relax::checkParserHazards(*source, llvm::errs())))
+    return 1;
   llvm::SourceMgr sourceMgr;
-  OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(inputFile, sourceMgr, &context);
+  sourceMgr.AddNewSourceBuffer(std::move(source), llvm::SMLoc());
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;
 
