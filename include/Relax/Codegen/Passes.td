@@ -297,29 +297,31 @@ def RelaxGPUTileToThreadsPass
     Tiles every row reduction on tensors in a block's tile (an op of a
     `#gpu.block` forall made by `--relax-gpu-tile-to-blocks` whose config is
     `row_reduction`, or a `gemv` whose reduction dim is innermost in the
-    weights) over the `workgroup` threads of its block, with upstream's
-    reduction tiling (`scf::tileUsingSCF` with
-    `PartialReductionOuterReduction`):
+    weights) over the `workgroup` = W threads of its block:
 
-    - the reduction dim is tiled by `workgroup` into a sequential loop over
-      chunks that accumulates into partial values, one slot a thread, in
-      workgroup memory (`bufferization.alloc_tensor` in
-      `#gpu.address_space<workgroup>`);
-    - each chunk's partial op, and the fill that starts the partial values,
-      are tiled into an `scf.forall` of `workgroup` iterations mapped to
-      `#gpu.thread<x>`, an element a thread, so that consecutive threads
-      read consecutive elements;
-    - the merge of the partial values (a `linalg.reduce`) takes the op's
-      config: the block's threads combine the slots with `gpu.all_reduce`.
+    - an `scf.forall` of W iterations mapped to `#gpu.thread<x>`, whose
+      iteration t is the op on the elements t, t + W, ... of the reduction
+      dim (a `tensor.extract_slice` of stride W, so that consecutive threads
+      read consecutive elements), started from the combiner's identity in
+      slot t of the partial values, a `bufferization.alloc_tensor` in
+      `#gpu.address_space<workgroup>`;
+    - the merge of the slots (a `linalg.reduce`) with a `row_reduction`
+      config: the block's threads combine them with `gpu.all_reduce`.
+
+    The slots and the merge come from the op's
+    `PartialReductionOpInterface`. (Upstream's reduction tiling gives each
+    thread a contiguous chunk, or with `PartialReductionOuterReduction`
+    keeps every slot in workgroup memory across the chunks of the row,
+    which was measured 2.2x slower; see docs/design.md.)
 
     A `gemv` on `[K, N]` weights (a block's `tile[0]` = C columns of one
-    row) is tiled the same way over S = `workgroup` / C slices of C
-    threads: thread (s, c) reduces the rows s, s + S, ... of column c into
-    its slot (`#gpu.thread<linear_dim_1>`, `<linear_dim_0>`: consecutive
-    threads read consecutive columns of a row; a thread past the columns of
-    a partial tile computes the tile's last column again, into its own
-    slot), and the merge is tiled into a forall of C threads, each
-    combining its column's S slots from the output's fill, fused into it.
+    row) is tiled the same way over S = W / C slices of C threads: thread
+    (s, c) reduces the rows s, s + S, ... of column c into its slot
+    (`#gpu.thread<linear_dim_1>`, `<linear_dim_0>`: consecutive threads read
+    consecutive columns of a row; a thread past the columns of a partial
+    tile computes the tile's last column again, into its own slot), and the
+    merge is tiled into a forall of C threads, each combining its column's
+    S slots from the output's fill, fused into it.
 
     An op whose body reads its indices keeps its block schedule, built in
     the block by `--relax-map-kernels-to-gpu`, which maps the thread foralls
@@ -328,14 +330,18 @@ def RelaxGPUTileToThreadsPass
     buffers attributions of the launch.
 
     ```mlir
-    %p = scf.for %k0 = %c0 to %k step %c256 iter_args(%acc = %slots)
-        -> (tensor<1x256xf32>) {
-      %c = scf.forall (%t) in (256) shared_outs(%o = %acc) -> tensor<1x256xf32> {
-        // acc[0, t] += x[0, k0 + t], where k0 + t < k
-      } {mapping = [#gpu.thread<x>]}
-      scf.yield %c : tensor<1x256xf32>
-    }
-    %r = linalg.reduce ins(%p : tensor<1x256xf32>) outs(%fill : tensor<1xf32>)
+    %slots = bufferization.alloc_tensor() {memory_space = #gpu.address_space<workgroup>} : tensor<1x256xf32>
+    %p = scf.forall (%t) in (256) shared_outs(%s = %slots) -> (tensor<1x256xf32>) {
+      %n = affine.max affine_map<(d0)[s0] -> ((-d0 + s0) ceildiv 256, 0)>(%t)[%k]
+      %mine = tensor.extract_slice %row[0, %t] [1, %n] [1, 256]
+          : tensor<1x?xf32> to tensor<1x?xf32>
+      // %r = the op on %mine, from the identity in slot %t
+      scf.forall.in_parallel {
+        tensor.parallel_insert_slice %r into %s[0, %t] [1, 1] [1, 1]
+            : tensor<1xf32> into tensor<1x256xf32>
+      }
+    } {mapping = [#gpu.thread<x>]}
+    %sum = linalg.reduce ins(%p : tensor<1x256xf32>) outs(%fill : tensor<1xf32>)
         dimensions = [1] {relax_codegen.lowering_config = ...}
     ```
   }];
