@@ -308,8 +308,7 @@ def RelaxGPUTileToThreadsPass
     - the merge of the slots (a `linalg.reduce`) with a `row_reduction`
       config: the block's threads combine them with `gpu.all_reduce`.
 
-    The slots and the merge come from the op's
-    `PartialReductionOpInterface`. (Upstream's reduction tiling gives each
+    The merge comes from the op's `PartialReductionOpInterface`. (Upstream's reduction tiling gives each
     thread a contiguous chunk, or with `PartialReductionOuterReduction`
     keeps every slot in workgroup memory across the chunks of the row,
     which was measured 2.2x slower; see docs/design.md.)

@@ -29,19 +29,6 @@ namespace mlir::relax::codegen {
 // Block foralls
 //===----------------------------------------------------------------------===//
 
-static GPULoweringConfigAttr getGPUConfig(Operation *op) {
-  return op->getAttrOfType<GPULoweringConfigAttr>(
-      RelaxCodegenDialect::getLoweringConfigAttrName());
-}
-
-/// Whether `forall` distributes its iterations over blocks
-/// (--relax-gpu-tile-to-blocks).
-static bool isBlockForall(scf::ForallOp forall) {
-  std::optional<ArrayAttr> mapping = forall.getMapping();
-  return mapping && !mapping->empty() &&
-         llvm::all_of(*mapping, llvm::IsaPred<gpu::GPUBlockMappingAttr>);
-}
-
 /// The value of the fill of `op`'s output that `fill` is, when it fills
 /// exactly the buffer `op` accumulates into (a fill fused into the tile).
 static Value getFusedFillValue(linalg::LinalgOp fill, linalg::LinalgOp op) {
@@ -121,14 +108,15 @@ static LogicalResult applyInBlock(Block &body, gpu::LaunchOp launch) {
   Value tid = launch.getThreadIds().x;
   IRRewriter rewriter(launch.getContext());
   auto isScheduled = [](linalg::LinalgOp op) {
-    GPULoweringConfigAttr config = op ? getGPUConfig(op) : nullptr;
+    GPULoweringConfigAttr config = op ? getGPULoweringConfig(op) : nullptr;
     return config && config.getSchedule() != GPUSchedule::Generic;
   };
   Value fillValue;
   for (auto [i, op] : llvm::enumerate(ops)) {
     linalg::LinalgOp next = i + 1 < ops.size() ? ops[i + 1] : nullptr;
     if (isScheduled(op)) {
-      if (failed(applyScheduleInBlock(op, getGPUConfig(op), launch, fillValue)))
+      if (failed(applyScheduleInBlock(op, getGPULoweringConfig(op), launch,
+                                      fillValue)))
         return failure();
       fillValue = nullptr;
       rewriter.eraseOp(op);
@@ -159,14 +147,6 @@ static LogicalResult applyInBlock(Block &body, gpu::LaunchOp launch) {
     }
   }
   return success();
-}
-
-/// Whether `forall` distributes its iterations over the threads of a block
-/// (--relax-gpu-tile-to-threads).
-static bool isThreadForall(scf::ForallOp forall) {
-  std::optional<ArrayAttr> mapping = forall.getMapping();
-  return mapping && !mapping->empty() &&
-         llvm::all_of(*mapping, llvm::IsaPred<gpu::GPUThreadMappingAttr>);
 }
 
 /// Maps the thread foralls in `launch` (a block's tile, on buffers) to the
@@ -250,7 +230,7 @@ static LogicalResult mapBlockForall(scf::ForallOp forall) {
                               "after bufferization");
   std::optional<int64_t> blockSize;
   WalkResult found = forall.getBody()->walk([&](linalg::LinalgOp op) {
-    if (GPULoweringConfigAttr config = getGPUConfig(op)) {
+    if (GPULoweringConfigAttr config = getGPULoweringConfig(op)) {
       blockSize = config.getWorkgroup();
       return WalkResult::interrupt();
     }

@@ -1,13 +1,14 @@
 //===- KernelMatchers.cpp - What GPU schedules recognize ------------------===//
 
 #include "Relax/Codegen/GPU/KernelMatchers.h"
+#include "Relax/Codegen/IR/CodegenDialect.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -91,7 +92,7 @@ std::optional<Contraction> codegen::matchContraction(linalg::LinalgOp op) {
 /// The product of the static extents of `dims`, or nothing if one is
 /// dynamic.
 std::optional<int64_t> codegen::getStaticExtent(linalg::LinalgOp op,
-                                              ArrayRef<unsigned> dims) {
+                                                ArrayRef<unsigned> dims) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   int64_t extent = 1;
   for (unsigned dim : dims) {
@@ -104,8 +105,29 @@ std::optional<int64_t> codegen::getStaticExtent(linalg::LinalgOp op,
 
 /// Whether B's innermost index is the reduction dim (an [N, K] weight).
 bool codegen::isReductionInnermostInB(linalg::LinalgOp op,
-                                    const Contraction &c) {
+                                      const Contraction &c) {
   AffineMap map = op.getMatchingIndexingMap(op.getDpsInputOperand(c.b));
   return map.getNumResults() > 0 &&
          map.getResults().back() == getAffineDimExpr(c.k, op.getContext());
+}
+
+GPULoweringConfigAttr codegen::getGPULoweringConfig(Operation *op) {
+  return op->getAttrOfType<GPULoweringConfigAttr>(
+      RelaxCodegenDialect::getLoweringConfigAttrName());
+}
+
+/// Whether `forall` has a mapping, every dim of it a `MappingAttr`.
+template <typename MappingAttr>
+static bool isMappedTo(scf::ForallOp forall) {
+  std::optional<ArrayAttr> mapping = forall.getMapping();
+  return mapping && !mapping->empty() &&
+         llvm::all_of(*mapping, llvm::IsaPred<MappingAttr>);
+}
+
+bool codegen::isBlockForall(scf::ForallOp forall) {
+  return isMappedTo<gpu::GPUBlockMappingAttr>(forall);
+}
+
+bool codegen::isThreadForall(scf::ForallOp forall) {
+  return isMappedTo<gpu::GPUThreadMappingAttr>(forall);
 }

@@ -69,17 +69,19 @@ static Value combineAllReduce(OpBuilder &b, Location loc,
 
 namespace {
 /// Rewrites a uniform `gpu.all_reduce` with an operation attribute, in a
-/// kernel with a known 1-D block of N threads, into: each thread stores its
-/// value at its id in a workgroup buffer of N; then, after a barrier, the
-/// first half combines the second half into itself, halving until one value
-/// is left (a non-power-of-two N first folds its excess onto the front);
-/// every thread reads the result, and a last barrier frees the buffer for
-/// the next reduction.
-struct AllReduceToWorkgroupTree : OpRewritePattern<gpu::AllReduceOp> {
+/// kernel with a known 1-D block of N threads, through a workgroup buffer of
+/// N elements that `lower` uses: the match and the buffer its two forms
+/// share.
+struct AllReduceThroughWorkgroupMemory : OpRewritePattern<gpu::AllReduceOp> {
   using OpRewritePattern::OpRewritePattern;
 
+  /// The value of `op`, reduced by `kind` through `buffer`, built at `op`.
+  virtual Value lower(PatternRewriter &rewriter, gpu::AllReduceOp op,
+                      gpu::AllReduceOperation kind, Value buffer,
+                      int64_t threads) const = 0;
+
   LogicalResult matchAndRewrite(gpu::AllReduceOp op,
-                                PatternRewriter &rewriter) const override {
+                                PatternRewriter &rewriter) const final {
     auto func = op->getParentOfType<gpu::GPUFuncOp>();
     if (!func || !op.getOp() || !op.getUniform())
       return rewriter.notifyMatchFailure(op, "not a uniform reduction with an "
@@ -88,17 +90,30 @@ struct AllReduceToWorkgroupTree : OpRewritePattern<gpu::AllReduceOp> {
     if (!block || (*block)[1] != 1 || (*block)[2] != 1)
       return rewriter.notifyMatchFailure(op, "no known 1-D block size");
     int64_t threads = (*block)[0];
-    Location loc = op.getLoc();
-    Type type = op.getType();
-    gpu::AllReduceOperation kind = *op.getOp();
-
     OpBuilder::InsertionGuard guard(rewriter);
     Value buffer;
     rewriter.modifyOpInPlace(func, [&] {
       buffer = func.addWorkgroupAttribution(
-          getWorkgroupBufferType(threads, type), loc);
+          getWorkgroupBufferType(threads, op.getType()), op.getLoc());
     });
     rewriter.setInsertionPoint(op);
+    rewriter.replaceOp(op, lower(rewriter, op, *op.getOp(), buffer, threads));
+    return success();
+  }
+};
+
+/// Each thread stores its value at its id in the buffer; then, after a
+/// barrier, the first half combines the second half into itself, halving
+/// until one value is left (a non-power-of-two N first folds its excess onto
+/// the front); every thread reads the result, and a last barrier frees the
+/// buffer for the next reduction.
+struct AllReduceToWorkgroupTree : AllReduceThroughWorkgroupMemory {
+  using AllReduceThroughWorkgroupMemory::AllReduceThroughWorkgroupMemory;
+
+  Value lower(PatternRewriter &rewriter, gpu::AllReduceOp op,
+              gpu::AllReduceOperation kind, Value buffer,
+              int64_t threads) const override {
+    Location loc = op.getLoc();
     Value tid = gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x);
     memref::StoreOp::create(rewriter, loc, op.getValue(), buffer,
                             ValueRange{tid});
@@ -132,45 +147,22 @@ struct AllReduceToWorkgroupTree : OpRewritePattern<gpu::AllReduceOp> {
     Value result = memref::LoadOp::create(
         rewriter, loc, buffer, ValueRange{constantIndex(rewriter, loc, 0)});
     gpu::BarrierOp::create(rewriter, loc);
-    rewriter.replaceOp(op, result);
-    return success();
+    return result;
   }
 };
-} // namespace
 
-namespace {
-/// Rewrites a uniform `gpu.all_reduce` with an operation attribute, in a
-/// kernel with a known 1-D block of N threads, into subgroup reductions:
-/// each subgroup reduces its values with `gpu.subgroup_reduce`, its first
-/// lane stores the result at the subgroup's id in a workgroup buffer of N
-/// (room for subgroups of any size), and after a barrier every thread
-/// combines the subgroups' results in order; a last barrier frees the
-/// buffer for the next reduction. Two barriers, where the tree takes one
-/// per halving.
-struct AllReduceThroughSubgroups : OpRewritePattern<gpu::AllReduceOp> {
-  using OpRewritePattern::OpRewritePattern;
+/// Each subgroup reduces its values with `gpu.subgroup_reduce`, its first
+/// lane stores the result at the subgroup's id in the buffer (room for
+/// subgroups of any size), and after a barrier every thread combines the
+/// subgroups' results in order; a last barrier frees the buffer for the
+/// next reduction. Two barriers, where the tree takes one per halving.
+struct AllReduceThroughSubgroups : AllReduceThroughWorkgroupMemory {
+  using AllReduceThroughWorkgroupMemory::AllReduceThroughWorkgroupMemory;
 
-  LogicalResult matchAndRewrite(gpu::AllReduceOp op,
-                                PatternRewriter &rewriter) const override {
-    auto func = op->getParentOfType<gpu::GPUFuncOp>();
-    if (!func || !op.getOp() || !op.getUniform())
-      return rewriter.notifyMatchFailure(op, "not a uniform reduction with an "
-                                             "operation in a gpu.func");
-    std::optional<ArrayRef<int32_t>> block = func.getKnownBlockSize();
-    if (!block || (*block)[1] != 1 || (*block)[2] != 1)
-      return rewriter.notifyMatchFailure(op, "no known 1-D block size");
-    int64_t threads = (*block)[0];
+  Value lower(PatternRewriter &rewriter, gpu::AllReduceOp op,
+              gpu::AllReduceOperation kind, Value buffer,
+              int64_t threads) const override {
     Location loc = op.getLoc();
-    Type type = op.getType();
-    gpu::AllReduceOperation kind = *op.getOp();
-
-    OpBuilder::InsertionGuard guard(rewriter);
-    Value buffer;
-    rewriter.modifyOpInPlace(func, [&] {
-      buffer = func.addWorkgroupAttribution(
-          getWorkgroupBufferType(threads, type), loc);
-    });
-    rewriter.setInsertionPoint(op);
     Value partial = gpu::SubgroupReduceOp::create(rewriter, loc, op.getValue(),
                                                   kind, /*uniform=*/false);
     Value lane = gpu::LaneIdOp::create(rewriter, loc, /*upperBound=*/nullptr);
@@ -190,8 +182,8 @@ struct AllReduceThroughSubgroups : OpRewritePattern<gpu::AllReduceOp> {
                               ValueRange{subgroup});
     }
     gpu::BarrierOp::create(rewriter, loc);
-    Value start = memref::LoadOp::create(rewriter, loc, buffer,
-                                         ValueRange{zero});
+    Value start =
+        memref::LoadOp::create(rewriter, loc, buffer, ValueRange{zero});
     Value one = constantIndex(rewriter, loc, 1);
     auto loop = scf::ForOp::create(
         rewriter, loc, one, subgroups, one, ValueRange{start},
@@ -201,8 +193,7 @@ struct AllReduceThroughSubgroups : OpRewritePattern<gpu::AllReduceOp> {
               b, l, combineAllReduce(b, l, kind, acc.front(), value));
         });
     gpu::BarrierOp::create(rewriter, loc);
-    rewriter.replaceOp(op, loop.getResult(0));
-    return success();
+    return loop.getResult(0);
   }
 };
 } // namespace

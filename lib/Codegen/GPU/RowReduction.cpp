@@ -18,19 +18,14 @@
 using namespace mlir;
 
 namespace mlir::relax::codegen {
-/// The reduction of one row of `op`, at parallel indices `ivs`, by the
-/// threads of a block (`tid` of `blockSize`): the threads stride the
-/// reduction dim (of extent `length`) from their id, accumulating from the
-/// combiner's neutral element, then gpu.all_reduce combines their values and
-/// thread 0 combines the result into the output.
-static void emitRowInBlock(OpBuilder &b, Location loc, linalg::LinalgOp op,
-                           const BodyReduction &reduction, ArrayRef<Value> ivs,
-                           Value length, Value tid, int64_t blockSize,
-                           Value init = nullptr) {
-  Value identity = arith::ConstantOp::create(b, loc, reduction.identity);
-  auto strideLoop = scf::ForOp::create(
-      b, loc, tid, length, constantIndex(b, loc, blockSize),
-      ValueRange{identity},
+/// The reduction of the row of `op` at parallel indices `ivs`, along its
+/// innermost loop from `lb` to `ub` by `step`, combined into `init` in a
+/// loop-carried value.
+static Value emitRowLoop(OpBuilder &b, Location loc, linalg::LinalgOp op,
+                         const BodyReduction &reduction, ArrayRef<Value> ivs,
+                         Value lb, Value ub, Value step, Value init) {
+  auto loop = scf::ForOp::create(
+      b, loc, lb, ub, step, ValueRange{init},
       [&](OpBuilder &nb, Location l, Value k, ValueRange acc) {
         SmallVector<Value> all(ivs);
         all.push_back(k);
@@ -41,8 +36,23 @@ static void emitRowInBlock(OpBuilder &b, Location loc, linalg::LinalgOp op,
         scf::YieldOp::create(nb, l,
                              emitCombine(nb, op, reduction, acc[0], value));
       });
+  return loop.getResult(0);
+}
+
+/// The reduction of one row of `op`, at parallel indices `ivs`, by the
+/// threads of a block (`tid` of `blockSize`): the threads stride the
+/// reduction dim (of extent `length`) from their id, accumulating from the
+/// combiner's neutral element, then gpu.all_reduce combines their values and
+/// thread 0 combines the result into the output.
+static void emitRowInBlock(OpBuilder &b, Location loc, linalg::LinalgOp op,
+                           const BodyReduction &reduction, ArrayRef<Value> ivs,
+                           Value length, Value tid, int64_t blockSize,
+                           Value init = nullptr) {
+  Value identity = arith::ConstantOp::create(b, loc, reduction.identity);
+  Value partial = emitRowLoop(b, loc, op, reduction, ivs, tid, length,
+                              constantIndex(b, loc, blockSize), identity);
   Value total = gpu::AllReduceOp::create(
-      b, loc, strideLoop.getResult(0),
+      b, loc, partial,
       gpu::AllReduceOperationAttr::get(b.getContext(), reduction.kind),
       /*uniform=*/true);
 
@@ -108,8 +118,7 @@ static FailureOr<int64_t> getUpperBound(Value value) {
           ValueBoundsConstraintSet::computeConstantBound(
               presburger::BoundType::UB,
               ValueBoundsConstraintSet::Variable(
-                  AffineMap::get(map.getNumDims(), map.getNumSymbols(),
-                                 result),
+                  AffineMap::get(map.getNumDims(), map.getNumSymbols(), result),
                   max.getMapOperands()),
               /*stopCondition=*/nullptr, /*closedUB=*/true);
       if (failed(resultBound))
@@ -174,11 +183,11 @@ void emitThreadRowReduction(OpBuilder &b, linalg::LinalgOp op) {
     if (!type.isDynamicDim(dim))
       continue;
     Value size = memref::DimOp::create(b, loc, output->get(), dim);
-    Value nonEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                           size, zero);
-    present = present ? arith::AndIOp::create(b, loc, present, nonEmpty)
-                            .getResult()
-                      : nonEmpty;
+    Value nonEmpty =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, size, zero);
+    present = present
+                  ? arith::AndIOp::create(b, loc, present, nonEmpty).getResult()
+                  : nonEmpty;
   }
   if (type.getNumElements() == 0)
     return;
@@ -190,19 +199,10 @@ void emitThreadRowReduction(OpBuilder &b, linalg::LinalgOp op) {
   SmallVector<Value> sizes = getLoopSizes(b, loc, op);
   SmallVector<Value> at(type.getRank(), zero);
   Value init = memref::LoadOp::create(b, loc, output->get(), at);
-  auto loop = scf::ForOp::create(
-      b, loc, zero, sizes.back(), constantIndex(b, loc, 1), ValueRange{init},
-      [&](OpBuilder &nb, Location l, Value k, ValueRange acc) {
-        SmallVector<Value> ivs(op.getNumLoops() - 1, zero);
-        ivs.push_back(k);
-        SmallVector<Value> inputs;
-        for (OpOperand *input : op.getDpsInputOperands())
-          inputs.push_back(loadInput(nb, l, op, input, ivs));
-        Value value = emitReducedValue(nb, op, reduction, inputs, ivs);
-        scf::YieldOp::create(nb, l,
-                             emitCombine(nb, op, reduction, acc[0], value));
-      });
-  memref::StoreOp::create(b, loc, loop.getResult(0), output->get(), at);
+  SmallVector<Value> ivs(op.getNumLoops() - 1, zero);
+  Value total = emitRowLoop(b, loc, op, reduction, ivs, zero, sizes.back(),
+                            constantIndex(b, loc, 1), init);
+  memref::StoreOp::create(b, loc, total, output->get(), at);
 }
 
 } // namespace mlir::relax::codegen

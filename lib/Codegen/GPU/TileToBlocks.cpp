@@ -6,13 +6,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TileAndFuseFills.h"
+
 #include "Relax/Codegen/GPU/KernelMatchers.h"
 #include "Relax/Codegen/IR/CodegenAttrs.h"
 #include "Relax/Codegen/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -117,31 +118,16 @@ static LogicalResult tileToBlocks(RewriterBase &rewriter, linalg::LinalgOp op,
         ctx, static_cast<gpu::MappingId>(
                  static_cast<unsigned>(gpu::MappingId::LinearDim0) + rank)));
   }
-  scf::SCFTileAndFuseOptions options;
-  options.tilingOptions
+  scf::SCFTilingOptions options;
+  options
       .setTileSizes(llvm::map_to_vector(tile.sizes,
                                         [&](int64_t size) -> OpFoldResult {
                                           return rewriter.getIndexAttr(size);
                                         }))
       .setLoopType(scf::SCFTilingOptions::LoopType::ForallOp)
       .setMapping(mapping);
-  options.setFusionControlFn(
-      [](tensor::ExtractSliceOp, OpResult producer,
-         bool) -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
-        if (!isa<linalg::FillOp>(producer.getOwner()))
-          return std::nullopt;
-        return scf::SCFTileAndFuseOptions::ControlFnResult{};
-      });
-  rewriter.setInsertionPoint(op);
-  FailureOr<scf::SCFTileAndFuseResult> result =
-      scf::tileConsumerAndFuseProducersUsingSCF(
-          rewriter, cast<TilingInterface>(op.getOperation()), options);
-  if (failed(result))
-    return failure();
-  for (OpResult value : op->getResults())
-    rewriter.replaceAllUsesWith(value, result->replacements.lookup(value));
-  rewriter.eraseOp(op);
-  return success();
+  return tileAndFuseFills(rewriter, cast<TilingInterface>(op.getOperation()),
+                          options);
 }
 
 namespace {
@@ -154,8 +140,7 @@ struct RelaxGPUTileToBlocksPass
       return;
     SmallVector<std::pair<linalg::LinalgOp, BlockTile>> roots;
     function.walk([&](linalg::LinalgOp op) {
-      auto config = op->getAttrOfType<GPULoweringConfigAttr>(
-          RelaxCodegenDialect::getLoweringConfigAttrName());
+      GPULoweringConfigAttr config = getGPULoweringConfig(op);
       if (!config || op->getParentOfType<scf::ForallOp>())
         return;
       if (std::optional<BlockTile> tile = getBlockTile(op, config))

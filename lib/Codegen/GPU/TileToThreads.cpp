@@ -5,12 +5,14 @@
 // iteration is one thread's part of the op (its strided slice of the
 // reduction dim, so that consecutive threads read consecutive elements)
 // into its slot of a workgroup buffer, and the slots merged by a reduction.
-// The slots and the merge come from the op's PartialReductionOpInterface;
-// the per-thread slicing is this file's, since upstream's reduction tiling
-// gives each thread a contiguous chunk (or keeps the slots in memory across
+// The merge comes from the op's PartialReductionOpInterface; the
+// per-thread slicing is this file's, since upstream's reduction tiling gives
+// each thread a contiguous chunk (or keeps the slots in memory across
 // chunks, measured 2.2x slower; docs/design.md).
 //
 //===----------------------------------------------------------------------===//
+
+#include "TileAndFuseFills.h"
 
 #include "Relax/Codegen/GPU/KernelMatchers.h"
 #include "Relax/Codegen/IR/CodegenAttrs.h"
@@ -22,7 +24,6 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
-#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/PatternMatch.h"
@@ -36,20 +37,11 @@ namespace mlir::relax::codegen {
 using namespace mlir;
 using namespace mlir::relax::codegen;
 
-static GPULoweringConfigAttr getConfig(Operation *op) {
-  return op->getAttrOfType<GPULoweringConfigAttr>(
-      RelaxCodegenDialect::getLoweringConfigAttrName());
-}
-
 /// Whether `op` sits in the tile of a block (an scf.forall mapped to
 /// blocks, made by --relax-gpu-tile-to-blocks).
 static bool isInBlockTile(Operation *op) {
   auto forall = op->getParentOfType<scf::ForallOp>();
-  if (!forall)
-    return false;
-  std::optional<ArrayAttr> mapping = forall.getMapping();
-  return mapping && !mapping->empty() &&
-         llvm::all_of(*mapping, llvm::IsaPred<gpu::GPUBlockMappingAttr>);
+  return forall && isBlockForall(forall);
 }
 
 /// Whether the block schedule of `op` is a row reduction: a row_reduction,
@@ -110,8 +102,8 @@ static OpFoldResult getStridedCount(OpBuilder &b, Location loc, Value first,
   bindSymbols(ctx, k);
   return affine::makeComposedFoldedAffineMax(
       b, loc,
-      AffineMap::get(1, 1, {(k - t).ceilDiv(step), getAffineConstantExpr(0, ctx)},
-                     ctx),
+      AffineMap::get(
+          1, 1, {(k - t).ceilDiv(step), getAffineConstantExpr(0, ctx)}, ctx),
       {first, size});
 }
 
@@ -144,10 +136,9 @@ static Value emitThreadPart(OpBuilder &b, Location loc, linalg::LinalgOp op,
 ///   %r = linalg.reduce %p into (op's output)   (a row_reduction: the
 ///                                               block's threads combine)
 ///
-/// The partial values and their merge come from the op's
-/// PartialReductionOpInterface. Changes nothing for an op whose body reads
-/// its indices (the thread's slice renumbers them) or whose partial values
-/// are not laid out with the slots innermost.
+/// The merge comes from the op's PartialReductionOpInterface. Changes
+/// nothing for an op whose body reads its indices (the thread's slice
+/// renumbers them).
 static LogicalResult tileRowReductionToThreads(RewriterBase &rewriter,
                                                linalg::LinalgOp op,
                                                GPULoweringConfigAttr config) {
@@ -166,38 +157,19 @@ static LogicalResult tileRowReductionToThreads(RewriterBase &rewriter,
     return success();
 
   rewriter.setInsertionPoint(op);
-  // The partial values' sizes: the tile's along the parallel loops, a slot
-  // a thread along the reduction loop.
   SmallVector<Range> ranges = op.createLoopRanges(rewriter, loc);
-  SmallVector<OpFoldResult> tileSizes =
-      llvm::map_to_vector(ranges, [](Range range) { return range.size; });
-  tileSizes[kDim] = rewriter.getIndexAttr(threads);
   SetVector<unsigned> reductionDims;
   reductionDims.insert(kDim);
-  FailureOr<SmallVector<Value>> inits =
-      partial.generateInitialTensorForPartialReduction(rewriter, loc, tileSizes,
-                                                       reductionDims);
-  if (failed(inits) || inits->size() != 1)
-    return success();
-  auto fill = inits->front().getDefiningOp<linalg::FillOp>();
-  auto empty =
-      fill ? fill.getDpsInits()[0].getDefiningOp<tensor::EmptyOp>() : nullptr;
-  auto slotsType = cast<RankedTensorType>(inits->front().getType());
-  SmallVector<int64_t> expected(outType.getShape());
-  expected.push_back(threads);
-  if (!empty || slotsType.getShape() != ArrayRef<int64_t>(expected)) {
-    rewriter.eraseOp(fill);
-    if (empty)
-      rewriter.eraseOp(empty);
-    return success();
-  }
-  // Each thread starts its own slot: the slots need no fill of their own.
+  // The slots: the output's shape and a slot a thread after it, where the
+  // op's partial reduction puts its innermost reduction loop (the merge
+  // reduces that dim). Each thread starts its own slot: no fill of them.
+  SmallVector<int64_t> slotsShape(outType.getShape());
+  slotsShape.push_back(threads);
+  auto slotsType = RankedTensorType::get(slotsShape, outType.getElementType());
   auto slots = bufferization::AllocTensorOp::create(
       rewriter, loc, slotsType, ValueRange(), /*copy=*/Value(),
       /*size_hint=*/Value(),
       gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup));
-  rewriter.eraseOp(fill);
-  rewriter.eraseOp(empty);
 
   OpFoldResult k = ranges[kDim].size;
   auto forall = scf::ForallOp::create(
@@ -228,8 +200,8 @@ static LogicalResult tileRowReductionToThreads(RewriterBase &rewriter,
     part.getDefiningOp()->removeAttr(
         RelaxCodegenDialect::getLoweringConfigAttrName());
     rewriter.setInsertionPointToEnd(forall.getTerminator().getBody());
-    tensor::ParallelInsertSliceOp::create(rewriter, loc, part, shared,
-                                          offsets, sizes, strides);
+    tensor::ParallelInsertSliceOp::create(rewriter, loc, part, shared, offsets,
+                                          sizes, strides);
   }
 
   rewriter.setInsertionPointAfter(forall);
@@ -279,8 +251,8 @@ static LogicalResult tileColumnGEMVToThreads(RewriterBase &rewriter,
   AffineMap outMap = op.getMatchingIndexingMap(init);
   auto outType = cast<RankedTensorType>(init->get().getType());
   // The output's n dim; every other dim of the tile has one element.
-  std::optional<unsigned> nPos = outMap.getResultPosition(
-      getAffineDimExpr(c->n, op.getContext()));
+  std::optional<unsigned> nPos =
+      outMap.getResultPosition(getAffineDimExpr(c->n, op.getContext()));
   if (!nPos || slices < 1 || threads % columns != 0 ||
       llvm::any_of(llvm::enumerate(outType.getShape()), [&](auto dim) {
         return dim.index() != *nPos && dim.value() != 1;
@@ -336,14 +308,13 @@ static LogicalResult tileColumnGEMVToThreads(RewriterBase &rewriter,
     offsets.back() = slice;
     SmallVector<OpFoldResult> sizes(slotsRank, rewriter.getIndexAttr(1));
     SmallVector<OpFoldResult> strides(slotsRank, rewriter.getIndexAttr(1));
-    Value slot = tensor::ExtractSliceOp::create(rewriter, loc, slotType,
-                                                shared, offsets, sizes,
-                                                strides);
-    Value part = emitThreadPart(rewriter, loc, op, *reduction, loopSlices,
-                                slot);
+    Value slot = tensor::ExtractSliceOp::create(rewriter, loc, slotType, shared,
+                                                offsets, sizes, strides);
+    Value part =
+        emitThreadPart(rewriter, loc, op, *reduction, loopSlices, slot);
     rewriter.setInsertionPointToEnd(forall.getTerminator().getBody());
-    tensor::ParallelInsertSliceOp::create(rewriter, loc, part, shared,
-                                          offsets, sizes, strides);
+    tensor::ParallelInsertSliceOp::create(rewriter, loc, part, shared, offsets,
+                                          sizes, strides);
   }
 
   // The merge reads the slots of the tile's columns only.
@@ -371,27 +342,14 @@ static LogicalResult tileColumnGEMVToThreads(RewriterBase &rewriter,
   SmallVector<OpFoldResult> tileSizes(mergeLoops, rewriter.getIndexAttr(0));
   numThreads[*nPos] = rewriter.getIndexAttr(columns);
   tileSizes[*nPos] = rewriter.getIndexAttr(1);
-  scf::SCFTileAndFuseOptions options;
-  options.tilingOptions.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp)
+  scf::SCFTilingOptions options;
+  options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp)
       .setNumThreads(numThreads)
       .setTileSizes(tileSizes)
       .setMapping({gpu::GPUThreadMappingAttr::get(ctx, gpu::MappingId::DimX)});
-  options.setFusionControlFn(
-      [](tensor::ExtractSliceOp, OpResult producer,
-         bool) -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
-        if (!isa<linalg::FillOp>(producer.getOwner()))
-          return std::nullopt;
-        return scf::SCFTileAndFuseOptions::ControlFnResult{};
-      });
-  rewriter.setInsertionPoint(merge);
-  FailureOr<scf::SCFTileAndFuseResult> tiled =
-      scf::tileConsumerAndFuseProducersUsingSCF(rewriter, merge, options);
-  if (failed(tiled))
+  if (failed(tileAndFuseFills(rewriter, merge, options)))
     return op->emitOpError("cannot spread the merge of its partial values "
                            "over the threads of a block");
-  for (OpResult value : merge->getResults())
-    rewriter.replaceAllUsesWith(value, tiled->replacements.lookup(value));
-  rewriter.eraseOp(merge);
   return success();
 }
 
@@ -405,7 +363,7 @@ struct RelaxGPUTileToThreadsPass
       return;
     SmallVector<std::pair<linalg::LinalgOp, GPULoweringConfigAttr>> roots;
     function.walk([&](linalg::LinalgOp op) {
-      GPULoweringConfigAttr config = getConfig(op);
+      GPULoweringConfigAttr config = getGPULoweringConfig(op);
       if (config && op.hasPureTensorSemantics() && isInBlockTile(op) &&
           (isScheduledAsRows(op, config) ||
            config.getSchedule() == GPUSchedule::GEMV))

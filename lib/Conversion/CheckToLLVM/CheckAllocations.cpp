@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Relax/Conversion/Passes.h"
+#include "Relax/Dialect/Relax/IR/RelaxDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -20,15 +21,6 @@ namespace mlir::relax {
 
 using namespace mlir;
 using namespace mlir::relax;
-
-/// `file:line:col` of `loc`, or its printed form.
-static std::string getLocationText(Location loc) {
-  if (auto file = loc->findInstanceOf<FileLineColLoc>())
-    return llvm::formatv("{0}:{1}:{2}", file.getFilename().getValue(),
-                         file.getLine(), file.getColumn())
-        .str();
-  return llvm::formatv("{0}", loc).str();
-}
 
 /// Checks after `alloc` that its pointer is not null, unless it has no
 /// elements (where malloc may return null).
@@ -52,7 +44,7 @@ static void checkAllocation(OpBuilder &b, memref::AllocOp alloc) {
   std::string message;
   llvm::raw_string_ostream os(message);
   os << "out of memory: cannot allocate " << type << " at "
-     << getLocationText(loc);
+     << getCheckLocationText(loc);
   cf::AssertOp::create(b, loc, ok, message);
 }
 

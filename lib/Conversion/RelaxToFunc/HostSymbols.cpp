@@ -359,18 +359,14 @@ HostSymbols::evaluateSizes(OpBuilder &b, Location loc, Operation *at,
     // larger than its input); a range analysis removes the check where the
     // constraints rule that out.
     if (!d.isVar()) {
-      std::string where = llvm::formatv("{0}", loc).str();
-      if (auto file = loc->findInstanceOf<FileLineColLoc>())
-        where = llvm::formatv("{0}:{1}:{2}", file.getFilename().getValue(),
-                              file.getLine(), file.getColumn())
-                    .str();
       Value zero = arith::ConstantIndexOp::create(b, loc, 0);
       Value ok =
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, *size, zero);
       cf::AssertOp::create(
           b, loc, ok,
           llvm::formatv("a tensor of {0} at {1}: dim {2} = {3} is negative",
-                        Type(type), where, i, sym::toString(d))
+                        Type(type), getCheckLocationText(loc), i,
+                        sym::toString(d))
               .str());
     }
     sizes.push_back(*size);

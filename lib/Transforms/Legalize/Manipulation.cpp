@@ -32,15 +32,6 @@ using sym::SymExprKind;
 // Helpers
 //===----------------------------------------------------------------------===//
 
-/// `file:line:col` of `loc`, or its printed form.
-static std::string locationText(Location loc) {
-  if (auto file = loc->findInstanceOf<FileLineColLoc>())
-    return llvm::formatv("{0}:{1}:{2}", file.getFilename().getValue(),
-                         file.getLine(), file.getColumn())
-        .str();
-  return llvm::formatv("{0}", loc).str();
-}
-
 static int64_t normalizeAxis(int64_t axis, int64_t rank) {
   return axis < 0 ? axis + rank : axis;
 }
@@ -337,7 +328,7 @@ static Value buildTake(OpBuilder &b, Location loc, TakeOp op, Value x,
   SmallVector<AffineMap> maps = {AffineMap::get(rank, 0, idxExprs, ctx),
                                  AffineMap::getMultiDimIdentityMap(rank, ctx)};
   std::string message =
-      llvm::formatv("relax.take at {0} (axis {1})", locationText(loc), axis)
+      llvm::formatv("relax.take at {0} (axis {1})", getCheckLocationText(loc), axis)
           .str();
   return linalg::GenericOp::create(
              b, loc, TypeRange{outType}, ValueRange{indices}, ValueRange{out},

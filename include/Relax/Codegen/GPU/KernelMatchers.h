@@ -8,8 +8,11 @@
 #ifndef RELAX_CODEGEN_GPU_KERNELMATCHERS_H
 #define RELAX_CODEGEN_GPU_KERNELMATCHERS_H
 
+#include "Relax/Codegen/IR/CodegenAttrs.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include <optional>
 
@@ -50,6 +53,17 @@ std::optional<int64_t> getStaticExtent(linalg::LinalgOp op,
 
 /// Whether B's innermost index is the reduction dim (an [N, K] weight).
 bool isReductionInnermostInB(linalg::LinalgOp op, const Contraction &c);
+
+/// The GPU lowering config recorded on `op`, or null.
+GPULoweringConfigAttr getGPULoweringConfig(Operation *op);
+
+/// Whether `forall` distributes its iterations over blocks
+/// (--relax-gpu-tile-to-blocks).
+bool isBlockForall(scf::ForallOp forall);
+
+/// Whether `forall` distributes its iterations over the threads of a block
+/// (--relax-gpu-tile-to-threads).
+bool isThreadForall(scf::ForallOp forall);
 
 } // namespace mlir::relax::codegen
 

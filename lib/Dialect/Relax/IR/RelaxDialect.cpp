@@ -10,6 +10,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -70,4 +71,12 @@ Operation *RelaxDialect::materializeConstant(OpBuilder &builder,
     return nullptr;
   }
   return op;
+}
+
+std::string relax::getCheckLocationText(Location loc) {
+  if (auto file = loc->findInstanceOf<FileLineColLoc>())
+    return llvm::formatv("{0}:{1}:{2}", file.getFilename().getValue(),
+                         file.getLine(), file.getColumn())
+        .str();
+  return llvm::formatv("{0}", loc).str();
 }
