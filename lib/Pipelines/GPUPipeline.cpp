@@ -72,8 +72,6 @@ static void buildKernelAndHostPipeline(OpPassManager &pm,
       codegen::createRelaxGPUSelectLoweringConfigPass(select));
   pm.nest<tprog::FuncOp>().addPass(codegen::createRelaxGPUTileToBlocksPass());
   pm.nest<tprog::FuncOp>().addPass(codegen::createRelaxGPUTileToThreadsPass());
-  // Folds the casts around the threads' tiles of full chunks.
-  pm.nest<tprog::FuncOp>().addPass(createCanonicalizerPass());
   pm.addPass(createRelaxKernelsToFuncPass());
   addKernelCleanupStage(pm);
   // Memory is planned once the kernels are bufferized, with the scratch

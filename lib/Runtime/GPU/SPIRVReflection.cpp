@@ -23,9 +23,9 @@ namespace {
 // spirv.h header is not a dependency).
 constexpr uint32_t kMagic = 0x07230203;
 enum Op : uint32_t {
-  OpCapability = 17,
   OpEntryPoint = 15,
   OpExecutionMode = 16,
+  OpCapability = 17,
   OpTypeInt = 21,
   OpTypeFloat = 22,
   OpTypeArray = 28,
