@@ -44,7 +44,7 @@ Per row (model, batch, seq), the systems:
 
   - relax-run: `relax-run model.mlir --weights ... --reps N` (best time per
     call; --pipeline-options=parallel=true with --threads all, plus
-    --relax-options);
+    --relax-options, and --relax-args appended);
   - PyTorch eager: the module (transformers' default attention, sdpa)
     under torch.no_grad(), best of --reps after one untimed call (under
     torch.utils.flop_counter, which gives the row's FLOPs: 2 per
@@ -535,6 +535,7 @@ def bench_model(name, args, paths, gbs):
             cmd = [relax_run, mlir, "--weights", wfile, "--input",
                    os.path.join(work, f"in{r}.npy"), "--output", out, "--reps", str(args.reps)]
             cmd += [f"--pipeline-options={o}" for o in options]
+            cmd += args.relax_args.split()
             start = time.perf_counter()
             code, stdout, stderr, rss = run_measured(cmd)
             wall = time.perf_counter() - start
@@ -621,6 +622,9 @@ def main():
     parser.add_argument("--build", default=os.path.join(ROOT, "build"))
     parser.add_argument("--relax-options", default="",
                         help="more --relax-lower-to-cpu options for relax-run")
+    parser.add_argument("--relax-args", default="",
+                        help="more relax-run arguments, space-separated (e.g. "
+                        "--lift-transform-params=false)")
     parser.add_argument("--peers", default=",".join(PEERS),
                         help="comma-separated peers (ort, ort_fused, openvino); empty for none")
     parser.add_argument("--peer-python")

@@ -271,7 +271,8 @@ LogicalResult relax_run::bindWeights(relax::FuncOp func, StringRef path,
   if (!func.isExternal())
     builder.setInsertionPointToStart(&func.getBody().front());
   for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i) {
-    auto name = func.getArgAttrOfType<StringAttr>(i, kParamNameAttr);
+    auto name = func.getArgAttrOfType<StringAttr>(
+        i, relax::RelaxDialect::getParamNameAttrName());
     if (!name)
       continue;
     auto it = arrays->find(name.getValue());

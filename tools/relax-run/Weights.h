@@ -26,9 +26,6 @@ class FuncOp;
 
 namespace relax_run {
 
-/// The argument attribute that names a parameter's entry in a weights file.
-inline constexpr llvm::StringLiteral kParamNameAttr = "relax.param_name";
-
 /// Reads every array of a .safetensors file (a little-endian header size,
 /// a JSON header, raw little-endian data) or of a .npz file (a zip archive
 /// of .npy files, stored without compression as `np.savez` writes them),

@@ -107,6 +107,12 @@ static cl::opt<bool> bindWeights(
     "bind-weights",
     cl::desc("Compile the --weights into the code as constants"),
     cl::init(false), cl::cat(runCategory));
+static cl::opt<bool> liftTransformParams(
+    "lift-transform-params",
+    cl::desc("With --weights, compute what depends on the weights alone "
+             "once, before the calls (--relax-lift-transform-params; on the "
+             "CPU with transpose-weights)"),
+    cl::init(true), cl::cat(runCategory));
 static cl::opt<std::string> output(
     "output",
     cl::desc("Write the result as .npy (more results: y.npy, y.1.npy, ...)"),
@@ -509,18 +515,62 @@ int main(int argc, char **argv) {
     return fail("no relax.func @" + entry + " in " + inputFile);
   eraseUnreachable(*module, func);
 
+  // What depends on the weights alone runs once, before the calls:
+  // @<entry>_transform_params takes the weights it reads and gives the
+  // entry's trailing parameters (on the CPU, products by [K, N] weights read
+  // them transposed, the layout the CPU's products read fastest).
+  auto getTransform = [&]() {
+    auto symbol = func->getAttrOfType<FlatSymbolRefAttr>(
+        relax::RelaxDialect::getTransformParamsAttrName());
+    return symbol ? module->lookupSymbol<relax::FuncOp>(symbol)
+                  : relax::FuncOp();
+  };
+  relax::FuncOp transform = getTransform();
+  if (!transform && !weightsFile.empty() && !bindWeights &&
+      liftTransformParams) {
+    PassManager pm(&context);
+    pm.addPass(relax::createRelaxInferShapesPass());
+    relax::RelaxLiftTransformParamsPassOptions liftOptions;
+    liftOptions.transposeWeights = device == Device::CPU;
+    pm.addPass(relax::createRelaxLiftTransformParamsPass(liftOptions));
+    if (failed(pm.run(*module)))
+      return 1;
+    transform = getTransform();
+  }
+
   // Parameters bound by name to a weights file (Weights.h): constants with
-  // --bind-weights, else the arguments in `weights` (by flattened index).
-  std::vector<std::optional<Array>> weights;
+  // --bind-weights, else the arguments in `weights` (by flattened index);
+  // the transform's, in `transformInputs`.
+  std::vector<std::optional<Array>> weights, transformInputs;
   if (!weightsFile.empty()) {
     std::string error;
+    if (transform && bindWeights)
+      return fail("@" + entry + " takes the results of @" +
+                  transform.getSymName() +
+                  " (relax.transform_params): --bind-weights cannot bind them");
     if (failed(relax_run::bindWeights(func, weightsFile, bindWeights, weights,
-                                      error)))
+                                      error)) ||
+        (transform &&
+         failed(relax_run::bindWeights(transform, weightsFile,
+                                       /*asConstants=*/false, transformInputs,
+                                       error))))
       return fail(error);
   }
+  bool runTransform = transform && !weightsFile.empty();
+  // Compilation replaces the functions: what the call needs, kept.
+  std::string transformName =
+      transform ? transform.getSymName().str() : std::string();
+  SmallVector<Type> transformResultTypes;
+  if (transform)
+    llvm::append_range(transformResultTypes, transform.getResultTypes());
+  if (runTransform &&
+      (transformInputs.size() != transform.getNumArguments() ||
+       llvm::any_of(transformInputs, [](const std::optional<Array> &input) {
+         return !input;
+       })))
+    return fail("@" + transform.getSymName() + " (relax.transform_params of @" +
+                entry + ") must take only weights named by relax.param_name");
   auto isWeight = [&](size_t i) { return i < weights.size() && weights[i]; };
-  size_t numWeights = llvm::count_if(
-      weights, [](const std::optional<Array> &w) { return w.has_value(); });
 
   // The signature, before lowering.
   {
@@ -564,6 +614,26 @@ int main(int argc, char **argv) {
     return 1;
   if (resultTypes.empty())
     return fail("@" + entry + " returns nothing");
+  // The transform's results, allocated now, written after compilation.
+  size_t firstTransformed = paramTypes.size();
+  if (runTransform) {
+    firstTransformed -= transform.getNumResults();
+    weights.resize(paramTypes.size());
+    for (size_t i = firstTransformed; i < paramTypes.size(); ++i) {
+      std::vector<int64_t> shape;
+      for (sym::SymExprAttr dim : paramTypes[i].getDims()) {
+        if (!dim || !dim.getConstantValue())
+          return fail("@" + entry + " parameter #" + Twine(i) + " (a result "
+                      "of @" + transform.getSymName() + ") has no static shape");
+        shape.push_back(*dim.getConstantValue());
+      }
+      weights[i] = Array::allocate(std::move(shape), paramLayouts[i]);
+      if (!weights[i])
+        return fail("out of memory for parameter #" + Twine(i));
+    }
+  }
+  size_t numWeights = llvm::count_if(
+      weights, [](const std::optional<Array> &w) { return w.has_value(); });
 
   // The variables of the parameters' dims, and the values --size gives
   // them.
@@ -759,9 +829,65 @@ int main(int argc, char **argv) {
   if (auto function = (*engine)->lookupPacked(callee); !function)
     return fail("no compiled function for @" + entry + ": " +
                 toString(function.takeError()));
+  std::string transformCallee = "_mlir_ciface_" + transformName;
+  if (runTransform)
+    if (auto function = (*engine)->lookupPacked(transformCallee); !function)
+      return fail("no compiled function for @" + transformName + ": " +
+                  toString(function.takeError()));
   double compileMs = std::chrono::duration<double, std::milli>(
                          std::chrono::steady_clock::now() - compileStart)
                          .count();
+
+  // The transform runs once; its results become the entry's trailing
+  // arguments and its inputs are released.
+  std::optional<double> transformMs;
+  if (runTransform) {
+    auto transformStart = std::chrono::steady_clock::now();
+    Descriptor transformResult(0);
+    unsigned words = 0;
+    for (Type type : transformResultTypes)
+      words += 3 + 2 * cast<relax::RelaxTensorType>(type).getRank();
+    transformResult.words.assign(words, 0);
+    std::vector<Descriptor> inputDescriptors;
+    for (std::optional<Array> &input : transformInputs)
+      inputDescriptors.push_back(Descriptor::of(*input));
+    void *resultPtr = transformResult.words.data();
+    SmallVector<void *> inputPtrs;
+    for (Descriptor &d : inputDescriptors)
+      inputPtrs.push_back(d.words.data());
+    SmallVector<void *> packed = {&resultPtr};
+    for (void *&ptr : inputPtrs)
+      packed.push_back(&ptr);
+    relaxClearError();
+    if (llvm::Error error = (*engine)->invokePacked(transformCallee, packed))
+      return fail("call of @" + transformName +
+                  " failed: " + toString(std::move(error)));
+    if (relaxGetError())
+      return 1;
+    llvm::SmallPtrSet<void *, 16> inputData, freed;
+    for (std::optional<Array> &input : transformInputs)
+      inputData.insert(input->data());
+    for (unsigned i = 0, pos = 0, e = transformResultTypes.size(); i < e;
+         ++i) {
+      Array &param = args[firstTransformed + i];
+      void *allocated = reinterpret_cast<void *>(transformResult.words[pos]);
+      const char *aligned =
+          reinterpret_cast<const char *>(transformResult.words[pos + 1]);
+      int64_t offset = transformResult.words[pos + 2];
+      if (param.getNumBytes())
+        std::memcpy(param.data(), aligned + offset * param.layout.size,
+                    param.getNumBytes());
+      pos += 3 + 2 * cast<relax::RelaxTensorType>(transformResultTypes[i])
+                         .getRank();
+      if (allocated && !inputData.contains(allocated) &&
+          freed.insert(allocated).second)
+        free(allocated);
+    }
+    transformInputs.clear();
+    transformMs = std::chrono::duration<double, std::milli>(
+                      std::chrono::steady_clock::now() - transformStart)
+                      .count();
+  }
 
   // Call through the C interface: the result descriptors (one struct of
   // them for several results), then one descriptor per argument.
@@ -896,6 +1022,10 @@ int main(int argc, char **argv) {
                << llvm::format("%.3f", totalMs / repetitions)
                << " ms per call over " << repetitions << " calls (best "
                << llvm::format("%.3f", bestMs) << " ms)"
-               << (deviceMemory ? ", inputs on the device" : "") << "\n";
+               << (deviceMemory ? ", inputs on the device" : "");
+  if (transformMs)
+    llvm::outs() << ", weights transformed once in "
+                 << llvm::format("%.1f", *transformMs) << " ms";
+  llvm::outs() << "\n";
   return 0;
 }

@@ -401,6 +401,50 @@ def RelaxInlineConstantArgumentsPass
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def RelaxLiftTransformParamsPass
+    : Pass<"relax-lift-transform-params", "::mlir::ModuleOp"> {
+  let summary = "Move what a function computes from its weights alone into "
+                "a function called once";
+  let description = [{
+    A parameter of a public `relax.func` named by `relax.param_name`, of a
+    static shape, is a weight. Each pure op whose operands are weights,
+    constants or results of such ops moves into a new public function
+    `@<name>_transform_params`, which takes the weights those ops read
+    (with their `relax.param_name` attributes) and returns the computed
+    values that the rest of the function reads. The function then takes its
+    other parameters, in order (weights it still reads keep their names; a
+    weight only the moved ops read goes), followed by those values, and
+    records `relax.transform_params = @<name>_transform_params`.
+    A runtime calls the transform once when the weights load (relax-run
+    does), and every call of the function skips that work, as TVM's
+    `LiftTransformParams` does. A function with no such op is left as it is.
+
+    With `transpose-weights`, every product by a rank-2 weight first reads
+    it as `[N, K]` (`transpose_b`): a product by `permute_dims(w)` drops the
+    permutation and one by a `[K, N]` weight reads a transposed copy, which
+    is lifted. The CPU's products are fastest on that layout: each output
+    is a dot product of two contiguous rows, and a one-row product (a decode
+    step) reads the weight row by row at the memory bandwidth.
+
+    ```mlir
+    relax.func @main(%x: !relax.tensor<[n, 768], f32>,
+                     %w: !relax.tensor<[768, 3072], f32> {relax.param_name = "w"})
+    // becomes, with transpose-weights:
+    relax.func @main_transform_params(%w: !relax.tensor<[768, 3072], f32> {relax.param_name = "w"})
+        -> !relax.tensor<[3072, 768], f32>  // relax.permute_dims %w
+    relax.func @main(%x: !relax.tensor<[n, 768], f32>, %wt: !relax.tensor<[3072, 768], f32>)
+        attributes {relax.transform_params = @main_transform_params}
+      // relax.matmul %x, %wt {transpose_b = true}
+    ```
+  }];
+  let options = [
+    Option<"transposeWeights", "transpose-weights", "bool", "false",
+           "Make products read their rank-2 weights as [N, K], transposing "
+           "[K, N] ones once in the transform">
+  ];
+  let dependentDialects = ["::mlir::relax::RelaxDialect"];
+}
+
 def RelaxAnnotatePatternsPass : Pass<"relax-annotate-patterns", "::mlir::ModuleOp"> {
   let summary = "Record the pattern kind of every tensor program";
   let description = [{

@@ -1184,3 +1184,28 @@ func.func private @kind_on_func() attributes {relax.pattern_kind = #relax.patter
 
 // expected-error @+1 {{unknown relax dialect attribute 'relax.foo'}}
 func.func private @unknown_relax_attr() attributes {relax.foo}
+
+// -----
+
+// expected-error @+1 {{'relax.transform_params' is a symbol reference on relax.func}}
+func.func private @transform_on_func() attributes {relax.transform_params = @t}
+
+// -----
+
+// expected-error @+1 {{'relax.transform_params' names @missing, which is not a relax.func}}
+relax.func @main(%x: !relax.tensor<[4], f32>) -> !relax.tensor<[4], f32>
+    attributes {relax.transform_params = @missing} {
+  relax.return %x : !relax.tensor<[4], f32>
+}
+
+// -----
+
+relax.func @t(%w: !relax.tensor<[4], f32>) -> !relax.tensor<[8], f32> {
+  %c = relax.concat %w, %w {axis = 0 : i64} : (!relax.tensor<[4], f32>, !relax.tensor<[4], f32>) -> !relax.tensor<[8], f32>
+  relax.return %c : !relax.tensor<[8], f32>
+}
+// expected-error @+1 {{'relax.transform_params': the results of @t must be the trailing parameters of the function}}
+relax.func @main(%x: !relax.tensor<[4], f32>, %w: !relax.tensor<[4], f32>) -> !relax.tensor<[4], f32>
+    attributes {relax.transform_params = @t} {
+  relax.return %x : !relax.tensor<[4], f32>
+}

@@ -419,3 +419,18 @@ relax.func @default_alignment() {
   %s = relax.alloc_storage size(64) {alignment = 64 : i64}
   relax.return
 }
+
+// A function that takes the results of its transform last.
+// CHECK-LABEL: relax.func @weights_transform
+// CHECK-SAME: (%{{.*}}: !relax.tensor<[2, 3], f32> {relax.param_name = "w"}) -> !relax.tensor<[3, 2], f32>
+// CHECK-LABEL: relax.func @uses_transform
+// CHECK-SAME: attributes {relax.transform_params = @weights_transform}
+relax.func @weights_transform(%w: !relax.tensor<[2, 3], f32> {relax.param_name = "w"}) -> !relax.tensor<[3, 2], f32> {
+  %t = relax.permute_dims %w : (!relax.tensor<[2, 3], f32>) -> !relax.tensor<[3, 2], f32>
+  relax.return %t : !relax.tensor<[3, 2], f32>
+}
+relax.func @uses_transform(%x: !relax.tensor<[n, 2], f32>, %wt: !relax.tensor<[3, 2], f32>) -> !relax.tensor<*, f32>
+    attributes {relax.transform_params = @weights_transform} {
+  %y = relax.matmul %x, %wt {transpose_b = true} : (!relax.tensor<[n, 2], f32>, !relax.tensor<[3, 2], f32>) -> !relax.tensor<*, f32>
+  relax.return %y : !relax.tensor<*, f32>
+}

@@ -4,18 +4,26 @@
 # --weights binds the parameters that have a `relax.param_name` attribute
 # by that name, from a .safetensors file (written here by hand: a header
 # size, a JSON header, raw data) or an .npz file; --input fills the other
-# parameters in order. --bind-weights compiles them in as constants. A
+# parameters in order. --bind-weights compiles them in as constants. The
+# product by the [K, N] weight reads it transposed, which relax-run computes
+# once before the calls (@main_transform_params), also when the module comes
+# lifted by relax-opt; --lift-transform-params=false leaves it as it is. A
 # missing weight, a weight of another shape or dtype, a compressed .npz
 # entry and a truncated file are errors.
 #
-# CHECK: safetensors: exit 0: ok
-# CHECK: npz: exit 0: ok
-# CHECK: bind-weights: exit 0: ok
-# CHECK: bind-weights npz: exit 0: ok
+# CHECK: safetensors: exit 0: ok, weights transformed
+# CHECK: npz: exit 0: ok, weights transformed
+# CHECK: bind-weights: exit 0: ok{{$}}
+# CHECK: bind-weights npz: exit 0: ok{{$}}
+# CHECK: not lifted: exit 0: ok{{$}}
+# CHECK: lifted module: exit 0: ok, weights transformed
+# CHECK: lifted module, bind-weights: exit 1: relax-run: error: @main takes the results of @main_transform_params (relax.transform_params): --bind-weights cannot bind them
+# CHECK: lifted module, missing: exit 1: relax-run: error: no weight in {{.*}}missing.safetensors for the parameter b of @main{{$}}
+# CHECK: lifted module, missing transform weight: exit 1: relax-run: error: no weight in {{.*}}nw.safetensors for the parameter w of @main_transform_params
 # CHECK: too many inputs: exit 1: relax-run: error: @main takes 1 arguments besides its weights but 2 were given
-# CHECK: missing: exit 1: relax-run: error: no weight in {{.*}}missing.safetensors for the parameters w, b of @main
-# CHECK: wrong shape: exit 1: relax-run: error: weight 'w' in {{.*}} has shape [3, 2] and dtype '<f4' but @main parameter #1 is !relax.tensor<[2, 3], f32>
-# CHECK: wrong dtype: exit 1: relax-run: error: weight 'b' in {{.*}} has shape [3] and dtype '<f8' but @main parameter #2 is !relax.tensor<[3], f32>
+# CHECK: missing: exit 1: relax-run: error: no weight in {{.*}}missing.safetensors for the parameter b of @main{{$}}
+# CHECK: wrong shape: exit 1: relax-run: error: weight 'w' in {{.*}} has shape [3, 2] and dtype '<f4' but @main_transform_params parameter #0 is !relax.tensor<[2, 3], f32>
+# CHECK: wrong dtype: exit 1: relax-run: error: weight 'b' in {{.*}} has shape [3] and dtype '<f8' but @main parameter #1 is !relax.tensor<[3], f32>
 # CHECK: compressed: exit 1: relax-run: error: {{.*}}compressed.npz: entry 'w.npy' is compressed; relax-run reads stored entries only
 # CHECK: truncated: exit 1: relax-run: error: {{.*}}truncated.safetensors: entry '{{w|b}}' has data offsets that do not fit its shape or the file
 # CHECK: deep header: exit 1: relax-run: error: {{.*}}deep.safetensors: the JSON header nests 100000 levels deep, more than the 64 a safetensors header may
@@ -72,10 +80,10 @@ np.savez_compressed(compressed, w=w, b=b)
 out = os.path.join(work, "y.npy")
 
 
-def check(label, weights, *args, inputs=(xpath,)):
+def check(label, weights, *args, inputs=(xpath,), module=model):
     if os.path.exists(out):
         os.remove(out)
-    cmd = ["relax-run", model, "--weights", weights, "--output", out, *args]
+    cmd = ["relax-run", module, "--weights", weights, "--output", out, *args]
     for i in inputs:
         cmd += ["--input", i]
     result = subprocess.run(cmd, capture_output=True, text=True)
@@ -83,6 +91,8 @@ def check(label, weights, *args, inputs=(xpath,)):
     if result.returncode == 0:
         error = np.abs(np.load(out) - (x @ w + b)).max()
         message = "ok" if error < 1e-5 else f"MISMATCH {error}"
+        if "weights transformed once" in result.stdout:
+            message += ", weights transformed"
     print(f"{label}: exit {result.returncode}: {message}")
 
 
@@ -90,6 +100,16 @@ check("safetensors", good)
 check("npz", npz)
 check("bind-weights", good, "--bind-weights")
 check("bind-weights npz", npz, "--bind-weights")
+check("not lifted", good, "--lift-transform-params=false")
+lifted = os.path.join(work, "lifted.mlir")
+subprocess.run(["relax-opt", model, "--relax-infer-shapes",
+                "--relax-lift-transform-params=transpose-weights", "-o", lifted], check=True)
+check("lifted module", good, module=lifted)
+check("lifted module, bind-weights", good, "--bind-weights", module=lifted)
+check("lifted module, missing",
+      safetensors(os.path.join(work, "missing.safetensors"), {"c": b}), module=lifted)
+check("lifted module, missing transform weight",
+      safetensors(os.path.join(work, "nw.safetensors"), {"b": b}), module=lifted)
 check("too many inputs", good, inputs=(xpath, xpath))
 check("missing", safetensors(os.path.join(work, "missing.safetensors"), {"c": b}))
 check("wrong shape", safetensors(os.path.join(work, "shape.safetensors"),

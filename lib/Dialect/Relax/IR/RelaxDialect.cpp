@@ -9,6 +9,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -38,6 +39,29 @@ void RelaxDialect::initialize() {
   registerInlinerInterface();
 }
 
+/// `relax.transform_params = @f` on a relax.func: @f is a relax.func whose
+/// results are the function's trailing parameters.
+static LogicalResult verifyTransformParams(Operation *op, Attribute value) {
+  StringRef name = RelaxDialect::getTransformParamsAttrName();
+  auto symbol = dyn_cast<FlatSymbolRefAttr>(value);
+  auto func = dyn_cast<FuncOp>(op);
+  if (!symbol || !func)
+    return op->emitError("'") << name
+                              << "' is a symbol reference on relax.func";
+  auto transform = SymbolTable::lookupNearestSymbolFrom<FuncOp>(op, symbol);
+  if (!transform)
+    return op->emitError("'")
+           << name << "' names " << symbol << ", which is not a relax.func";
+  ArrayRef<Type> results = transform.getResultTypes();
+  ArrayRef<Type> params = func.getArgumentTypes();
+  if (results.size() > params.size() ||
+      results != params.take_back(results.size()))
+    return op->emitError("'")
+           << name << "': the results of " << symbol
+           << " must be the trailing parameters of the function";
+  return success();
+}
+
 LogicalResult RelaxDialect::verifyOperationAttribute(Operation *op,
                                                      NamedAttribute attr) {
   if (attr.getName() == getErrorsReleasedAttrName()) {
@@ -46,6 +70,8 @@ LogicalResult RelaxDialect::verifyOperationAttribute(Operation *op,
              << getErrorsReleasedAttrName() << "' is a unit attribute of calls";
     return success();
   }
+  if (attr.getName() == getTransformParamsAttrName())
+    return verifyTransformParams(op, attr.getValue());
   if (attr.getName() != getPatternKindAttrName())
     return op->emitError("unknown relax dialect attribute '")
            << attr.getName().getValue() << "'";

@@ -39,6 +39,20 @@ def Relax_Dialect : Dialect {
       return ::llvm::StringLiteral("relax.pattern_kind");
     }
 
+    /// String attribute of a `relax.func` parameter naming its entry in a
+    /// weights file: the parameter is a weight, which runtimes bind by name.
+    static constexpr ::llvm::StringLiteral getParamNameAttrName() {
+      return ::llvm::StringLiteral("relax.param_name");
+    }
+
+    /// Symbol of the `relax.func` that computes a function's trailing
+    /// parameters, in order, from its weights
+    /// (`--relax-lift-transform-params`): a runtime calls it once when the
+    /// weights load.
+    static constexpr ::llvm::StringLiteral getTransformParamsAttrName() {
+      return ::llvm::StringLiteral("relax.transform_params");
+    }
+
     /// Unit attribute on a call of a function that can fail, after which
     /// the code already looks at the recorded error, frees what the caller
     /// owns and returns (`--relax-release-on-check-failure`).

@@ -1,0 +1,250 @@
+//===- LiftTransformParams.cpp - Weight-only work out of the entry --------===//
+//
+// --relax-lift-transform-params: what a graph function computes from its
+// weights alone (the parameters named by `relax.param_name`) moves into a
+// function of its own, `@<name>_transform_params`, which a runtime calls
+// once when the weights load; the function then takes the transformed
+// weights. With `transpose-weights`, a product by a `[K, N]` weight first
+// reads it transposed, so that the transpose is what moves out.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Relax/Dialect/Relax/IR/RelaxGraphOps.h"
+#include "Relax/Dialect/Relax/IR/RelaxOps.h"
+#include "Relax/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::relax {
+#define GEN_PASS_DEF_RELAXLIFTTRANSFORMPARAMSPASS
+#include "Relax/Transforms/Passes.h.inc"
+} // namespace mlir::relax
+
+using namespace mlir;
+using namespace mlir::relax;
+
+/// True when `type` is a tensor whose every dim is a constant.
+static bool hasStaticShape(Type type) {
+  auto tensor = dyn_cast<RelaxTensorType>(type);
+  return tensor && tensor.hasKnownShape() &&
+         llvm::all_of(tensor.getDims(), [](sym::SymExprAttr dim) {
+           return dim.getConstantValue().has_value();
+         });
+}
+
+/// The weights of `func`: parameters named by `relax.param_name`, of a
+/// static shape.
+static SmallVector<BlockArgument> getWeights(FuncOp func) {
+  SmallVector<BlockArgument> weights;
+  for (BlockArgument arg : func.getArguments())
+    if (func.getArgAttr(arg.getArgNumber(),
+                        RelaxDialect::getParamNameAttrName()) &&
+        hasStaticShape(arg.getType()))
+      weights.push_back(arg);
+  return weights;
+}
+
+/// The ops of `func` whose operands are weights, constants or results of
+/// such ops (at least one not a constant), in order; `derived` gets the
+/// weights and the ops' results.
+static SmallVector<Operation *> getLiftableOps(FuncOp func,
+                                               ArrayRef<BlockArgument> weights,
+                                               DenseSet<Value> &derived) {
+  derived.clear();
+  derived.insert(weights.begin(), weights.end());
+  SmallVector<Operation *> lifted;
+  func.walk([&](Operation *op) {
+    if (op == func || op->getNumRegions() ||
+        op->hasTrait<OpTrait::IsTerminator>() || op->getNumResults() == 0 ||
+        !isMemoryEffectFree(op) || isa<ConstantOp>(op))
+      return;
+    bool fromWeights = false;
+    for (Value operand : op->getOperands()) {
+      if (derived.contains(operand)) {
+        fromWeights = true;
+        continue;
+      }
+      if (!operand.getDefiningOp<ConstantOp>())
+        return;
+    }
+    if (!fromWeights || !llvm::all_of(op->getResultTypes(), hasStaticShape))
+      return;
+    lifted.push_back(op);
+    derived.insert(op->result_begin(), op->result_end());
+  });
+  return lifted;
+}
+
+/// Makes every product by a rank-2 value computed from the weights alone
+/// read it as `[N, K]` (`transpose_b`): a product by a transposed one drops
+/// the transpose, and one by a `[K, N]` one reads a transposed copy, which
+/// the lifting then computes once.
+static void transposeWeights(FuncOp func, ArrayRef<BlockArgument> weights) {
+  DenseSet<Value> derived;
+  (void)getLiftableOps(func, weights, derived);
+  auto isMatrix = [&](Value value) {
+    return derived.contains(value) &&
+           cast<RelaxTensorType>(value.getType()).getRank() == 2;
+  };
+  DenseMap<Value, Value> transposed;
+  func.walk([&](MatmulOp op) {
+    // A product by permute_dims(w) reads w with the other transpose flag.
+    if (auto permute = op.getB().getDefiningOp<PermuteDimsOp>()) {
+      std::optional<ArrayRef<int64_t>> axes = permute.getAxes();
+      if (isMatrix(permute.getX()) &&
+          (!axes || llvm::equal(*axes, ArrayRef<int64_t>{1, 0}))) {
+        op.getBMutable().assign(permute.getX());
+        op.setTransposeB(!op.getTransposeB());
+        if (permute->use_empty())
+          permute.erase();
+      }
+    }
+    Value b = op.getB();
+    if (op.getTransposeB() || !isMatrix(b))
+      return;
+    Value &copy = transposed[b];
+    if (!copy) {
+      auto type = cast<RelaxTensorType>(b.getType());
+      OpBuilder builder(op);
+      if (auto arg = dyn_cast<BlockArgument>(b))
+        builder.setInsertionPointToStart(arg.getOwner());
+      else
+        builder.setInsertionPointAfterValue(b);
+      copy = PermuteDimsOp::create(
+          builder, b.getLoc(),
+          RelaxTensorType::get({type.getDims()[1], type.getDims()[0]},
+                               type.getElementType()),
+          b, builder.getDenseI64ArrayAttr({1, 0}));
+    }
+    op.getBMutable().assign(copy);
+    op.setTransposeB(true);
+  });
+}
+
+/// Moves what `func` computes from its weights alone into
+/// `@<name>_transform_params`. Fails, with a diagnostic, when that name is
+/// taken.
+static LogicalResult liftTransformParams(FuncOp func, SymbolTable &symbols,
+                                         bool transpose) {
+  Block &body = func.getBody().front();
+  SmallVector<BlockArgument> weights = getWeights(func);
+  if (weights.empty())
+    return success();
+  if (transpose)
+    transposeWeights(func, weights);
+  DenseSet<Value> derived;
+  SmallVector<Operation *> lifted = getLiftableOps(func, weights, derived);
+  if (lifted.empty())
+    return success();
+  DenseSet<Operation *> liftedSet(lifted.begin(), lifted.end());
+
+  // The computed values the rest of the function reads: the new
+  // parameters. Weights it reads as they are stay its parameters.
+  SmallVector<Value> params;
+  for (Operation *op : lifted)
+    for (Value result : op->getResults())
+      if (llvm::any_of(result.getUsers(), [&](Operation *user) {
+            return !liftedSet.contains(user);
+          }))
+        params.push_back(result);
+  // The transform takes the weights that the lifted ops read.
+  SmallVector<BlockArgument> inputs;
+  for (BlockArgument weight : weights)
+    if (llvm::any_of(weight.getUsers(), [&](Operation *user) {
+          return liftedSet.contains(user);
+        }))
+      inputs.push_back(weight);
+
+  std::string name = (func.getSymName() + "_transform_params").str();
+  if (symbols.lookup(name))
+    return func.emitError("cannot lift the computation on weights into @")
+           << name << ": the name is taken";
+
+  // @<name>_transform_params(weights) -> params.
+  OpBuilder builder(func);
+  SmallVector<Type> weightTypes, paramTypes;
+  SmallVector<Attribute> weightAttrs;
+  for (BlockArgument weight : inputs) {
+    weightTypes.push_back(weight.getType());
+    weightAttrs.push_back(func.getArgAttrDict(weight.getArgNumber()));
+  }
+  for (Value param : params)
+    paramTypes.push_back(param.getType());
+  auto transform = FuncOp::create(
+      builder, func.getLoc(), name,
+      builder.getFunctionType(weightTypes, paramTypes),
+      /*sym_visibility=*/nullptr, builder.getArrayAttr(weightAttrs),
+      /*res_attrs=*/nullptr);
+  Block *transformBody = builder.createBlock(&transform.getBody());
+  IRMapping mapping;
+  for (BlockArgument weight : inputs)
+    mapping.map(weight,
+                transformBody->addArgument(weight.getType(), weight.getLoc()));
+  builder.setInsertionPointToStart(transformBody);
+  for (Operation *op : lifted) {
+    for (Value operand : op->getOperands())
+      if (!mapping.contains(operand))
+        builder.clone(*operand.getDefiningOp(), mapping);
+    builder.clone(*op, mapping);
+  }
+  SmallVector<Value> results;
+  for (Value param : params)
+    results.push_back(mapping.lookup(param));
+  ReturnOp::create(builder, func.getLoc(), results);
+  symbols.insert(transform);
+
+  // The function takes its other parameters, then the computed values; a
+  // weight only the lifted ops read goes.
+  unsigned firstParam = func.getNumArguments();
+  SmallVector<unsigned> positions(params.size(), firstParam);
+  SmallVector<DictionaryAttr> noAttrs(params.size());
+  SmallVector<Location> locs;
+  for (Value param : params)
+    locs.push_back(param.getLoc());
+  if (failed(func.insertArguments(positions, paramTypes, noAttrs, locs)))
+    return failure();
+  for (auto [index, param] : llvm::enumerate(params))
+    param.replaceAllUsesWith(body.getArgument(firstParam + index));
+  SetVector<Operation *> constants;
+  for (Operation *op : lifted)
+    for (Value operand : op->getOperands())
+      if (auto constant = operand.getDefiningOp<ConstantOp>())
+        constants.insert(constant);
+  for (Operation *op : llvm::reverse(lifted))
+    op->erase();
+  for (Operation *constant : constants)
+    if (constant->use_empty())
+      constant->erase();
+  llvm::BitVector erased(func.getNumArguments());
+  for (BlockArgument weight : inputs)
+    if (weight.use_empty())
+      erased.set(weight.getArgNumber());
+  if (failed(func.eraseArguments(erased)))
+    return failure();
+  func->setAttr(RelaxDialect::getTransformParamsAttrName(),
+                FlatSymbolRefAttr::get(transform));
+  return success();
+}
+
+namespace {
+struct RelaxLiftTransformParamsPass
+    : relax::impl::RelaxLiftTransformParamsPassBase<
+          RelaxLiftTransformParamsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SymbolTable symbols(module);
+    for (FuncOp func : llvm::to_vector(module.getOps<FuncOp>())) {
+      if (func.isExternal() || func.isPrivate() ||
+          func->hasAttr(RelaxDialect::getTransformParamsAttrName()))
+        continue;
+      if (failed(liftTransformParams(func, symbols, transposeWeights)))
+        return signalPassFailure();
+    }
+  }
+};
+} // namespace
