@@ -74,6 +74,13 @@ std::optional<uint64_t> relax_run::getNumBytes(ArrayRef<int64_t> shape,
 /// Arrays this large are aligned to, and padded to, huge pages.
 static constexpr uint64_t kHugePageBytes = 2 << 20;
 
+std::optional<Array> Array::copyOf(const Array &other) {
+  std::optional<Array> copy = allocate(other.shape, other.layout);
+  if (copy && other.getNumBytes())
+    std::memcpy(copy->data(), other.data(), other.getNumBytes());
+  return copy;
+}
+
 std::optional<Array> Array::allocate(std::vector<int64_t> shape,
                                      ElementLayout layout) {
   uint64_t bytes = *relax_run::getNumBytes(shape, layout.size);

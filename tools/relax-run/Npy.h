@@ -47,6 +47,9 @@ public:
   static std::optional<Array> allocate(std::vector<int64_t> shape,
                                        ElementLayout layout);
 
+  /// A copy of `other`, or nothing when the memory is not there.
+  static std::optional<Array> copyOf(const Array &other);
+
   std::vector<int64_t> shape;
   ElementLayout layout;
 

@@ -253,6 +253,14 @@ LogicalResult relax_run::bindWeights(relax::FuncOp func, StringRef path,
   std::optional<llvm::StringMap<Array>> arrays = readWeights(path, error);
   if (!arrays)
     return failure();
+  return bindWeights(func, *arrays, path, asConstants, bound, error);
+}
+
+LogicalResult relax_run::bindWeights(relax::FuncOp func,
+                                     llvm::StringMap<Array> &arrays,
+                                     StringRef path, bool asConstants,
+                                     std::vector<std::optional<Array>> &bound,
+                                     std::string &error) {
   // Where each parameter's leaves start in the flattened signature.
   SmallVector<unsigned> firstLeaf;
   unsigned leaves = 0;
@@ -275,8 +283,8 @@ LogicalResult relax_run::bindWeights(relax::FuncOp func, StringRef path,
         i, relax::RelaxDialect::getParamNameAttrName());
     if (!name)
       continue;
-    auto it = arrays->find(name.getValue());
-    if (it == arrays->end()) {
+    auto it = arrays.find(name.getValue());
+    if (it == arrays.end()) {
       missing.push_back(name.getValue().str());
       continue;
     }

@@ -46,6 +46,14 @@ mlir::LogicalResult bindWeights(mlir::relax::FuncOp func, llvm::StringRef path,
                                 std::vector<std::optional<Array>> &bound,
                                 std::string &error);
 
+/// As above, with the arrays of the file at `path` already read: those
+/// bound are moved out of `arrays`.
+mlir::LogicalResult bindWeights(mlir::relax::FuncOp func,
+                                llvm::StringMap<Array> &arrays,
+                                llvm::StringRef path, bool asConstants,
+                                std::vector<std::optional<Array>> &bound,
+                                std::string &error);
+
 } // namespace relax_run
 
 #endif // RELAX_TOOLS_RELAX_RUN_WEIGHTS_H

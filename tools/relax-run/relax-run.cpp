@@ -40,6 +40,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/DynamicLibrary.h"
@@ -548,12 +549,41 @@ int main(int argc, char **argv) {
       return fail("@" + entry + " takes the results of @" +
                   transform.getSymName() +
                   " (relax.transform_params): --bind-weights cannot bind them");
-    if (failed(relax_run::bindWeights(func, weightsFile, bindWeights, weights,
-                                      error)) ||
-        (transform &&
-         failed(relax_run::bindWeights(transform, weightsFile,
-                                       /*asConstants=*/false, transformInputs,
-                                       error))))
+    std::optional<llvm::StringMap<Array>> arrays =
+        relax_run::readWeights(weightsFile, error);
+    if (!arrays)
+      return fail(error);
+    // The file is read once: the transform takes its weights (a copy of
+    // those the entry reads too), the entry the rest.
+    llvm::StringMap<Array> transformArrays;
+    if (transform) {
+      llvm::StringSet<> entryNames;
+      for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
+        if (auto name = func.getArgAttrOfType<StringAttr>(
+                i, relax::RelaxDialect::getParamNameAttrName()))
+          entryNames.insert(name.getValue());
+      for (unsigned i = 0, e = transform.getNumArguments(); i < e; ++i) {
+        auto name = transform.getArgAttrOfType<StringAttr>(
+            i, relax::RelaxDialect::getParamNameAttrName());
+        auto it = name ? arrays->find(name.getValue()) : arrays->end();
+        if (it == arrays->end() || transformArrays.contains(name.getValue()))
+          continue;
+        if (!entryNames.contains(name.getValue())) {
+          transformArrays.try_emplace(name.getValue(), std::move(it->second));
+          arrays->erase(it);
+          continue;
+        }
+        std::optional<Array> copy = Array::copyOf(it->second);
+        if (!copy)
+          return fail("out of memory for weight '" + name.getValue() + "'");
+        transformArrays.try_emplace(name.getValue(), std::move(*copy));
+      }
+    }
+    if (failed(relax_run::bindWeights(func, *arrays, weightsFile, bindWeights,
+                                      weights, error)) ||
+        (transform && failed(relax_run::bindWeights(
+                          transform, transformArrays, weightsFile,
+                          /*asConstants=*/false, transformInputs, error))))
       return fail(error);
   }
   bool runTransform = transform && !weightsFile.empty();

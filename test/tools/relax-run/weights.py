@@ -8,6 +8,8 @@
 # product by the [K, N] weight reads it transposed, which relax-run computes
 # once before the calls (@main_transform_params), also when the module comes
 # lifted by relax-opt; --lift-transform-params=false leaves it as it is. A
+# square weight that a product reads transposed and an add reads as it is
+# binds both. A
 # missing weight, a weight of another shape or dtype, a compressed .npz
 # entry and a truncated file are errors.
 #
@@ -18,6 +20,7 @@
 # CHECK: not lifted: exit 0: ok{{$}}
 # CHECK: lifted module: exit 0: ok, weights transformed
 # CHECK: lifted module, bind-weights: exit 1: relax-run: error: @main takes the results of @main_transform_params (relax.transform_params): --bind-weights cannot bind them
+# CHECK: shared square weight: exit 0: ok, weights transformed
 # CHECK: lifted module, missing: exit 1: relax-run: error: no weight in {{.*}}missing.safetensors for the parameter b of @main{{$}}
 # CHECK: lifted module, missing transform weight: exit 1: relax-run: error: no weight in {{.*}}nw.safetensors for the parameter w of @main_transform_params
 # CHECK: too many inputs: exit 1: relax-run: error: @main takes 1 arguments besides its weights but 2 were given
@@ -80,7 +83,7 @@ np.savez_compressed(compressed, w=w, b=b)
 out = os.path.join(work, "y.npy")
 
 
-def check(label, weights, *args, inputs=(xpath,), module=model):
+def check(label, weights, *args, inputs=(xpath,), module=model, expected=None):
     if os.path.exists(out):
         os.remove(out)
     cmd = ["relax-run", module, "--weights", weights, "--output", out, *args]
@@ -89,7 +92,7 @@ def check(label, weights, *args, inputs=(xpath,), module=model):
     result = subprocess.run(cmd, capture_output=True, text=True)
     message = result.stderr.strip()
     if result.returncode == 0:
-        error = np.abs(np.load(out) - (x @ w + b)).max()
+        error = np.abs(np.load(out) - (x @ w + b if expected is None else expected)).max()
         message = "ok" if error < 1e-5 else f"MISMATCH {error}"
         if "weights transformed once" in result.stdout:
             message += ", weights transformed"
@@ -106,6 +109,23 @@ subprocess.run(["relax-opt", model, "--relax-infer-shapes",
                 "--relax-lift-transform-params=transpose-weights", "-o", lifted], check=True)
 check("lifted module", good, module=lifted)
 check("lifted module, bind-weights", good, "--bind-weights", module=lifted)
+shared = os.path.join(work, "shared.mlir")
+with open(shared, "w") as f:
+    f.write("""
+relax.func @main(%x: !relax.tensor<[n, 2], f32>,
+                 %v: !relax.tensor<[2, 2], f32> {relax.param_name = "v"})
+    -> !relax.tensor<*, f32> {
+  %y = relax.matmul %x, %v : (!relax.tensor<[n, 2], f32>, !relax.tensor<[2, 2], f32>) -> !relax.tensor<*, f32>
+  %z = relax.add %y, %v : (!relax.tensor<*, f32>, !relax.tensor<[2, 2], f32>) -> !relax.tensor<*, f32>
+  relax.return %z : !relax.tensor<*, f32>
+}
+""")
+v = rng.standard_normal((2, 2)).astype(np.float32)
+xs = rng.standard_normal((2, 2)).astype(np.float32)
+xs_path = os.path.join(work, "xs.npy")
+np.save(xs_path, xs)
+check("shared square weight", safetensors(os.path.join(work, "v.safetensors"), {"v": v}),
+      module=shared, inputs=(xs_path,), expected=xs @ v + v)
 check("lifted module, missing",
       safetensors(os.path.join(work, "missing.safetensors"), {"c": b}), module=lifted)
 check("lifted module, missing transform weight",
