@@ -387,6 +387,12 @@ def RelaxMapKernelsToGPUPass
     the kernel: its `relax_codegen.kernel` mark goes. Kernels are outlined
     afterwards with `--gpu-kernel-outlining`.
 
+    A kernel cannot stop the program: a `cf.assert` inside a launch (the
+    index check of a gather) becomes a store of the check's number to a
+    device word when it fails; the host zeroes the word before the launch,
+    copies it back after, and asserts it holds no check's number, with that
+    check's message.
+
     An op whose `#relax_codegen.gpu_config` (recorded by
     `--relax-gpu-select-lowering-config`, or by hand) has another schedule
     than `generic` is first replaced by a `gpu.launch` of that schedule,

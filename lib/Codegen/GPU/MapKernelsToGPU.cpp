@@ -733,16 +733,67 @@ static LogicalResult mapKernel(func::FuncOp kernel, int64_t blockSize,
   kernel.walk(
       [](gpu::LaunchOp launch) { launch->removeAttr("SCFToGPU_visited"); });
 
-  // A kernel cannot stop the program: checks inside launches (gather
-  // indices, which are also clamped) are dropped.
-  kernel.walk([](gpu::LaunchOp launch) {
-    launch.getBody().walk([](cf::AssertOp check) { check->erase(); });
-  });
   WalkResult result = kernel.walk([](gpu::LaunchOp launch) {
     return failed(flattenLaunchBuffers(launch)) ? WalkResult::interrupt()
                                                 : WalkResult::advance();
   });
   return failure(result.wasInterrupted());
+}
+
+/// A kernel cannot stop the program: each check inside a launch (of
+/// gather indices, which are also clamped so that the kernel reads in
+/// bounds) writes its number, when it fails, to a word of device memory that
+/// the host reads after the launch and checks there with the check's
+/// message. Runs after moveToDevice: the word's copies are device copies
+/// already.
+static LogicalResult reportKernelChecks(func::FuncOp kernel) {
+  SmallVector<gpu::LaunchOp> launches;
+  kernel.walk([&](gpu::LaunchOp launch) { launches.push_back(launch); });
+  for (gpu::LaunchOp launch : launches) {
+    SmallVector<cf::AssertOp> checks;
+    launch.getBody().walk([&](cf::AssertOp check) { checks.push_back(check); });
+    if (checks.empty())
+      continue;
+    OpBuilder b(launch);
+    Location loc = launch.getLoc();
+    auto wordType = MemRefType::get({1}, b.getI32Type());
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value host = memref::AllocaOp::create(b, loc, wordType);
+    memref::StoreOp::create(b, loc,
+                            arith::ConstantIntOp::create(b, loc, 0, 32), host,
+                            zero);
+    Value device = createDeviceAlloc(b, loc, wordType, {});
+    if (failed(createDeviceCopy(b, launch, device, host)))
+      return failure();
+    SmallVector<std::pair<Location, std::string>> messages;
+    for (auto [index, check] : llvm::enumerate(checks)) {
+      messages.emplace_back(check.getLoc(), check.getMsg().str());
+      OpBuilder kb(check);
+      Location checkLoc = check.getLoc();
+      Value failed = arith::XOrIOp::create(
+          kb, checkLoc, check.getArg(),
+          arith::ConstantIntOp::create(kb, checkLoc, 1, 1));
+      auto ifFailed = scf::IfOp::create(kb, checkLoc, failed,
+                                        /*withElseRegion=*/false);
+      kb.setInsertionPointToStart(ifFailed.thenBlock());
+      memref::StoreOp::create(
+          kb, checkLoc, arith::ConstantIntOp::create(kb, checkLoc, index + 1, 32),
+          device, arith::ConstantIndexOp::create(kb, checkLoc, 0).getResult());
+      check->erase();
+    }
+    b.setInsertionPointAfter(launch);
+    if (failed(createDeviceCopy(b, launch, host, device)))
+      return failure();
+    Value word = memref::LoadOp::create(b, loc, host, zero);
+    for (auto [index, message] : llvm::enumerate(messages)) {
+      Value passed = arith::CmpIOp::create(
+          b, message.first, arith::CmpIPredicate::ne, word,
+          arith::ConstantIntOp::create(b, message.first, index + 1, 32));
+      cf::AssertOp::create(b, message.first, passed, message.second);
+    }
+    createDeviceDealloc(b, loc, device);
+  }
+  return success();
 }
 
 /// Puts the memory the host part of a mapped kernel touches (its
@@ -815,7 +866,7 @@ struct RelaxMapKernelsToGPUPass
           kernel.isExternal())
         continue;
       if (failed(mapKernel(kernel, blockSize, vectorWidth)) ||
-          failed(moveToDevice(kernel)))
+          failed(moveToDevice(kernel)) || failed(reportKernelChecks(kernel)))
         return signalPassFailure();
       // The kernel launches on the device now: the GPU has claimed it.
       kernel->removeAttr(codegen::RelaxCodegenDialect::getKernelAttrName());

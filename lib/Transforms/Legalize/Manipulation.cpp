@@ -335,11 +335,18 @@ static Value buildTake(OpBuilder &b, Location loc, TakeOp op, Value x,
              maps, parallelIterators(rank),
              [&](OpBuilder &nb, Location nloc, ValueRange args) {
                SmallVector<Value> loops = loopIndices(nb, nloc, rank);
-               Value index = arith::IndexCastOp::create(
-                   nb, nloc, nb.getIndexType(), args[0]);
+               // Checked, clipped and wrapped in the indices' own type: an
+               // index is narrower on some targets (32 bits on GPUs), and a
+               // large index cast first would pass the check truncated.
+               Value index = args[0];
+               Type indexType = index.getType();
                Value size = tensor::DimOp::create(nb, nloc, x, axis);
-               Value zero = arith::ConstantIndexOp::create(nb, nloc, 0);
-               Value valid, one = arith::ConstantIndexOp::create(nb, nloc, 1);
+               if (!indexType.isIndex())
+                 size = arith::IndexCastOp::create(nb, nloc, indexType, size);
+               Value zero = arith::ConstantOp::create(
+                   nb, nloc, nb.getIntegerAttr(indexType, 0));
+               Value valid, one = arith::ConstantOp::create(
+                                nb, nloc, nb.getIntegerAttr(indexType, 1));
                switch (op.getMode()) {
                case IndexMode::Check:
                  valid = arith::AndIOp::create(
@@ -383,6 +390,9 @@ static Value buildTake(OpBuilder &b, Location loc, TakeOp op, Value x,
                Value clamped = arith::MaxSIOp::create(
                    nb, nloc, arith::MinSIOp::create(nb, nloc, index, last),
                    zero);
+               if (!indexType.isIndex())
+                 clamped = arith::IndexCastOp::create(nb, nloc,
+                                                      nb.getIndexType(), clamped);
                SmallVector<Value> source(loops.begin(), loops.begin() + axis);
                source.push_back(clamped);
                source.append(loops.begin() + axis + idxRank, loops.end());

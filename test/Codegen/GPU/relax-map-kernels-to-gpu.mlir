@@ -175,9 +175,17 @@ func.func private @copy_columns_kernel(%x: memref<?x4xf32>, %y: memref<?x4xf32>)
 
 // A load through a selected buffer (a program that picks one of two inputs
 // per element, as concatenations once did) becomes a branch with
-// one load per buffer, and a check inside the kernel is dropped.
+// one load per buffer. A kernel cannot stop the program: a failing check
+// inside it writes its number to a device word, which the host copies back
+// after the launch and checks there with the check's message.
 
 // CHECK-LABEL: func.func private @concat_kernel(
+// CHECK-DAG:     %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK:         %[[HOST:.*]] = memref.alloca() : memref<1xi32>
+// CHECK:         memref.store %[[ZERO]], %[[HOST]][%{{.*}}] : memref<1xi32>
+// CHECK:         %[[WORD:.*]] = gpu.alloc () : memref<1xi32>
+// CHECK:         gpu.memcpy %[[WORD]], %[[HOST]]
 // CHECK:         gpu.launch
 // CHECK:           %[[SECOND:.*]] = arith.cmpi uge
 // CHECK:           %{{.*}} = scf.if %[[SECOND]] -> (f32) {
@@ -188,8 +196,17 @@ func.func private @copy_columns_kernel(%x: memref<?x4xf32>, %y: memref<?x4xf32>)
 // CHECK:             scf.yield
 // CHECK:           }
 // CHECK-NOT:       cf.assert
+// CHECK:           %[[FAILED:.*]] = arith.cmpi uge
+// CHECK:           scf.if %[[FAILED]] {
+// CHECK:             memref.store %[[ONE]], %[[WORD]][%{{.*}}] : memref<1xi32>
+// CHECK:           }
 // CHECK-NOT:       arith.select %{{.*}} : memref
 // CHECK:           gpu.terminator
+// CHECK:         gpu.memcpy %[[HOST]], %[[WORD]]
+// CHECK:         %[[GOT:.*]] = memref.load %[[HOST]]
+// CHECK:         %[[PASSED:.*]] = arith.cmpi ne, %[[GOT]], %[[ONE]] : i32
+// CHECK:         cf.assert %[[PASSED]], "index out of range"
+// CHECK:         gpu.dealloc %[[WORD]]
 #id2 = affine_map<(d0, d1) -> (d0, d1)>
 func.func private @concat_kernel(%a: memref<?x4xf32>, %b: memref<?x4xf32>, %y: memref<?x4xf32>) attributes {relax_codegen.kernel} {
   %c0 = arith.constant 0 : index

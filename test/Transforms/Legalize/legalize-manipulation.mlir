@@ -154,7 +154,9 @@ relax.func @slices(%x: !relax.tensor<[n, 16], f32>, %y: !relax.tensor<[n, m], f3
 
 // take: the indices are a generic input read at the dims they cover; the
 // gathered row is read with tensor.extract at the index clamped to the axis,
-// and an index outside the axis is a run-time error.
+// and an index outside the axis is a run-time error. The check and the
+// clamp are in the indices' own type (an index may be narrower, 32 bits on
+// GPUs); the clamped index is cast.
 
 // CHECK-DAG: #[[IDX:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
 // CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
@@ -164,23 +166,24 @@ relax.func @slices(%x: !relax.tensor<[n, 16], f32>, %y: !relax.tensor<[n, m], f3
 // CHECK: linalg.generic {indexing_maps = [#[[IDX]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[IDS]] : tensor<?x?xi32>) outs(%[[O]] : tensor<?x?x64xf32>)
 // CHECK: ^bb0(%[[ID:.*]]: i32, %{{.*}}: f32):
 // CHECK: %[[K:.*]] = linalg.index 2
-// CHECK: %[[ROW:.*]] = arith.index_cast %[[ID]] : i32 to index
-// CHECK: %[[V:.*]] = tensor.dim %[[W]], %{{.*}} : tensor<?x64xf32>
-// CHECK: %[[GE:.*]] = arith.cmpi sge, %[[ROW]]
-// CHECK: %[[LT:.*]] = arith.cmpi slt, %[[ROW]], %[[V]]
+// CHECK: %[[DIM:.*]] = tensor.dim %[[W]], %{{.*}} : tensor<?x64xf32>
+// CHECK: %[[V:.*]] = arith.index_cast %[[DIM]] : index to i32
+// CHECK: %[[GE:.*]] = arith.cmpi sge, %[[ID]]
+// CHECK: %[[LT:.*]] = arith.cmpi slt, %[[ID]], %[[V]]
 // CHECK: %[[OK:.*]] = arith.andi %[[GE]], %[[LT]]
 // CHECK: cf.assert %[[OK]], "relax.take at {{.*}}legalize-manipulation.mlir:{{[0-9]+}}:{{[0-9]+}} (axis 0): an index is out of range"
-// CHECK: %[[LOW:.*]] = arith.minsi %[[ROW]]
+// CHECK: %[[LOW:.*]] = arith.minsi %[[ID]]
 // CHECK: %[[CLAMPED:.*]] = arith.maxsi %[[LOW]]
-// CHECK: tensor.extract %[[W]][%[[CLAMPED]], %[[K]]] : tensor<?x64xf32>
+// CHECK: %[[ROW:.*]] = arith.index_cast %[[CLAMPED]] : i32 to index
+// CHECK: tensor.extract %[[W]][%[[ROW]], %[[K]]] : tensor<?x64xf32>
 // CHECK-LABEL: tprog.func private @take_0
 // CHECK: linalg.generic {indexing_maps = [#[[SCALAR]], #{{.*}}], iterator_types = ["parallel"]} ins(%{{.*}} : tensor<i64>)
 // CHECK: %[[I:.*]] = linalg.index 0
-// CHECK: %[[C:.*]] = arith.index_cast %{{.*}} : i64 to index
 // CHECK: cf.assert
-// CHECK: %[[CMIN:.*]] = arith.minsi %[[C]]
+// CHECK: %[[CMIN:.*]] = arith.minsi
 // CHECK: %[[CC:.*]] = arith.maxsi %[[CMIN]]
-// CHECK: tensor.extract %{{.*}}[%[[I]], %[[CC]]] : tensor<?x?xf32>
+// CHECK: %[[C:.*]] = arith.index_cast %[[CC]] : i64 to index
+// CHECK: tensor.extract %{{.*}}[%[[I]], %[[C]]] : tensor<?x?xf32>
 relax.func @embed(%w: !relax.tensor<[v, 64], f32>, %ids: !relax.tensor<[b, s], i32>, %x: !relax.tensor<[n, m], f32>, %i: !relax.tensor<[], i64>) {
   %0 = relax.take %w, %ids : (!relax.tensor<[v, 64], f32>, !relax.tensor<[b, s], i32>) -> !relax.tensor<[b, s, 64], f32>
   %1 = relax.take %x, %i {axis = 1} : (!relax.tensor<[n, m], f32>, !relax.tensor<[], i64>) -> !relax.tensor<[n], f32>
@@ -200,10 +203,11 @@ relax.func @embed(%w: !relax.tensor<[v, 64], f32>, %ids: !relax.tensor<[b, s], i
 // CHECK: arith.maxsi %[[LOW]]
 // CHECK-NOT: cf.assert
 // CHECK-LABEL: tprog.func private @take_0
-// CHECK: %[[ID:.*]] = arith.index_cast
-// CHECK: %[[SIZE:.*]] = tensor.dim
-// CHECK: %[[C0:.*]] = arith.constant 0 : index
-// CHECK: %[[C1:.*]] = arith.constant 1 : index
+// CHECK: ^bb0(%[[ID:.*]]: i64, %{{.*}}: f32):
+// CHECK: %[[DIM:.*]] = tensor.dim
+// CHECK: %[[SIZE:.*]] = arith.index_cast %[[DIM]] : index to i64
+// CHECK: %[[C0:.*]] = arith.constant 0 : i64
+// CHECK: %[[C1:.*]] = arith.constant 1 : i64
 // CHECK: %[[NONEMPTY:.*]] = arith.cmpi sgt, %[[SIZE]], %[[C0]]
 // CHECK: %[[DIV:.*]] = arith.maxsi %[[SIZE]], %[[C1]]
 // CHECK: %[[REM:.*]] = arith.remsi %[[ID]], %[[DIV]]
