@@ -677,6 +677,99 @@ class TorchImporter:
     def op_aten_clamp_min_default(self, node, x, lo):
         return self.op_aten_clamp_default(node, x, lo)
 
+    def op_aten_hardtanh_default(self, node, x, lo=-1.0, hi=1.0):
+        # F.relu6 and nn.ReLU6 export as hardtanh(x, 0, 6).
+        return self.op_aten_clamp_default(node, x, lo, hi)
+
+    def op_aten__native_batch_norm_legit_no_training_default(
+            self, node, x, w, b, mean, var, momentum, eps):
+        # Eval-mode batch norm: x * scale + shift per channel (dim 1), where
+        # scale = w / sqrt(var + eps) and shift = b - mean * scale, which
+        # depend on the weights alone (computed once when they load).
+        xv = self.arg(x)
+        dims = self._dims(node.args[0])
+        channels = dims[1]
+        per_channel = [str(channels)] + ["1"] * (len(dims) - 2)
+        values = {name: self.arg(v) for name, v in
+                  (("w", w), ("b", b), ("mean", mean), ("var", var)) if v is not None}
+        std = self.e.op("add", [values["var"], self.e.scalar(eps, xv.element)],
+                        hint=node.name + "_var", shape=[channels])
+        scale = self.e.op("rsqrt", [std], hint=node.name + "_rstd", shape=[channels])
+        if "w" in values:
+            scale = self.e.op("multiply", [scale, values["w"]], hint=node.name + "_scale",
+                              shape=[channels])
+        shift = self.e.op("neg", [self.e.op("multiply", [values["mean"], scale],
+                                             hint=node.name + "_ms", shape=[channels])],
+                          hint=node.name + "_shift", shape=[channels])
+        if "b" in values:
+            shift = self.e.op("add", [shift, values["b"]], hint=node.name + "_shift",
+                              shape=[channels])
+        scale = self.e.op("reshape", [scale], {"shape": shape_attr(per_channel)},
+                          hint=node.name + "_scale", shape=per_channel)
+        shift = self.e.op("reshape", [shift], {"shape": shape_attr(per_channel)},
+                          hint=node.name + "_shift", shape=per_channel)
+        y = self.e.op("multiply", [xv, scale], hint=node.name, shape=dims)
+        y = self.e.op("add", [y, shift], hint=node.name, shape=dims)
+        # The saved mean and inverse std of training; eval graphs read only y.
+        return [y, values["mean"], values["var"]]
+
+    def op_aten_native_group_norm_default(self, node, x, w, b, n, c, hw, groups, eps):
+        xv = self.arg(x)
+        dims = self._dims(node.args[0])
+        def fill(v):
+            return self.e.constant(np.full([int(c)], v, dtype=np.float32).astype(
+                {"f32": np.float32, "f16": np.float16, "f64": np.float64}[xv.element]))
+        gamma = self.arg(w) if w is not None else fill(1)
+        beta = self.arg(b) if b is not None else fill(0)
+        y = self.e.op("group_norm", [xv, gamma, beta],
+                      {"num_groups": str(groups), "channel_axis": "1",
+                       "epsilon": float_attr(eps)}, hint=node.name, shape=dims)
+        return [y, None, None]
+
+    def _pool(self, name, node, x, kernel, stride, padding, dilation=(1, 1)):
+        kernel = list(kernel) * (2 // len(kernel))
+        stride = list(stride or kernel) * (2 // len(stride or kernel))
+        padding = list(padding) * (2 // len(padding)) if padding else [0, 0]
+        dilation = list(dilation) * (2 // len(dilation))
+        attrs = {"pool_size": i64_array(kernel), "strides": i64_array(stride),
+                 "padding": i64_array(padding), "dilation": i64_array(dilation)}
+        import torch
+        val = node.meta["val"]
+        val = val[0] if isinstance(val, (tuple, list)) else val
+        shape = [d.node.expr if isinstance(d, torch.SymInt) else int(d) for d in val.shape]
+        return self.e.op(name, [self.arg(x)], attrs, hint=node.name, shape=shape)
+
+    def op_aten_max_pool2d_with_indices_default(self, node, x, kernel, stride=(), padding=(0,),
+                                                dilation=(1,), ceil_mode=False):
+        if ceil_mode:
+            raise _Unsupported("max pooling with ceil_mode")
+        return [self._pool("max_pool2d", node, x, kernel, stride, padding, dilation), None]
+
+    def op_aten_max_pool2d_default(self, node, x, kernel, stride=(), padding=(0,),
+                                   dilation=(1,), ceil_mode=False):
+        if ceil_mode:
+            raise _Unsupported("max pooling with ceil_mode")
+        return self._pool("max_pool2d", node, x, kernel, stride, padding, dilation)
+
+    def op_aten_avg_pool2d_default(self, node, x, kernel, stride=(), padding=(0,),
+                                   ceil_mode=False, count_include_pad=True,
+                                   divisor_override=None):
+        if ceil_mode or divisor_override is not None or any(padding):
+            raise _Unsupported("average pooling with padding, ceil_mode or a divisor")
+        return self._pool("avg_pool2d", node, x, kernel, stride, padding)
+
+    def op_aten_mean_default(self, node, x, dtype=None):
+        return self._reduce("mean", node, x)
+
+    def op_aten_sum_default(self, node, x, dtype=None):
+        return self._reduce("sum", node, x)
+
+    def op_aten_argmax_default(self, node, x, dim=None, keepdim=False):
+        attrs = {"keepdims": "true" if keepdim else "false"}
+        if dim is not None:
+            attrs["axis"] = str(dim)
+        return self.emit("argmax", [self.arg(x)], attrs, node=node)
+
     def _reduce(self, name, node, x, dims=None, keepdim=False, *rest, **kw):
         x = self.arg(x)
         attrs = {"keepdims": "true" if keepdim else "false"}
