@@ -55,7 +55,10 @@ def main(argv=None):
                 f.write(text)
         else:
             sys.stdout.write(text)
-        if weights:
+        # A module written to a file gets its weights file, empty when the
+        # model has no weights, so that `relax-run model.mlir --weights
+        # model.safetensors` runs every imported model.
+        if weights or (not constants and args.output):
             path = args.weights_file
             if path is None:
                 stem = os.path.splitext(args.output)[0] if args.output else \
