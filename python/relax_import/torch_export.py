@@ -456,21 +456,31 @@ class TorchImporter:
                 if array.size:
                     self.env[node] = self.e.constant(array, hint=target)
         outputs = []
-        failed = set()
+        failed = {}  # node -> the message of its problem
         for node in ep.graph.nodes:
             if node.op == "call_function":
-                # An op on the result of one that failed reports nothing.
-                if any(i in failed for i in node.all_input_nodes):
-                    failed.add(node)
-                    self.env[node] = self._placeholder(node)
-                    continue
+                # An op on the result of one that failed is translated on a
+                # placeholder of its type, so that it reports its own
+                # problems too; one that the placeholder itself trips up
+                # reports nothing.
+                causes = {failed[i] for i in node.all_input_nodes if i in failed}
                 try:
                     self.env[node] = self.convert(node)
                 except _Unsupported as error:
-                    self.errors.append(
-                        f"{node.target} at {source_location(node, self.traces)}: {error}")
+                    # (An input's problem repeated is not reported again.)
+                    if str(error) not in causes:
+                        self.errors.append(
+                            f"{node.target} at {source_location(node, self.traces)}: {error}")
                     self.env[node] = self._placeholder(node)
-                    failed.add(node)
+                    failed[node] = str(error)
+                except Exception:
+                    if not causes:
+                        raise
+                    self.env[node] = self._placeholder(node)
+                    failed[node] = ""
+                else:
+                    if causes:
+                        failed[node] = ""
             elif node.op == "output":
                 for out in torch.utils._pytree.tree_leaves(node.args[0]):
                     if out is None:

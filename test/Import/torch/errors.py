@@ -12,6 +12,14 @@
 # CHECK-NEXT: aten.sort.default at {{.*}}errors.py:[[#TOPK+1]] (in forward): no relax translation
 # CHECK-NOT: Traceback
 #
+# Ops on the result of an unsupported one are checked too.
+# CHECK-LABEL: chained: exit 1
+# CHECK-NEXT: relax-import: error: cannot import the program: 3 unsupported ops:
+# CHECK-NEXT: aten.topk.default at {{.*}}errors.py:[[#CHAIN:]] (in forward): no relax translation
+# CHECK-NEXT: aten.sort.default at {{.*}}errors.py:[[#CHAIN+1]] (in forward): no relax translation
+# CHECK-NEXT: aten.cumprod.default at {{.*}}errors.py:[[#CHAIN+2]] (in forward): no relax translation
+# CHECK-NOT: Traceback
+#
 # CHECK-LABEL: data-dependent: exit 1
 # CHECK-NEXT: relax-import: error: cannot import the program:
 # CHECK: aten.nonzero.default at {{.*}}errors.py:{{[0-9]+}} (in forward): its result has a data-dependent shape (u{{[0-9]+}}), which relax sizes cannot express
@@ -38,6 +46,13 @@ class TopK(torch.nn.Module):
         return values.sum() + ordered.sum() + x.softmax(-1).sum()
 
 
+class Chained(torch.nn.Module):
+    def forward(self, x):
+        values, _ = torch.topk(x, 3)
+        ordered, _ = torch.sort(values)
+        return ordered.cumprod(-1).relu()
+
+
 class NonZero(torch.nn.Module):
     def forward(self, x):
         return torch.nonzero(x).float().sum(0)
@@ -51,7 +66,8 @@ def check(label, path):
 
 
 batch = Dim("batch", min=1, max=8)
-for label, module in (("unsupported", TopK()), ("data-dependent", NonZero())):
+for label, module in (("unsupported", TopK()), ("chained", Chained()),
+                      ("data-dependent", NonZero())):
     path = os.path.join(work, f"{label}.pt2")
     torch.export.save(export(module, (torch.randn(3, 4),),
                              dynamic_shapes=({0: batch},)), path)
