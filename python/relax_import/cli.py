@@ -11,6 +11,32 @@ import sys
 from .emitter import ImportError_, write_weights
 
 
+def verify(text):
+    """Checks the translated module with relax-opt's parser, verifiers and
+    shape inference (the relax-opt beside the launcher, `RELAX_OPT`): a
+    module that would not run is an error naming the op, never written."""
+    import subprocess
+    relax_opt = os.environ.get("RELAX_OPT")
+    if not relax_opt or not os.path.exists(relax_opt):
+        return
+    result = subprocess.run([relax_opt, "--relax-infer-shapes", "-o", os.devnull, "-"],
+                            input=text, capture_output=True, text=True)
+    if result.returncode == 0:
+        return
+    lines = text.splitlines()
+    messages = []
+    for line in result.stderr.splitlines():
+        # <stdin>:LINE:COL: error: ... -> the message and the line it names.
+        parts = line.split(":", 3)
+        if len(parts) == 4 and parts[0] == "<stdin>" and parts[1].isdigit():
+            number = int(parts[1])
+            op = lines[number - 1].strip() if 0 < number <= len(lines) else ""
+            messages.append(f"{parts[3].strip()}\n    at: {op}")
+    detail = "\n  ".join(messages) or result.stderr.strip()
+    raise ImportError_(f"the translated module does not verify (a bug of "
+                       f"relax-import or an invalid model):\n  {detail}")
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="relax-import",
@@ -50,6 +76,7 @@ def main(argv=None):
                 names[symbol] = name
             text, weights = import_program(ep, names=names, weights_as_constants=constants,
                                            source=source)
+        verify(text)
         if args.output:
             with open(args.output, "w") as f:
                 f.write(text)
