@@ -6,6 +6,27 @@ a name (`dim_param`): each name becomes a `sym` variable; an input with an
 unnamed dynamic dim is an error that names it. Nodes are translated one by
 one; the op types relax-import has no translation for are listed at once,
 with their node names.
+
+Shape subgraphs, as exporters write them (`Shape`, then `Gather`,
+`Unsqueeze`, `Concat`, `Div`, ... to compute the target of a `Reshape`),
+are folded at import: `Shape` gives no tensor but a shape value, one
+`#sym.expr` per element (a constant such as `4` or a symbolic dim such as
+`batch`, as ONNX shape inference, run with data propagation, or the
+importer knows the dims). `Gather` (by a constant index), `Unsqueeze` and
+`Squeeze` (0-d <-> 1-D), `Concat`, `Slice` (constant bounds), `Cast` (to
+i64 or i32) and integer `Add`/`Sub`/`Mul`/`Div` (floor, which is ONNX's
+division towards zero on dims) on shape values and integer constants give
+shape values again, written as symbolic expressions; `Equal` and `Where`
+fold too where the answer is known at import (the `Where(Equal(t, -1),
+ones, t)` an exported `expand` writes). `Reshape` (0 copies a dim, -1 is
+`?`), `Expand` (`relax.broadcast_to`), `ConstantOfShape` (`relax.full`),
+`Range` (`relax.arange`) and `Slice` of a tensor (`relax.strided_slice`)
+take them as symbolic shapes. Any other op that reaches a shape value gets
+it as an i64 (or i32) tensor, made of constants and one-element
+`relax.arange`s of its symbolic dims; a shape with a dim the importer
+cannot name (the length of a `Range` to a symbolic end, say) is an error
+that names the node. The constants only folded shape computations read are
+left out of the module.
 """
 
 import numpy as np
@@ -22,11 +43,158 @@ _BINARY = {"Add": "add", "Sub": "subtract", "Mul": "multiply", "Div": "divide",
            "Pow": "power", "Max": "maximum", "Min": "minimum", "Equal": "equal",
            "Less": "less", "Greater": "greater", "LessOrEqual": "less_equal",
            "GreaterOrEqual": "greater_equal"}
+# Ops whose result has the shape of their first operand.
+_SAME_SHAPE = {"Softmax", "Gelu", "LayerNormalization", "Cast", "Not", "Reciprocal",
+               "Clip"}
 _COMPARISONS = {"Equal", "Less", "Greater", "LessOrEqual", "GreaterOrEqual"}
 
 
 class _Unsupported(Exception):
     pass
+
+
+class ShapeValue:
+    """A shape computed at import time (`Shape` and the integer arithmetic
+    on its result): one `#sym.expr` string per element, or None where the
+    importer does not know the dim. `scalar` marks a 0-d value (one
+    element). `element` is the integer type its tensor has."""
+
+    def __init__(self, dims, scalar=False, element="i64"):
+        self.dims = list(dims)
+        self.scalar = scalar
+        self.element = element  # the integer type of its tensor
+        self.tensor = None  # the relax tensor made of it, once one is
+
+    def __repr__(self):
+        return f"ShapeValue({self.dims}{', scalar' if self.scalar else ''})"
+
+
+def _number(text):
+    """The integer a dim string is, or None if it is symbolic."""
+    if text is None:
+        return None
+    body = text[1:] if text.startswith("-") else text
+    return int(text) if body.isdigit() else None
+
+
+def _paren(text):
+    """`text` as an operand of `*`, `floordiv` or `mod`: parenthesized
+    unless it is a number or a variable's name (all three bind alike and
+    group from the left)."""
+    atomic = text.lstrip("-").isdigit() or text.isidentifier()
+    return text if atomic else f"({text})"
+
+
+def _sym_add(a, b):
+    x, y = _number(a), _number(b)
+    if x is not None and y is not None:
+        return str(x + y)
+    if x == 0:
+        return b
+    if y == 0:
+        return a
+    if y is not None and y < 0:
+        return f"{a} - {-y}"
+    return f"{a} + {b}"
+
+
+def _sym_sub(a, b):
+    x, y = _number(a), _number(b)
+    if x is not None and y is not None:
+        return str(x - y)
+    if y == 0:
+        return a
+    if y is not None and y < 0:
+        return f"{a} + {-y}"
+    if a == b:
+        return "0"
+    return f"{a} - {b if b.isidentifier() or y is not None else '(' + b + ')'}"
+
+
+def _sym_mul(a, b):
+    x, y = _number(a), _number(b)
+    if x is not None and y is not None:
+        return str(x * y)
+    if x == 1:
+        return b
+    if y == 1:
+        return a
+    if x == 0 or y == 0:
+        return "0"
+    return f"{_paren(a)} * {_paren(b)}"
+
+
+def _sym_floordiv(a, b):
+    x, y = _number(a), _number(b)
+    if y == 0:
+        raise _Unsupported("an integer division by zero in a shape computation")
+    if x is not None and y is not None:
+        # ONNX divides integers towards zero (the same as floor on dims).
+        return str(abs(x) // abs(y) * (1 if (x < 0) == (y < 0) else -1))
+    if y == 1:
+        return a
+    if (x is not None and x < 0) or (y is not None and y < 0):
+        # Towards zero and floor differ on a negative operand.
+        raise _Unsupported("a shape division with a negative operand")
+    return f"{_paren(a)} floordiv {_paren(b)}"
+
+
+_SHAPE_ARITHMETIC = {"Add": _sym_add, "Sub": _sym_sub, "Mul": _sym_mul,
+                     "Div": _sym_floordiv}
+
+
+def _product(dims):
+    """The symbolic product of `dims` (strings), constants folded."""
+    constant, rest = 1, []
+    for d in dims:
+        n = _number(d)
+        if n is None:
+            rest.append(d)
+        else:
+            constant *= n
+    if constant == 0 or not rest:
+        return str(constant)
+    return " * ".join(([str(constant)] if constant != 1 else []) + [_paren(d) for d in rest])
+
+
+def _quotient(dims, divisor):
+    """`product(dims) / product(divisor)` (the dim a -1 of Reshape stands
+    for) where every dim is a number or a variable and the variables of
+    `divisor` cancel against those of `dims`; None otherwise."""
+    if not dims or any(d is None or not (_number(d) is not None or d.isidentifier())
+                       for d in list(dims) + list(divisor)):
+        return None
+    names = [d for d in dims if _number(d) is None]
+    numerator = 1
+    for d in dims:
+        numerator *= _number(d) if _number(d) is not None else 1
+    denominator = 1
+    for d in divisor:
+        n = _number(d)
+        if n is None:
+            if d not in names:
+                return None
+            names.remove(d)
+        else:
+            denominator *= n
+    if denominator <= 0 or numerator % denominator:
+        return None
+    return _product([str(numerator // denominator)] + names)
+
+
+def _broadcast(shapes):
+    """The numpy broadcast of `shapes` (lists of dim strings), None for a
+    dim that is not known (or a shape of unknown rank: None)."""
+    if any(d is None for d in shapes):
+        return None
+    rank = max((len(d) for d in shapes), default=0)
+    out = []
+    for i in range(rank):
+        column = {d[i - rank + len(d)] for d in shapes if i - rank + len(d) >= 0}
+        column.discard("1")
+        out.append(column.pop() if len(column) == 1 and None not in column else
+                   "1" if not column else None)
+    return out
 
 
 def _var(name):
@@ -40,7 +208,12 @@ class OnnxImporter:
         import onnx
         import onnx.numpy_helper
         self.onnx = onnx
-        self.model = onnx.shape_inference.infer_shapes(model)
+        try:
+            # data_prop carries the values of shape subgraphs, so that the
+            # dims of a Reshape by a computed shape are known too.
+            self.model = onnx.shape_inference.infer_shapes(model, data_prop=True)
+        except Exception:  # noqa: BLE001 - fall back to plain inference
+            self.model = onnx.shape_inference.infer_shapes(model)
         self.graph = self.model.graph
         self.constants = weights_as_constants
         self.e = Emitter()
@@ -49,14 +222,19 @@ class OnnxImporter:
         self.weights = {}
         for init in self.graph.initializer:
             self.arrays[init.name] = onnx.numpy_helper.to_array(init)
-        # The dims shape inference gives each value, where it knows them.
+        # The dims shape inference gives each value, where it knows them: a
+        # named dim is kept only if it is an input's (a variable of @main).
+        variables = {_var(d.dim_param) for i in self.graph.input
+                     for d in i.type.tensor_type.shape.dim if d.dim_param}
         self.dims = {}
         for info in list(self.graph.value_info) + list(self.graph.input):
+            if not info.type.tensor_type.HasField("shape"):
+                continue
             dims = []
             for d in info.type.tensor_type.shape.dim:
                 if d.HasField("dim_value"):
                     dims.append(str(d.dim_value))
-                elif d.dim_param and not d.dim_param.startswith("unk__"):
+                elif d.dim_param and _var(d.dim_param) in variables:
                     dims.append(_var(d.dim_param))
                 else:
                     dims.append(None)
@@ -110,19 +288,46 @@ class OnnxImporter:
             if handler is None:
                 unsupported.append(f"{label}: no relax translation")
                 continue
+            attrs = self._attrs(node)
             try:
-                outs = handler(node, self._attrs(node))
+                outs = handler(node, attrs)
             except _Unsupported as error:
                 unsupported.append(f"{label}: {error}")
                 continue
             outs = outs if isinstance(outs, list) else [outs]
+            if (len(outs) == 1 and isinstance(outs[0], Value) and outs[0].shape is None
+                    and outs[0] is not self.env.get(node.input[0] if node.input else "")):
+                outs[0].shape = self._result_dims(node, attrs)
             for name, value in zip(node.output, outs):
                 self.env[name] = value
         if unsupported:
             raise ImportError_(
                 f"cannot import the model: {len(unsupported)} unsupported "
                 f"op{'s' if len(unsupported) > 1 else ''}:\n  " + "\n  ".join(unsupported))
-        return [self.env[o.name] for o in self.graph.output]
+        outputs = []
+        for o in self.graph.output:
+            value = self.env[o.name]
+            if isinstance(value, ShapeValue):
+                try:
+                    value = self._tensor(value)
+                except _Unsupported as error:
+                    raise ImportError_(f"cannot import the model: output '{o.name}': "
+                                       f"{error}") from None
+            outputs.append(value)
+        self._drop_unused_constants(outputs)
+        return outputs
+
+    def _drop_unused_constants(self, outputs):
+        """Removes the constants nothing reads (those of shape computations
+        folded at import)."""
+        import re
+        defines = re.compile(r"^    %(\w+) = relax\.constant ")
+        used = {o.name for o in outputs}
+        for line in self.e.lines:
+            if not defines.match(line):
+                used.update(re.findall(r"%(\w+)", line))
+        self.e.lines = [line for line in self.e.lines
+                        if not defines.match(line) or defines.match(line).group(1) in used]
 
     @staticmethod
     def _onnx_dtype(array):
@@ -134,9 +339,13 @@ class OnnxImporter:
         return {a.name: self.onnx.helper.get_attribute_value(a) for a in node.attribute}
 
     def _in(self, node, i):
+        """Input `i` as a tensor (a shape value becomes one)."""
         if i >= len(node.input) or not node.input[i]:
             return None
-        return self.env[node.input[i]]
+        value = self.env[node.input[i]]
+        if isinstance(value, ShapeValue):
+            value = self._tensor(value, f"input {i}")
+        return value
 
     def _const(self, node, i):
         """The value of input `i`, which must be a constant."""
@@ -148,7 +357,394 @@ class OnnxImporter:
     def _op(self, name, operands, attrs=None, node=None, **kw):
         return self.e.op(name, operands, attrs, hint=node.output[0] if node else "t", **kw)
 
+    # ----- shapes computed at import --------------------------------------
+
+    def _dims_of(self, name):
+        """The dims of value `name` as far as the importer knows them (a
+        list with None for an unknown dim), or None if its rank is unknown."""
+        value = self.env.get(name)
+        if isinstance(value, ShapeValue):
+            return [] if value.scalar else [str(len(value.dims))]
+        inferred = self.dims.get(name)
+        mine = None
+        if isinstance(value, Value) and value.shape is not None:
+            mine = [None if d is None else str(d) for d in value.shape]
+        if mine is None:
+            return inferred
+        if inferred is None or len(inferred) != len(mine):
+            return mine
+        return [m if m is not None else i for m, i in zip(mine, inferred)]
+
+    def _result_dims(self, node, attrs):
+        """The dims of the result of `node` where the importer can tell
+        them (for a later Shape), else None."""
+        if node.op_type in _SAME_SHAPE or node.op_type in _UNARY:
+            return self._dims_of(node.input[0])
+        if node.op_type == "Transpose":
+            dims = self._dims_of(node.input[0])
+            if dims is None:
+                return None
+            perm = attrs.get("perm") or list(range(len(dims)))[::-1]
+            return [dims[p] for p in perm]
+        if node.op_type == "Gather":
+            data, indices = self._dims_of(node.input[0]), self._dims_of(node.input[1])
+            if data is None or indices is None:
+                return None
+            axis = attrs.get("axis", 0)
+            axis = axis + len(data) if axis < 0 else axis
+            return data[:axis] + indices + data[axis + 1:]
+        if node.op_type in ("MatMul", "Gemm"):
+            a, b = self._dims_of(node.input[0]), self._dims_of(node.input[1])
+            if a is None or b is None or len(a) < 2 or len(b) < 2:
+                return None
+            if node.op_type == "Gemm":
+                a = a[::-1] if attrs.get("transA") else a
+                b = b[::-1] if attrs.get("transB") else b
+                return [a[0], b[1]]
+            batch = _broadcast([a[:-2], b[:-2]])
+            return None if batch is None else batch + [a[-2], b[-1]]
+        if node.op_type in _BINARY or node.op_type == "Where":
+            return _broadcast([self._dims_of(n) for n in node.input])
+        return None
+
+    def _int_constant(self, name):
+        """The integer constant `name` is, or None."""
+        array = self.arrays.get(name)
+        if array is None or array.dtype.kind not in "iu":
+            return None
+        return array
+
+    def _shape(self, node, i):
+        """Input `i` as a ShapeValue: a computed shape, or an integer
+        constant of rank 0 or 1. None otherwise."""
+        name = node.input[i] if i < len(node.input) else ""
+        value = self.env.get(name)
+        if isinstance(value, ShapeValue):
+            return value
+        array = self._int_constant(name)
+        if array is not None and array.ndim <= 1 and array.dtype in (np.int64, np.int32):
+            return ShapeValue([str(int(v)) for v in array.reshape(-1)], scalar=array.ndim == 0,
+                              element=_ELEMENTS[self._onnx_dtype(array)])
+        return None
+
+    def _tensor(self, shape, what="a value"):
+        """The i64 tensor holding a ShapeValue: constants as they are, each
+        symbolic dim as a one-element `relax.arange`, concatenated."""
+        if shape.tensor is not None:
+            return shape.tensor
+        for i, d in enumerate(shape.dims):
+            if d is None:
+                raise _Unsupported(f"{what} is a shape whose dim {i} relax-import "
+                                   "cannot name, so it cannot become a tensor")
+        if all(_number(d) is not None for d in shape.dims):
+            dtype = np.int32 if shape.element == "i32" else np.int64
+            array = np.array([int(d) for d in shape.dims], dtype)
+            shape.tensor = self.e.constant(array.reshape(()) if shape.scalar else array,
+                                           hint="shape")
+            return shape.tensor
+        pieces, run = [], []
+        for d in shape.dims + [None]:
+            if d is not None and _number(d) is not None:
+                run.append(int(d))
+                continue
+            if run:
+                pieces.append(self.e.constant(np.array(run, np.int64), hint="shape"))
+                run = []
+            if d is not None:
+                pieces.append(self.e.op("arange", [], {
+                    "start": f"#sym.expr<{d}>", "end": f"#sym.expr<{_sym_add(d, '1')}>",
+                    "step": "#sym.expr<1>", "dtype": "i64"},
+                    hint="dim", element="i64", shape=["1"]))
+        value = pieces[0]
+        if len(pieces) > 1:
+            value = self.e.op("concat", pieces, {"axis": "0"}, hint="shape",
+                              shape=[str(len(shape.dims))])
+        if shape.scalar:
+            value = self.e.op("reshape", [value], {"shape": shape_attr([])}, hint="shape",
+                              shape=[])
+        if shape.element != "i64":
+            value = self.e.op("astype", [value], {"dtype": shape.element}, hint="shape",
+                              element=shape.element, shape=value.shape)
+        shape.tensor = value
+        return value
+
+    def _fold_arithmetic(self, node):
+        """Add/Sub/Mul/Div on computed shapes as symbolic dims, or None
+        where that cannot be done (the op then runs on tensors)."""
+        if not self._shape_operands(node):
+            return None
+        a, b = self._shape(node, 0), self._shape(node, 1)
+        if len(a.dims) != len(b.dims):
+            if len(a.dims) == 1:
+                a = ShapeValue(a.dims * len(b.dims), a.scalar, a.element)
+            elif len(b.dims) == 1:
+                b = ShapeValue(b.dims * len(a.dims), b.scalar, b.element)
+            else:
+                return None
+        function = _SHAPE_ARITHMETIC[node.op_type]
+        try:
+            dims = [None if x is None or y is None else function(x, y)
+                    for x, y in zip(a.dims, b.dims)]
+        except _Unsupported:
+            return None
+        return ShapeValue(dims, scalar=a.scalar and b.scalar, element=a.element)
+
+    def _shape_operands(self, node):
+        """Whether the two operands of `node` are shapes (computed, or
+        integer constants of rank 0 or 1, at least one of them computed or
+        both small) that can be folded at import."""
+        if len(node.input) != 2:
+            return False
+        a, b = self._shape(node, 0), self._shape(node, 1)
+        if a is None or b is None or a.element != b.element:
+            return False
+        return (any(isinstance(self.env.get(n), ShapeValue) for n in node.input)
+                or len(a.dims) + len(b.dims) <= 16)
+
+    def _fold_equal(self, node):
+        """Equal on a computed shape, where the answer is known at import
+        (equal numbers or names; a dim is never negative): a bool array."""
+        if not self._shape_operands(node):
+            return None
+        a, b = self._shape(node, 0), self._shape(node, 1)
+        n = max(len(a.dims), len(b.dims))
+        if len(a.dims) not in (1, n) or len(b.dims) not in (1, n):
+            return None
+        flags = []
+        for x, y in zip(a.dims * (n // len(a.dims)), b.dims * (n // len(b.dims))):
+            if x is None or y is None:
+                return None
+            if x == y:
+                flags.append(True)
+            elif _number(x) is not None and _number(y) is not None:
+                flags.append(False)
+            elif min(_number(x) or 0, _number(y) or 0) < 0 and all(
+                    _number(d) is not None or "-" not in d for d in (x, y)):
+                # A sum or product of dims against a negative number.
+                flags.append(False)
+            else:
+                return None
+        flags = np.array(flags, np.bool_)
+        return flags.reshape(()) if a.scalar and b.scalar else flags
+
+    def op_Shape(self, node, attrs):
+        dims = self._dims_of(node.input[0])
+        if dims is None:
+            raise _Unsupported("the shape of a value of unknown rank")
+        start, end = attrs.get("start", 0), attrs.get("end")
+        return ShapeValue(dims[start:end])
+
+    def op_Slice(self, node, attrs):
+        x = self.env[node.input[0]]
+        if not isinstance(x, ShapeValue) or x.scalar:
+            return self._slice_tensor(node)
+        bounds = []
+        for i in range(1, 5):
+            if i < len(node.input) and node.input[i]:
+                array = self._int_constant(node.input[i])
+                if array is None:
+                    raise _Unsupported(f"input {i} must be an integer constant")
+                bounds.append([int(v) for v in array.reshape(-1)])
+            else:
+                bounds.append(None)
+        starts, ends, axes, steps = bounds
+        if axes not in (None, [0], [-1]) or len(starts) != 1 or len(ends) != 1:
+            raise _Unsupported("a Slice of a shape along an axis other than 0")
+        step = steps[0] if steps else 1
+        if step == 0:
+            raise _Unsupported("a Slice with step 0")
+        return ShapeValue(x.dims[starts[0]:ends[0]:step], element=x.element)
+
+    def _slice_tensor(self, node):
+        """Slice of a tensor -> relax.strided_slice, with bounds that are
+        constants or computed shapes (normalized against the input's dims)."""
+        x = self._in(node, 0)
+        dims = self._dims_of(node.input[0])
+        if dims is None:
+            raise _Unsupported("an input of unknown rank")
+        bounds = []
+        for i in range(1, 5):
+            if i >= len(node.input) or not node.input[i]:
+                bounds.append(None)
+                continue
+            shape = self._shape(node, i)
+            if shape is None or None in shape.dims:
+                raise _Unsupported(f"input {i} must be a constant or computed from "
+                                   "input shapes")
+            bounds.append(shape.dims)
+        starts, ends, axes, steps = bounds
+        if axes and any(_number(a) is None for a in axes):
+            raise _Unsupported("input 3 (the axes) must be constant")
+        axes = [int(a) for a in axes] if axes else list(range(len(starts)))
+        axes = [a + len(dims) if a < 0 else a for a in axes]
+        steps = steps or ["1"] * len(starts)
+        if not (len(starts) == len(ends) == len(axes) == len(steps)) or not all(
+                0 <= a < len(dims) for a in axes):
+            raise _Unsupported("bounds, axes and steps that do not match the input")
+        begin, end, strides, out = [], [], [], list(dims)
+        for k, axis in enumerate(axes):
+            dim, step = dims[axis], _number(steps[k])
+            if step is None or step <= 0:
+                raise _Unsupported("a step that is not a positive constant")
+            bound = []
+            for value in (starts[k], ends[k]):
+                n = _number(value)
+                if n is not None and (n < 0 or n >= 2 ** 31):
+                    if dim is None:
+                        raise _Unsupported(f"a bound from the end of dim {axis}, "
+                                           "which is not known at import")
+                    n_dim = _number(dim)
+                    if n >= 2 ** 31:
+                        value = dim
+                    elif n_dim is not None:
+                        value = str(max(0, n_dim + n))
+                    else:
+                        value = _sym_add(dim, str(n))
+                elif n is not None and _number(dim) is not None:
+                    value = str(min(n, _number(dim)))
+                bound.append(value)
+            begin.append(bound[0])
+            end.append(bound[1])
+            strides.append(step)
+            if _number(bound[0]) is not None and _number(bound[1]) is not None:
+                out[axis] = str(max(0, (_number(bound[1]) - _number(bound[0]) + step - 1)
+                                    // step))
+            elif bound[1] == dim and bound[0] == "0" and step == 1:
+                out[axis] = dim
+            elif step == 1 and bound[1] != dim:
+                # A symbolic end is taken to be within the dim (as exporters
+                # write `x[:, :n]`); relax's own inference says min(end, dim).
+                out[axis] = _sym_sub(bound[1], bound[0])
+            else:
+                out[axis] = None
+        attrs = {"axes": i64_array(axes), "begin": shape_attr(begin), "end": shape_attr(end)}
+        if any(st != 1 for st in strides):
+            attrs["strides"] = i64_array(strides)
+        return self._op("strided_slice", [x], attrs, node=node,
+                        shape=None if None in out else out)
+
+    def _target(self, node, i):
+        """Input `i` as a list of dim strings, all known."""
+        target = self._shape(node, i)
+        if target is None or target.scalar:
+            raise _Unsupported(f"input {i} (the shape) must be a 1-D constant or "
+                               "computed from input shapes")
+        for k, d in enumerate(target.dims):
+            if d is None:
+                raise _Unsupported(f"dim {k} of the target shape is not known at import")
+            if _number(d) is not None and _number(d) < 0:
+                raise _Unsupported(f"dim {k} of the target shape is negative ({d})")
+        return target.dims
+
+    def op_Expand(self, node, attrs):
+        x = self._in(node, 0)
+        target = self._target(node, 1)
+        dims = self._dims_of(node.input[0])
+        if dims is None:
+            raise _Unsupported("an input of unknown rank")
+        rank = max(len(dims), len(target))
+        dims = ["1"] * (rank - len(dims)) + dims
+        target = ["1"] * (rank - len(target)) + target
+        out = []
+        for i, (d, t) in enumerate(zip(dims, target)):
+            # numpy broadcasting: a 1 takes the other dim; otherwise the
+            # two are equal and the input's is kept.
+            if d is None:
+                raise _Unsupported(f"dim {i} of the input is not known at import")
+            out.append(d if _number(t) == 1 or _number(d) != 1 else t)
+        return self._op("broadcast_to", [x], {"shape": shape_attr(out)}, node=node, shape=out)
+
+    def op_ConstantOfShape(self, node, attrs):
+        target = self._target(node, 0)
+        if "value" in attrs:
+            value = self.onnx.numpy_helper.to_array(attrs["value"]).reshape(())
+        else:
+            value = np.array(0, np.float32)
+        if all(_number(d) is not None for d in target) and np.prod(
+                [int(d) for d in target]) <= 64:
+            # A small constant (the ones of an Expand pattern, say) stays
+            # one, for the shape computations that take it.
+            array = np.full([int(d) for d in target], value, value.dtype)
+            self.arrays[node.output[0]] = array
+            return self.e.constant(array, hint=node.output[0])
+        scalar = self.e.constant(value, hint="fill")
+        return self._op("full", [scalar], {"shape": shape_attr(target)}, node=node,
+                        shape=target)
+
+    def op_Range(self, node, attrs):
+        bounds, element = [], None
+        for i in range(3):
+            name = node.input[i]
+            shape = self._shape(node, i)
+            if shape is not None and len(shape.dims) == 1 and shape.dims[0] is not None:
+                bounds.append(shape.dims[0])
+                element = shape.element
+                continue
+            array = self.arrays.get(name)
+            item = array.reshape(()).item() if array is not None and array.size == 1 else None
+            if item is not None and float(item) == int(item):
+                bounds.append(str(int(item)))
+                element = _ELEMENTS[self._onnx_dtype(array)]
+                continue
+            raise _Unsupported(f"input {i} must be an integral constant or computed "
+                               "from input shapes")
+        start, limit, delta = bounds
+        if _number(delta) is None or _number(delta) <= 0:
+            raise _Unsupported("a step that is not a positive constant")
+        shape = None
+        if _number(start) is not None and _number(limit) is not None:
+            step = _number(delta)
+            shape = [str(max(0, (_number(limit) - _number(start) + step - 1) // step))]
+        return self._op("arange", [], {"start": f"#sym.expr<{start}>",
+                                       "end": f"#sym.expr<{limit}>",
+                                       "step": f"#sym.expr<{delta}>", "dtype": element},
+                        node=node, element=element, shape=shape)
+
+    # ----- simple ops ------------------------------------------------------
+
+    def op_Flatten(self, node, attrs):
+        x = self._in(node, 0)
+        dims = self._dims_of(node.input[0])
+        if dims is None:
+            raise _Unsupported("an input of unknown rank")
+        axis = attrs.get("axis", 1)
+        axis = axis + len(dims) if axis < 0 else axis
+        left, right = dims[:axis], dims[axis:]
+        out = ["?" if None in part else _product(part) for part in (left, right)]
+        if out == ["?", "?"]:
+            raise _Unsupported("an input whose dims are not known at import")
+        return self._op("reshape", [x], {"shape": shape_attr(out)}, node=node,
+                        shape=None if "?" in out else out)
+
+    def op_Reciprocal(self, node, attrs):
+        x = self._in(node, 0)
+        return self._op("divide", [self.e.scalar(1, x.element, hint="one"), x], node=node,
+                        element=x.element)
+
+    def op_Clip(self, node, attrs):
+        x, low, high = self._in(node, 0), self._in(node, 1), self._in(node, 2)
+        y = x
+        if low is not None:
+            y = self._op("maximum", [y, low], node=node, element=x.element)
+        if high is not None:
+            y = self._op("minimum", [y, high], node=node, element=x.element)
+        return y
+
+    def op_Not(self, node, attrs):
+        x = self._in(node, 0)
+        return self._op("equal", [x, self.e.scalar(False, "i1", hint="false")], node=node,
+                        element="i1")
+
     def elementwise(self, node, attrs):
+        if node.op_type in _SHAPE_ARITHMETIC and len(node.input) == 2:
+            folded = self._fold_arithmetic(node)
+            if folded is not None:
+                return folded
+        if node.op_type == "Equal":
+            flags = self._fold_equal(node)
+            if flags is not None:
+                self.arrays[node.output[0]] = flags
+                return self.e.constant(flags, hint=node.output[0])
         args = [self._in(node, i) for i in range(len(node.input))]
         if node.op_type in _UNARY:
             return self._op(_UNARY[node.op_type], args, node=node)
@@ -157,7 +753,7 @@ class OnnxImporter:
         return self._op(_BINARY[node.op_type], args, node=node, element=element)
 
     def op_Identity(self, node, attrs):
-        return self._in(node, 0)
+        return self.env[node.input[0]]  # a shape value stays one
 
     def op_Constant(self, node, attrs):
         array = self.onnx.numpy_helper.to_array(attrs["value"])
@@ -207,27 +803,65 @@ class OnnxImporter:
                         node=node)
 
     def op_Reshape(self, node, attrs):
+        data, target = self.env[node.input[0]], self._shape(node, 1)
+        if isinstance(data, ShapeValue) and target is not None and not target.scalar:
+            # A shape made 1-D (exporters write Reshape(shape, [-1])) or 0-d.
+            size = len(data.dims)
+            if [_number(d) for d in target.dims] in ([-1], [size]):
+                return ShapeValue(data.dims, element=data.element)
+            if not target.dims and size == 1:
+                return ShapeValue(data.dims, scalar=True, element=data.element)
         x = self._in(node, 0)
-        shape = [int(d) for d in self._const(node, 1)]
+        if target is None:
+            raise _Unsupported("input 1 (the shape) must be a constant or computed "
+                               "from input shapes")
+        known = self._dims_of(node.input[0]) or []
         dims = []
-        for i, d in enumerate(shape):
-            if d == -1:
+        for i, d in enumerate(target.dims):
+            if d is None:
+                raise _Unsupported(f"dim {i} of the target shape is not known at import")
+            if _number(d) == -1:
                 dims.append("?")
-            elif d == 0 and not attrs.get("allowzero"):
-                known = self.dims.get(node.input[0]) or x.shape or []
+            elif _number(d) is not None and _number(d) < -1:
+                raise _Unsupported(f"dim {i} of the target shape is {d}")
+            elif _number(d) == 0 and not attrs.get("allowzero"):
                 if i >= len(known) or known[i] is None:
                     raise _Unsupported("a 0 (copied) dim of an input of unknown shape")
                 dims.append(known[i])
             else:
-                dims.append(str(d))
+                dims.append(d)
+        if dims.count("?") > 1:
+            raise _Unsupported("more than one -1 dim in the target shape")
+        shape = dims
+        if "?" in dims:
+            inferred = _quotient(known, [d for d in dims if d != "?"])
+            shape = None if inferred is None else [inferred if d == "?" else d
+                                                   for d in dims]
         return self._op("reshape", [x], {"shape": shape_attr(dims)}, node=node,
-                        shape=None if "?" in dims else dims)
+                        shape=shape)
 
     def op_Concat(self, node, attrs):
+        parts = [self._shape(node, i) for i in range(len(node.input))]
+        if (attrs.get("axis", 0) in (0, -1) and all(p is not None and not p.scalar for p in parts)
+                and len({p.element for p in parts}) == 1
+                and any(isinstance(self.env.get(n), ShapeValue) for n in node.input)):
+            return ShapeValue([d for p in parts for d in p.dims], element=parts[0].element)
         values = [self._in(node, i) for i in range(len(node.input))]
         return self._op("concat", values, {"axis": str(attrs.get("axis", 0))}, node=node)
 
     def op_Gather(self, node, attrs):
+        data = self.env[node.input[0]]
+        if (isinstance(data, ShapeValue) and not data.scalar and attrs.get("axis", 0) in (0, -1)
+                and self._int_constant(node.input[1]) is not None):
+            index = self._int_constant(node.input[1])
+            if index.ndim <= 1:
+                picked = []
+                for i in index.reshape(-1).tolist():
+                    if not -len(data.dims) <= i < len(data.dims):
+                        raise _Unsupported(f"index {i} is outside the shape "
+                                           f"of {len(data.dims)} dims")
+                    picked.append(data.dims[i])
+                return ShapeValue(picked, scalar=index.ndim == 0, element=data.element)
         # ONNX indices may be negative, counting from the end of the axis.
         return self._op("take", [self._in(node, 0), self._in(node, 1)],
                         {"axis": str(attrs.get("axis", 0)),
@@ -241,16 +875,26 @@ class OnnxImporter:
         return None
 
     def op_Unsqueeze(self, node, attrs):
+        x = self.env[node.input[0]]
+        if isinstance(x, ShapeValue) and x.scalar and self._axes(node, attrs) in ([0], [-1]):
+            return ShapeValue(x.dims, element=x.element)
         return self._op("expand_dims", [self._in(node, 0)],
                         {"axes": i64_array(self._axes(node, attrs))}, node=node)
 
     def op_Squeeze(self, node, attrs):
         axes = self._axes(node, attrs)
+        x = self.env[node.input[0]]
+        if (isinstance(x, ShapeValue) and not x.scalar and len(x.dims) == 1
+                and axes in (None, [0], [-1])):
+            return ShapeValue(x.dims, scalar=True, element=x.element)
         return self._op("squeeze", [self._in(node, 0)],
                         {"axes": i64_array(axes)} if axes else None, node=node)
 
     def op_Cast(self, node, attrs):
         element = _ELEMENTS.get(attrs["to"])
+        x = self.env[node.input[0]]
+        if isinstance(x, ShapeValue) and element in ("i64", "i32"):
+            return ShapeValue(x.dims, x.scalar, element)
         if element is None:
             raise _Unsupported("a cast to an element type relax lacks")
         return self._op("astype", [self._in(node, 0)], {"dtype": element}, node=node,
@@ -273,6 +917,20 @@ class OnnxImporter:
         return self._reduce("max", node, attrs)
 
     def op_Where(self, node, attrs):
+        # Where(Equal(shape, -1), ones, shape), as exporters write an
+        # Expand's target, picks from shapes by a condition known at import.
+        condition = self.arrays.get(node.input[0])
+        a, b = self._shape(node, 1), self._shape(node, 2)
+        if (condition is not None and condition.dtype == np.bool_ and condition.ndim <= 1
+                and a is not None and b is not None and a.element == b.element
+                and any(isinstance(self.env.get(n), ShapeValue) for n in node.input[1:])):
+            n = max(condition.size, len(a.dims), len(b.dims))
+            if all(k in (1, n) for k in (condition.size, len(a.dims), len(b.dims))):
+                flags = condition.reshape(-1).tolist() * (n // condition.size)
+                da, db = a.dims * (n // len(a.dims)), b.dims * (n // len(b.dims))
+                return ShapeValue([x if f else y for f, x, y in zip(flags, da, db)],
+                                  scalar=condition.ndim == 0 and a.scalar and b.scalar,
+                                  element=a.element)
         return self._op("where", [self._in(node, i) for i in range(3)], node=node,
                         element=self._in(node, 1).element)
 

@@ -4,8 +4,10 @@
 # ONNX models built with onnx.helper (opset 20) go through the relax-import
 # command: named dynamic dims become variables, initializers parameters
 # named after them; the module verifies with relax-opt and, run by relax-run
-# at three sizes, matches numpy. An unnamed dynamic dim and unsupported ops
-# are errors listing every case.
+# at three sizes, matches numpy. Shape subgraphs (Shape, Gather, Div,
+# Unsqueeze, Concat, ...) fold into symbolic dims at import. An unnamed
+# dynamic dim, unsupported ops and a shape that cannot become a tensor are
+# errors listing every case.
 #
 # CHECK-LABEL: // ----- mlp
 # CHECK: relax.func @main(%x: !relax.tensor<[batch, seq, 8], f32>,
@@ -48,6 +50,73 @@
 # CHECK: exit 1: relax-import: error: cannot import the model: 2 unsupported ops:
 # CHECK-NEXT: TopK (node 'top'): no relax translation
 # CHECK-NEXT: NonZero (node 'nz'): no relax translation
+#
+# Shape subgraphs fold into symbolic dims: no tensor is computed for them.
+# CHECK-LABEL: // ----- heads
+# CHECK-NOT: relax.constant
+# CHECK: %[[R:.*]] = relax.reshape %x {shape = #sym.shape<[batch, seq, 2, 4]>}
+# CHECK-NEXT: %[[T:.*]] = relax.permute_dims %[[R]] {axes = array<i64: 0, 2, 1, 3>}
+# CHECK-NEXT: %[[Y:.*]] = relax.reshape %[[T]] {shape = #sym.shape<[batch, 2, ?]>}
+# CHECK-NEXT: relax.output %[[Y]]
+# CHECK: verify: ok
+# CHECK: heads [1, 3]: ok
+# CHECK: heads [2, 5]: ok
+# CHECK: heads [3, 17]: ok
+#
+# CHECK-LABEL: // ----- simple
+# CHECK: relax.reshape %x {shape = #sym.shape<[batch * seq, 4]>}
+# CHECK: %[[ONE:.*]] = relax.constant dense<1.000000000e+00> : tensor<f32>
+# CHECK: relax.divide %[[ONE]], %x
+# CHECK: %[[LO:.*]] = relax.maximum %x, %lo
+# CHECK: relax.minimum %[[LO]], %hi
+# CHECK: %[[FALSE:.*]] = relax.constant dense<false> : tensor<i1>
+# CHECK: relax.equal %m, %[[FALSE]] {{.*}} -> !relax.tensor<*, i1>
+# CHECK: verify: ok
+# CHECK: simple [1, 3]: ok
+# CHECK: simple [2, 5]: ok
+# CHECK: simple [3, 17]: ok
+#
+# CHECK-LABEL: // ----- expand
+# CHECK: relax.broadcast_to %x {shape = #sym.shape<[n, m, 4]>} : (!relax.tensor<[1, 4], f32>)
+# CHECK: verify: ok
+# CHECK: expand [1, 3]: ok
+# CHECK: expand [2, 5]: ok
+# CHECK: expand [3, 17]: ok
+#
+# CHECK-LABEL: // ----- expand_torch
+# CHECK-NOT: relax.where
+# CHECK: relax.broadcast_to %x {shape = #sym.shape<[n, 4]>} : (!relax.tensor<[1, 4], f32>)
+# CHECK-NOT: relax.where
+# CHECK: verify: ok
+# CHECK: expand_torch [1]: ok
+# CHECK: expand_torch [2]: ok
+# CHECK: expand_torch [17]: ok
+#
+# CHECK-LABEL: // ----- slice
+# CHECK: relax.strided_slice %pos {axes = array<i64: 1>, begin = #sym.shape<[0]>, end = #sym.shape<[seq]>}
+# CHECK: relax.strided_slice %x {axes = array<i64: 1, 2>, begin = #sym.shape<[seq - 2, 1]>, end = #sym.shape<[seq, 6]>, strides = array<i64: 1, 2>}
+# CHECK: verify: ok
+# CHECK: slice [1, 3]: ok
+# CHECK: slice [2, 5]: ok
+# CHECK: slice [3, 17]: ok
+#
+# CHECK-LABEL: // ----- fill
+# CHECK: %[[V:.*]] = relax.constant dense<1.500000000e+00> : tensor<f32>
+# CHECK: relax.full %[[V]] {shape = #sym.shape<[batch, seq, 4]>}
+# CHECK: relax.arange {start = #sym.expr<0>, end = #sym.expr<seq>, step = #sym.expr<1>, dtype = i64}
+# CHECK: %[[B:.*]] = relax.arange {start = #sym.expr<batch * batch>, end = #sym.expr<batch * batch + 1>, step = #sym.expr<1>, dtype = i64}
+# CHECK: %[[S:.*]] = relax.arange {start = #sym.expr<seq * seq>, end = #sym.expr<seq * seq + 1>, step = #sym.expr<1>, dtype = i64}
+# CHECK: %[[C:.*]] = relax.constant dense<16> : tensor<1xi64>
+# CHECK: %[[SQ:.*]] = relax.concat %[[B]], %[[S]], %[[C]] {axis = 0}
+# CHECK: relax.add %[[SQ]], %ids
+# CHECK: verify: ok
+# CHECK: fill [1, 3]: ok
+# CHECK: fill [2, 5]: ok
+# CHECK: fill [3, 17]: ok
+#
+# CHECK-LABEL: // ----- shape_error
+# CHECK: exit 1: relax-import: error: cannot import the model: 1 unsupported op:
+# CHECK-NEXT: Add (node 'bad'): input 0 is a shape whose dim 0 relax-import cannot name, so it cannot become a tensor
 
 import os
 import subprocess
@@ -179,3 +248,170 @@ imported("unsupported", model(
      helper.make_node("Relu", ["v"], ["y"])],
     [tensor("x", ["batch", 4])], [tensor("y", None)],
     [("k", np.array([2], np.int64))]))
+
+
+def run_sizes(name, mlir, sizes, make_inputs, reference):
+    """Runs `mlir` by relax-run on the inputs `make_inputs(size)` gives and
+    compares each output with `reference(*inputs)`."""
+    weights = os.path.join(work, f"{name}.safetensors")
+    for size in sizes:
+        inputs = make_inputs(size)
+        args = ["relax-run", mlir]
+        if os.path.exists(weights):
+            args += ["--weights", weights]
+        for i, array in enumerate(inputs):
+            path = os.path.join(work, f"{name}.in{i}.npy")
+            np.save(path, array)
+            args += ["--input", path]
+        out = os.path.join(work, f"{name}.out.npy")
+        args += ["--output", out]
+        result = subprocess.run(args, capture_output=True, text=True)
+        expected = reference(*inputs)
+        if result.returncode:
+            print(f"{name} {list(size)}: FAILED {result.stderr}")
+            continue
+        bad = []
+        for i, want in enumerate(expected):
+            got = np.load(out if i == 0 else out[:-4] + f".{i}.npy")
+            if got.shape != want.shape or not np.allclose(got, want, atol=1e-5):
+                bad.append(f"output {i}: {got.shape} vs {want.shape}")
+        print(f"{name} {list(size)}: {'ok' if not bad else 'MISMATCH ' + '; '.join(bad)}")
+
+
+def const(name, value):
+    return helper.make_node("Constant", [], [name],
+                            value=numpy_helper.from_array(np.array(value, np.int64)))
+
+
+# The attention head split the TorchScript exporter writes: the new shape
+# is computed from Shape(x) by Gather, Div, Unsqueeze and Concat, which
+# relax-import folds into symbolic dims.
+heads = imported("heads", model(
+    [helper.make_node("Shape", ["x"], ["s"]),
+     const("i0", 0), const("i1", 1), const("i2", 2), const("axes", [0]),
+     const("two", 2), const("minus1", [-1]), const("nh", [2]),
+     helper.make_node("Gather", ["s", "i0"], ["b"]),
+     helper.make_node("Gather", ["s", "i1"], ["q"]),
+     helper.make_node("Gather", ["s", "i2"], ["hidden"]),
+     helper.make_node("Div", ["hidden", "two"], ["hd"]),
+     helper.make_node("Unsqueeze", ["b", "axes"], ["ub"]),
+     helper.make_node("Unsqueeze", ["q", "axes"], ["uq"]),
+     helper.make_node("Unsqueeze", ["hd", "axes"], ["uhd"]),
+     helper.make_node("Concat", ["ub", "uq", "nh", "uhd"], ["split"], axis=0),
+     helper.make_node("Reshape", ["x", "split"], ["r"]),
+     helper.make_node("Transpose", ["r"], ["t"], perm=[0, 2, 1, 3]),
+     helper.make_node("Shape", ["t"], ["ts"]),
+     helper.make_node("Gather", ["ts", "i0"], ["tb"]),
+     helper.make_node("Gather", ["ts", "i1"], ["th"]),
+     helper.make_node("Unsqueeze", ["tb", "axes"], ["utb"]),
+     helper.make_node("Unsqueeze", ["th", "axes"], ["uth"]),
+     helper.make_node("Concat", ["utb", "uth", "minus1"], ["merge"], axis=0),
+     helper.make_node("Reshape", ["t", "merge"], ["y"])],
+    [tensor("x", ["batch", "seq", 8])], [tensor("y", None)]))
+run_sizes("heads", heads, ((1, 3), (2, 5), (3, 17)),
+          lambda size: [rng.standard_normal((*size, 8)).astype(np.float32)],
+          lambda x: [x.reshape(*x.shape[:2], 2, 4).transpose(0, 2, 1, 3)
+                     .reshape(x.shape[0], 2, -1)])
+
+simple = imported("simple", model(
+    [helper.make_node("Flatten", ["x"], ["f"], axis=2),
+     helper.make_node("Reciprocal", ["x"], ["r"]),
+     helper.make_node("Clip", ["x", "lo", "hi"], ["c"]),
+     helper.make_node("Not", ["m"], ["n"])],
+    [tensor("x", ["batch", "seq", 4]), tensor("m", ["batch", 3], TensorProto.BOOL)],
+    [tensor("f", None), tensor("r", None), tensor("c", None),
+     tensor("n", None, TensorProto.BOOL)],
+    [("lo", np.array(-0.5, np.float32)), ("hi", np.array(0.5, np.float32))]))
+run_sizes("simple", simple, ((1, 3), (2, 5), (3, 17)),
+          lambda size: [rng.standard_normal((*size, 4)).astype(np.float32) + 0.1,
+                        rng.standard_normal((size[0], 3)) > 0],
+          lambda x, m: [x.reshape(x.shape[0] * x.shape[1], 4), 1 / x,
+                        np.clip(x, -0.5, 0.5), ~m])
+
+# Expand by the shape of another input (numpy broadcasting: [1, 4] and
+# [n, m, 1] give [n, m, 4]).
+expand = imported("expand", model(
+    [helper.make_node("Shape", ["y"], ["s"], end=2),
+     const("four", [4]),
+     helper.make_node("Concat", ["s", "four"], ["target"], axis=0),
+     helper.make_node("Expand", ["x", "target"], ["e"]),
+     helper.make_node("Add", ["e", "y"], ["z"])],
+    [tensor("x", [1, 4]), tensor("y", ["n", "m", 1])], [tensor("z", None)]))
+run_sizes("expand", expand, ((1, 3), (2, 5), (3, 17)),
+          lambda size: [rng.standard_normal((1, 4)).astype(np.float32),
+                        rng.standard_normal((*size, 1)).astype(np.float32)],
+          lambda x, y: [np.broadcast_to(x, (*y.shape[:2], 4)) + y])
+
+# x.expand(n, -1) as the TorchScript exporter writes it: the -1 entries of
+# the target become 1 by Where(Equal(target, -1), ones, target), which
+# relax-import folds too.
+expand_torch = imported("expand_torch", model(
+    [helper.make_node("Shape", ["y"], ["s"]),
+     const("i0", 0), const("axes", [0]), const("minus1", [-1]), const("two", [2]),
+     const("neg", -1),
+     helper.make_node("Gather", ["s", "i0"], ["n"]),
+     helper.make_node("Unsqueeze", ["n", "axes"], ["un"]),
+     helper.make_node("Concat", ["un", "minus1"], ["target"], axis=0),
+     helper.make_node("ConstantOfShape", ["two"], ["ones"],
+                      value=numpy_helper.from_array(np.array([1], np.int64))),
+     helper.make_node("Mul", ["ones", "neg"], ["negs"]),
+     helper.make_node("Equal", ["target", "negs"], ["is_neg"]),
+     helper.make_node("Where", ["is_neg", "ones", "target"], ["fixed"]),
+     helper.make_node("Expand", ["x", "fixed"], ["e"]),
+     helper.make_node("Add", ["e", "y"], ["z"])],
+    [tensor("x", [1, 4]), tensor("y", ["n", 1])], [tensor("z", None)]))
+run_sizes("expand_torch", expand_torch, ((1,), (2,), (17,)),
+          lambda size: [rng.standard_normal((1, 4)).astype(np.float32),
+                        rng.standard_normal((*size, 1)).astype(np.float32)],
+          lambda x, y: [x + y])
+
+# Slice of a tensor: by a computed end (BERT's position ids up to the
+# sequence length), and from the end of a dim.
+positions = np.arange(64, dtype=np.int64).reshape(1, 64)
+sliced = imported("slice", model(
+    [helper.make_node("Shape", ["x"], ["s"]),
+     const("i1", 1), const("axes", [0]), const("zero", [0]), const("one", [1]),
+     helper.make_node("Gather", ["s", "i1"], ["seq"]),
+     helper.make_node("Unsqueeze", ["seq", "axes"], ["useq"]),
+     helper.make_node("Slice", ["pos", "zero", "useq", "one"], ["p"]),
+     helper.make_node("Slice", ["x", "starts", "ends", "sliced_axes", "steps"], ["xs"])],
+    [tensor("x", ["batch", "seq", 6])],
+    [tensor("p", None, TensorProto.INT64), tensor("xs", None)],
+    [("pos", positions), ("starts", np.array([-2, 1], np.int64)),
+     ("ends", np.array([2 ** 63 - 1, 6], np.int64)),
+     ("sliced_axes", np.array([1, -1], np.int64)), ("steps", np.array([1, 2], np.int64))]))
+run_sizes("slice", sliced, ((1, 3), (2, 5), (3, 17)),
+          lambda size: [rng.standard_normal((*size, 6)).astype(np.float32)],
+          lambda x: [positions[:, :x.shape[1]], x[:, -2:, 1:6:2]])
+
+# ConstantOfShape and Range on computed shapes; a shape that is added to a
+# tensor becomes one.
+fill = imported("fill", model(
+    [helper.make_node("Shape", ["x"], ["s"]),
+     helper.make_node("ConstantOfShape", ["s"], ["c"],
+                      value=numpy_helper.from_array(np.array([1.5], np.float32))),
+     const("i1", 1), const("zero", 0), const("one", 1),
+     helper.make_node("Gather", ["s", "i1"], ["seq"]),
+     helper.make_node("Range", ["zero", "seq", "one"], ["pos"]),
+     helper.make_node("Mul", ["s", "s"], ["sq"]),
+     helper.make_node("Add", ["sq", "ids"], ["shifted"])],
+    [tensor("x", ["batch", "seq", 4]), tensor("ids", [3], TensorProto.INT64)],
+    [tensor("c", None), tensor("pos", None, TensorProto.INT64),
+     tensor("shifted", None, TensorProto.INT64)]))
+run_sizes("fill", fill, ((1, 3), (2, 5), (3, 17)),
+          lambda size: [rng.standard_normal((*size, 4)).astype(np.float32),
+                        np.array([1, 2, 3], np.int64)],
+          lambda x, ids: [np.full(x.shape, 1.5, np.float32), np.arange(x.shape[1]),
+                          np.array(x.shape, np.int64) ** 2 + ids])
+
+# The length of a Range up to a symbolic end is not known at import: a
+# shape of it cannot become a tensor.
+imported("shape_error", model(
+    [const("zero", 0), const("one", 1), const("i0", 0),
+     helper.make_node("Shape", ["x"], ["s"]),
+     helper.make_node("Gather", ["s", "i0"], ["n"]),
+     helper.make_node("Range", ["zero", "n", "one"], ["r"]),
+     helper.make_node("Shape", ["r"], ["rs"]),
+     helper.make_node("Add", ["rs", "ids"], ["y"], name="bad")],
+    [tensor("x", ["batch", 4]), tensor("ids", [1], TensorProto.INT64)],
+    [tensor("y", None, TensorProto.INT64)]))
