@@ -223,6 +223,53 @@ struct Descriptor {
     return d;
   }
 };
+
+/// The arguments of a call through the C interface, packed as
+/// ExecutionEngine::invokePacked takes them: the struct of result
+/// descriptors (one per result, of `resultRanks`), then one descriptor per
+/// argument. Not copyable: `packed` points into it.
+struct CInterfaceCall {
+  CInterfaceCall(ArrayRef<int64_t> resultRanks,
+                 std::vector<Descriptor> argumentDescriptors)
+      : result(0), arguments(std::move(argumentDescriptors)) {
+    unsigned words = 0;
+    for (int64_t rank : resultRanks) {
+      resultStarts.push_back(words);
+      words += 3 + 2 * rank;
+    }
+    result.words.assign(words, 0);
+    resultPtr = result.words.data();
+    for (Descriptor &d : arguments)
+      argumentPtrs.push_back(d.words.data());
+    packed.push_back(&resultPtr);
+    for (void *&ptr : argumentPtrs)
+      packed.push_back(&ptr);
+  }
+  CInterfaceCall(const CInterfaceCall &) = delete;
+  CInterfaceCall &operator=(const CInterfaceCall &) = delete;
+
+  /// The buffer result `i` was allocated as: what its owner frees.
+  void *getAllocated(unsigned i) const {
+    return reinterpret_cast<void *>(result.words[resultStarts[i]]);
+  }
+  /// The first element of result `i`, of `elementSize` bytes each.
+  const char *getData(unsigned i, size_t elementSize) const {
+    unsigned at = resultStarts[i];
+    return reinterpret_cast<const char *>(result.words[at + 1]) +
+           result.words[at + 2] * elementSize;
+  }
+  /// Dim `d` of result `i`.
+  int64_t getDim(unsigned i, unsigned d) const {
+    return result.words[resultStarts[i] + 3 + d];
+  }
+
+  Descriptor result;
+  std::vector<Descriptor> arguments;
+  SmallVector<unsigned> resultStarts;
+  void *resultPtr = nullptr;
+  std::vector<void *> argumentPtrs;
+  SmallVector<void *> packed;
+};
 } // namespace
 
 static int fail(const Twine &message) {
@@ -873,42 +920,31 @@ int main(int argc, char **argv) {
   std::optional<double> transformMs;
   if (runTransform) {
     auto transformStart = std::chrono::steady_clock::now();
-    Descriptor transformResult(0);
-    unsigned words = 0;
+    SmallVector<int64_t> ranks;
     for (Type type : transformResultTypes)
-      words += 3 + 2 * cast<relax::RelaxTensorType>(type).getRank();
-    transformResult.words.assign(words, 0);
+      ranks.push_back(cast<relax::RelaxTensorType>(type).getRank());
     std::vector<Descriptor> inputDescriptors;
     for (std::optional<Array> &input : transformInputs)
       inputDescriptors.push_back(Descriptor::of(*input));
-    void *resultPtr = transformResult.words.data();
-    SmallVector<void *> inputPtrs;
-    for (Descriptor &d : inputDescriptors)
-      inputPtrs.push_back(d.words.data());
-    SmallVector<void *> packed = {&resultPtr};
-    for (void *&ptr : inputPtrs)
-      packed.push_back(&ptr);
+    CInterfaceCall call(ranks, std::move(inputDescriptors));
     relaxClearError();
-    if (llvm::Error error = (*engine)->invokePacked(transformCallee, packed))
+    if (llvm::Error error =
+            (*engine)->invokePacked(transformCallee, call.packed))
       return fail("call of @" + transformName +
                   " failed: " + toString(std::move(error)));
     if (relaxGetError())
       return 1;
+    // A result may be a view of an input (a reshaped weight): copied, and
+    // not freed here.
     llvm::SmallPtrSet<void *, 16> inputData, freed;
     for (std::optional<Array> &input : transformInputs)
       inputData.insert(input->data());
-    for (unsigned i = 0, pos = 0, e = transformResultTypes.size(); i < e;
-         ++i) {
+    for (unsigned i = 0, e = ranks.size(); i < e; ++i) {
       Array &param = args[firstTransformed + i];
-      void *allocated = reinterpret_cast<void *>(transformResult.words[pos]);
-      const char *aligned =
-          reinterpret_cast<const char *>(transformResult.words[pos + 1]);
-      int64_t offset = transformResult.words[pos + 2];
       if (param.getNumBytes())
-        std::memcpy(param.data(), aligned + offset * param.layout.size,
+        std::memcpy(param.data(), call.getData(i, param.layout.size),
                     param.getNumBytes());
-      pos += 3 + 2 * cast<relax::RelaxTensorType>(transformResultTypes[i])
-                         .getRank();
+      void *allocated = call.getAllocated(i);
       if (allocated && !inputData.contains(allocated) &&
           freed.insert(allocated).second)
         free(allocated);
@@ -921,11 +957,6 @@ int main(int argc, char **argv) {
 
   // Call through the C interface: the result descriptors (one struct of
   // them for several results), then one descriptor per argument.
-  unsigned resultWords = 0;
-  for (relax::RelaxTensorType type : resultTypes)
-    resultWords += 3 + 2 * type.getRank();
-  Descriptor result(0);
-  result.words.assign(resultWords, 0);
   std::vector<Descriptor> descriptors;
   std::vector<void *> deviceInputs;
   llvm::scope_exit freeDeviceInputs([&] {
@@ -943,21 +974,17 @@ int main(int argc, char **argv) {
     Descriptor &d = descriptors.back();
     d.words[0] = d.words[1] = reinterpret_cast<int64_t>(copy);
   }
-  void *resultPtr = result.words.data();
-  std::vector<void *> descriptorPtrs;
-  for (Descriptor &d : descriptors)
-    descriptorPtrs.push_back(d.words.data());
-  SmallVector<void *> packed = {&resultPtr};
-  for (void *&ptr : descriptorPtrs)
-    packed.push_back(&ptr);
+  SmallVector<int64_t> resultRanks;
+  for (relax::RelaxTensorType type : resultTypes)
+    resultRanks.push_back(type.getRank());
+  CInterfaceCall call(resultRanks, std::move(descriptors));
 
   // The results' buffers are allocated by the compiled code and owned by
   // the caller, unless a result is one of the inputs.
   auto freeResults = [&]() {
     llvm::SmallPtrSet<void *, 4> freed;
-    for (unsigned i = 0, e = resultTypes.size(), pos = 0; i < e; ++i) {
-      void *allocated = reinterpret_cast<void *>(result.words[pos]);
-      pos += 3 + 2 * resultTypes[i].getRank();
+    for (unsigned i = 0, e = resultTypes.size(); i < e; ++i) {
+      void *allocated = call.getAllocated(i);
       bool isInput = llvm::any_of(args,
                                   [&](const Array &array) {
                                     return allocated == array.data();
@@ -985,7 +1012,7 @@ int main(int argc, char **argv) {
     for (unsigned rep = 0; rep < repetitions; ++rep) {
       auto start = std::chrono::steady_clock::now();
       relaxClearError();
-      if (llvm::Error error = (*engine)->invokePacked(callee, packed)) {
+      if (llvm::Error error = (*engine)->invokePacked(callee, call.packed)) {
         status = fail("call failed: " + toString(std::move(error)));
         return;
       }
@@ -1010,30 +1037,23 @@ int main(int argc, char **argv) {
     return status;
 
   // Results are contiguous row-major buffers (identity layouts).
-  unsigned base = 0;
   llvm::outs() << "@" << entry << ":";
   for (auto [index, type] : llvm::enumerate(resultTypes)) {
     unsigned rank = type.getRank();
     std::vector<int64_t> shape;
     for (unsigned i = 0; i < rank; ++i)
-      shape.push_back(result.words[base + 3 + i]);
+      shape.push_back(call.getDim(index, i));
     std::optional<Array> out =
         Array::allocate(std::move(shape), resultLayouts[index]);
     if (!out)
       return fail("out of memory for result #" + Twine(index));
-    const char *aligned =
-        reinterpret_cast<const char *>(result.words[base + 1]);
-    int64_t offset = result.words[base + 2];
+    const char *data = call.getData(index, out->layout.size);
     if (deviceMemory) {
-      if (!deviceMemory->download(out->data(),
-                                  aligned + offset * out->layout.size,
-                                  out->getNumBytes()))
+      if (!deviceMemory->download(out->data(), data, out->getNumBytes()))
         return 1;
     } else if (out->getNumBytes()) {
-      std::memcpy(out->data(), aligned + offset * out->layout.size,
-                  out->getNumBytes());
+      std::memcpy(out->data(), data, out->getNumBytes());
     }
-    base += 3 + 2 * rank;
     if (!output.empty()) {
       // Results after the first: y.npy, y.1.npy, y.2.npy, ...
       StringRef stem = output;
