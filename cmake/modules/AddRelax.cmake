@@ -42,3 +42,24 @@ function(add_relax_doc td output dir command)
   add_mlir_doc(${td} ${output} ${dir} ${command} ${ARGN})
   add_dependencies(relax-doc ${output}DocGen)
 endfunction()
+
+# Copies the Python package python/<name> into the build tree's python/
+# (target <name>-package, built by default) and installs it to
+# <prefix>/python/<name>: a package finds the tools and libraries of its
+# build or installation through its own location.
+function(add_relax_python_package name)
+  file(GLOB sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/python/${name}/*.py)
+  set(copies)
+  foreach(source ${sources})
+    get_filename_component(file ${source} NAME)
+    set(copy ${CMAKE_BINARY_DIR}/python/${name}/${file})
+    add_custom_command(OUTPUT ${copy}
+      COMMAND ${CMAKE_COMMAND} -E copy ${source} ${copy}
+      DEPENDS ${source}
+      COMMENT "Copying ${name}/${file}")
+    list(APPEND copies ${copy})
+  endforeach()
+  string(REPLACE "_" "-" target ${name})
+  add_custom_target(${target}-package ALL DEPENDS ${copies})
+  install(FILES ${sources} DESTINATION python/${name})
+endfunction()

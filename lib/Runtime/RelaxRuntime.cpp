@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Relax/Runtime/RelaxRuntime.h"
+#include "SilentCalls.h"
 
 #include <atomic>
 #include <cstdio>
@@ -14,7 +15,13 @@
 #define RELAX_RUNTIME_EXPORT __attribute__((visibility("default")))
 
 namespace {
+// Calls through the module API return their errors: while one runs, the
+// default handler prints nothing.
+std::atomic<int> silentCalls{0};
+
 void printToStderr(const char *message, void *) {
+  if (silentCalls.load() > 0)
+    return;
   std::fprintf(stderr, "error: run-time check failed: %s\n", message);
   std::fflush(stderr);
 }
@@ -27,6 +34,9 @@ std::atomic<const char *> recorded{nullptr};
 thread_local unsigned long long callDepth = 0;
 thread_local unsigned long long maxCallDepth = 10000;
 } // namespace
+
+relax::runtime::SilentCall::SilentCall() { ++silentCalls; }
+relax::runtime::SilentCall::~SilentCall() { --silentCalls; }
 
 extern "C" RELAX_RUNTIME_EXPORT void
 relaxSetErrorHandler(RelaxErrorHandler newHandler, void *userData) {

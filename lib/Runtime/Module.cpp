@@ -1,0 +1,632 @@
+//===- Module.cpp - Load and call compiled Relax libraries ----------------===//
+//
+// A library that relax-compile writes exports three kinds of symbols:
+//   relax_library_version    a uint32_t, RELAX_LIBRARY_VERSION when written
+//   relax_library_metadata   NUL-terminated JSON: the target and, for each
+//                            graph function, its symbol, parameters and
+//                            results (docs/UserGuide.md lists the fields)
+//   relax_call_<function>    void(void **args): args[0] points to storage
+//                            for the results' memref descriptors (one after
+//                            another), args[1 + i] to parameter i's
+//
+// Everything else in the library is hidden. This file reads the metadata,
+// binds weights from a mapped safetensors file, runs each function's
+// `relax.transform_params` function once, and turns DLPack tensors into
+// memref descriptors and results back into DLPack tensors.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Relax/Runtime/RelaxModule.h"
+#include "Relax/Runtime/RelaxRuntime.h"
+
+#include "DataType.h"
+#include "JSON.h"
+#include "Safetensors.h"
+#include "SilentCalls.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <dlfcn.h>
+#include <map>
+#include <set>
+#include <vector>
+
+#define RELAX_RUNTIME_EXPORT __attribute__((visibility("default")))
+
+using namespace relax::runtime;
+
+namespace {
+thread_local std::string lastError;
+
+RelaxStatus fail(RelaxStatus status, std::string message) {
+  lastError = std::move(message);
+  return status;
+}
+
+/// A parameter or result as the metadata describes it.
+struct TensorSpec {
+  DLDataType dtype;
+  /// Each dim's value when it is a constant.
+  std::vector<std::optional<int64_t>> dims;
+  /// The weight a parameter is bound to, by name.
+  std::string weight;
+  /// The result of the transform function a parameter takes, or -1.
+  int transformed = -1;
+
+  int getRank() const { return static_cast<int>(dims.size()); }
+};
+
+struct FunctionSpec {
+  std::string name;
+  std::string symbol;
+  std::vector<TensorSpec> params, results;
+  std::string transform;
+};
+
+/// A memref descriptor as the C interface lays it out: allocated and
+/// aligned pointers, offset, sizes, strides.
+struct Descriptor {
+  std::vector<int64_t> words;
+
+  static Descriptor of(void *data, const int64_t *shape, int rank) {
+    Descriptor d;
+    d.words.assign(3 + 2 * rank, 0);
+    d.words[0] = d.words[1] = reinterpret_cast<int64_t>(data);
+    int64_t stride = 1;
+    for (int i = rank; i-- > 0;) {
+      d.words[3 + i] = shape[i];
+      d.words[3 + rank + i] = stride;
+      stride *= shape[i];
+    }
+    return d;
+  }
+};
+
+/// The results of one call: memref descriptors one after another.
+struct ResultStorage {
+  std::vector<int64_t> words;
+  std::vector<size_t> starts;
+
+  explicit ResultStorage(const std::vector<TensorSpec> &results) {
+    size_t size = 0;
+    for (const TensorSpec &result : results) {
+      starts.push_back(size);
+      size += 3 + 2 * result.getRank();
+    }
+    words.assign(size, 0);
+  }
+  void *getAllocated(size_t i) const {
+    return reinterpret_cast<void *>(words[starts[i]]);
+  }
+  char *getData(size_t i, uint64_t elementSize) const {
+    return reinterpret_cast<char *>(words[starts[i] + 1]) +
+           words[starts[i] + 2] * elementSize;
+  }
+  const int64_t *getShape(size_t i) const {
+    return &words[starts[i] + 3];
+  }
+};
+
+/// A bound parameter: a weight or a value computed from weights.
+struct BoundTensor {
+  void *data = nullptr;
+  std::vector<int64_t> shape;
+};
+
+/// A DLPack tensor the runtime hands out, with what it owns.
+struct OwnedResult {
+  DLManagedTensor managed;
+  std::vector<int64_t> shape;
+  void *allocated;
+
+  static void release(DLManagedTensor *managed) {
+    auto *self = static_cast<OwnedResult *>(managed->manager_ctx);
+    std::free(self->allocated);
+    delete self;
+  }
+};
+
+std::optional<uint64_t> getNumElements(const int64_t *shape, int rank) {
+  uint64_t count = 1;
+  for (int i = 0; i < rank; ++i) {
+    if (shape[i] < 0)
+      return std::nullopt;
+    if (shape[i] && count > UINT64_MAX / shape[i])
+      return std::nullopt;
+    count *= shape[i];
+  }
+  return count;
+}
+
+std::string describeShape(const std::vector<std::optional<int64_t>> &dims) {
+  std::string text = "[";
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (i)
+      text += ", ";
+    text += dims[i] ? std::to_string(*dims[i]) : "?";
+  }
+  return text + "]";
+}
+
+bool parseTensorSpec(const JSONValue &json, TensorSpec &spec) {
+  const std::string *dtype = json.getString("dtype");
+  const JSONValue *shape = json.get("shape");
+  if (!dtype || !shape || !shape->isArray())
+    return false;
+  std::optional<DLDataType> parsed = parseMLIRDType(*dtype);
+  if (!parsed)
+    return false;
+  spec.dtype = *parsed;
+  for (const JSONValue &dim : *shape->getArray()) {
+    if (!dim.isString() && !dim.getInteger())
+      return false;
+    spec.dims.push_back(dim.getInteger());
+  }
+  if (const std::string *weight = json.getString("weight"))
+    spec.weight = *weight;
+  if (std::optional<int64_t> index = json.getInteger("transformed"))
+    spec.transformed = static_cast<int>(*index);
+  return true;
+}
+
+/// Whether this CPU has `feature` (a name of LLVM's x86 feature list).
+std::optional<bool> hostHasFeature(const std::string &feature) {
+#if defined(__x86_64__) && defined(__GNUC__)
+  __builtin_cpu_init();
+  if (feature == "avx")
+    return __builtin_cpu_supports("avx");
+  if (feature == "avx2")
+    return __builtin_cpu_supports("avx2");
+  if (feature == "fma")
+    return __builtin_cpu_supports("fma");
+  if (feature == "f16c")
+    return __builtin_cpu_supports("f16c");
+  if (feature == "avx512f")
+    return __builtin_cpu_supports("avx512f");
+  if (feature == "avx512bw")
+    return __builtin_cpu_supports("avx512bw");
+  if (feature == "avx512dq")
+    return __builtin_cpu_supports("avx512dq");
+  if (feature == "avx512vl")
+    return __builtin_cpu_supports("avx512vl");
+  if (feature == "avx512vnni")
+    return __builtin_cpu_supports("avx512vnni");
+  if (feature == "avx512bf16")
+    return __builtin_cpu_supports("avx512bf16");
+#endif
+  (void)feature;
+  return std::nullopt;
+}
+} // namespace
+
+struct RelaxFunction {
+  RelaxModule *module;
+  const FunctionSpec *spec;
+  void (*call)(void **);
+  /// Per parameter: its bound value, or nothing for an input.
+  std::vector<std::optional<BoundTensor>> bound;
+  std::vector<int> inputs;
+};
+
+struct RelaxModule {
+  void *handle = nullptr;
+  std::string metadataText;
+  std::vector<FunctionSpec> specs;
+  std::unique_ptr<SafetensorsFile> weights;
+  std::map<std::string, std::unique_ptr<RelaxFunction>> functions;
+  /// Results of transform functions, by function, and what they allocated.
+  std::map<std::string, std::vector<BoundTensor>> transformed;
+  std::set<void *> owned;
+
+  ~RelaxModule() {
+    for (void *ptr : owned)
+      std::free(ptr);
+    if (handle)
+      dlclose(handle);
+  }
+
+  const FunctionSpec *lookupSpec(const std::string &name) const {
+    for (const FunctionSpec &spec : specs)
+      if (spec.name == name)
+        return &spec;
+    return nullptr;
+  }
+
+  RelaxStatus readMetadata(const std::string &path);
+  RelaxStatus bindWeight(const FunctionSpec &spec, size_t index,
+                         BoundTensor &bound);
+  RelaxStatus runTransform(const FunctionSpec &spec);
+  RelaxStatus call(RelaxFunction &function, const DLTensor *inputs,
+                   DLManagedTensor **results, bool toModule,
+                   std::vector<BoundTensor> *transformResults);
+};
+
+RelaxStatus RelaxModule::readMetadata(const std::string &path) {
+  auto *version =
+      static_cast<const uint32_t *>(dlsym(handle, "relax_library_version"));
+  auto *metadata =
+      static_cast<const char *>(dlsym(handle, "relax_library_metadata"));
+  if (!version || !metadata)
+    return fail(RELAX_ERROR_LOAD,
+                path + ": not a Relax library (no relax_library_version or "
+                       "relax_library_metadata)");
+  if (*version != RELAX_LIBRARY_VERSION)
+    return fail(RELAX_ERROR_VERSION,
+                path + ": library format version " + std::to_string(*version) +
+                    ", but this runtime loads version " +
+                    std::to_string(RELAX_LIBRARY_VERSION) +
+                    ": compile the model again with the relax-compile of "
+                    "this runtime");
+  metadataText = metadata;
+  std::string error;
+  std::optional<JSONValue> json = JSONValue::parse(metadataText, error);
+  auto bad = [&](const std::string &why) {
+    return fail(RELAX_ERROR_LOAD, path + ": bad metadata: " + why);
+  };
+  if (!json)
+    return bad(error);
+  if (json->getInteger("version") != std::optional<int64_t>(*version))
+    return bad("its version is not the library's");
+  if (const JSONValue *target = json->get("target")) {
+    if (const JSONValue *features = target->get("features");
+        features && features->isArray()) {
+      for (const JSONValue &feature : *features->getArray()) {
+        const std::string *name = feature.getString();
+        if (name && hostHasFeature(*name) == std::optional<bool>(false))
+          return fail(RELAX_ERROR_VERSION,
+                      path + ": the library was compiled for a CPU with " +
+                          *name + ", which this CPU lacks");
+      }
+    }
+  }
+  const JSONValue *functions = json->get("functions");
+  if (!functions || !functions->isArray())
+    return bad("no function list");
+  for (const JSONValue &function : *functions->getArray()) {
+    FunctionSpec spec;
+    const std::string *name = function.getString("name");
+    const std::string *symbol = function.getString("symbol");
+    const JSONValue *params = function.get("params");
+    const JSONValue *results = function.get("results");
+    if (!name || !symbol || !params || !params->isArray() || !results ||
+        !results->isArray())
+      return bad("a function without name, symbol, params or results");
+    spec.name = *name;
+    spec.symbol = *symbol;
+    for (const JSONValue &param : *params->getArray())
+      if (!parseTensorSpec(param, spec.params.emplace_back()))
+        return bad("a parameter of @" + spec.name + " is not a tensor spec");
+    for (const JSONValue &result : *results->getArray())
+      if (!parseTensorSpec(result, spec.results.emplace_back()))
+        return bad("a result of @" + spec.name + " is not a tensor spec");
+    if (const std::string *transform = function.getString("transform_params"))
+      spec.transform = *transform;
+    specs.push_back(std::move(spec));
+  }
+  for (const FunctionSpec &spec : specs) {
+    if (!spec.transform.empty() && !lookupSpec(spec.transform))
+      return bad("@" + spec.name + "'s transform @" + spec.transform +
+                 " is not in the library");
+    for (const TensorSpec &param : spec.params)
+      if (param.transformed >= 0 &&
+          (spec.transform.empty() ||
+           static_cast<size_t>(param.transformed) >=
+               lookupSpec(spec.transform)->results.size()))
+        return bad("@" + spec.name + " takes a transform result it has not");
+  }
+  return RELAX_OK;
+}
+
+RelaxStatus RelaxModule::bindWeight(const FunctionSpec &spec, size_t index,
+                                    BoundTensor &bound) {
+  const TensorSpec &param = spec.params[index];
+  std::string what = "weight '" + param.weight + "' (parameter #" +
+                     std::to_string(index) + " of @" + spec.name + ")";
+  if (!weights)
+    return fail(RELAX_ERROR_WEIGHTS,
+                "no weights file was loaded, which " + what + " needs");
+  const MappedTensor *tensor = weights->lookup(param.weight);
+  if (!tensor)
+    return fail(RELAX_ERROR_WEIGHTS,
+                weights->getPath() + " has no tensor for " + what);
+  bool sameShape = tensor->shape.size() == param.dims.size();
+  for (size_t d = 0; sameShape && d < param.dims.size(); ++d)
+    sameShape = param.dims[d] == std::optional<int64_t>(tensor->shape[d]);
+  if (!isCompatible(tensor->dtype, param.dtype) || !sameShape) {
+    std::vector<std::optional<int64_t>> actual(tensor->shape.begin(),
+                                               tensor->shape.end());
+    return fail(RELAX_ERROR_WEIGHTS,
+                weights->getPath() + " holds " + what + " as " +
+                    toString(tensor->dtype) + " " + describeShape(actual) +
+                    ", but the library takes " + toString(param.dtype) + " " +
+                    describeShape(param.dims));
+  }
+  bound.data = tensor->data;
+  bound.shape = tensor->shape;
+  return RELAX_OK;
+}
+
+RelaxStatus RelaxModule::runTransform(const FunctionSpec &spec) {
+  if (transformed.count(spec.transform))
+    return RELAX_OK;
+  const FunctionSpec *transform = lookupSpec(spec.transform);
+  RelaxFunction *function = nullptr;
+  if (RelaxStatus status =
+          relaxModuleGetFunction(this, spec.transform.c_str(), &function))
+    return status;
+  if (!function->inputs.empty())
+    return fail(RELAX_ERROR_LOAD, "@" + transform->name +
+                                      " takes parameters that are not weights");
+  std::vector<BoundTensor> results;
+  if (RelaxStatus status = call(*function, nullptr, nullptr,
+                                /*toModule=*/true, &results))
+    return status;
+  transformed[spec.transform] = std::move(results);
+  return RELAX_OK;
+}
+
+RelaxStatus RelaxModule::call(RelaxFunction &function, const DLTensor *inputs,
+                              DLManagedTensor **results, bool toModule,
+                              std::vector<BoundTensor> *transformResults) {
+  const FunctionSpec &spec = *function.spec;
+  // Descriptors for every parameter: bound values and the caller's inputs.
+  std::vector<Descriptor> descriptors;
+  std::set<const void *> passed;
+  for (size_t i = 0, next = 0; i < spec.params.size(); ++i) {
+    const TensorSpec &param = spec.params[i];
+    if (function.bound[i]) {
+      BoundTensor &bound = *function.bound[i];
+      descriptors.push_back(
+          Descriptor::of(bound.data, bound.shape.data(), param.getRank()));
+      passed.insert(bound.data);
+      continue;
+    }
+    const DLTensor &input = inputs[next];
+    std::string what = "input #" + std::to_string(next) + " of @" + spec.name;
+    ++next;
+    if (input.device.device_type != kDLCPU)
+      return fail(RELAX_ERROR_INVALID_ARGUMENT, what + " is not on the CPU");
+    if (!isCompatible(input.dtype, param.dtype))
+      return fail(RELAX_ERROR_INVALID_ARGUMENT,
+                  what + " has dtype " + toString(input.dtype) +
+                      " but must have " + toString(param.dtype));
+    if (input.ndim != param.getRank())
+      return fail(RELAX_ERROR_INVALID_ARGUMENT,
+                  what + " has rank " + std::to_string(input.ndim) +
+                      " but must have rank " +
+                      std::to_string(param.getRank()));
+    std::optional<uint64_t> count = getNumElements(input.shape, input.ndim);
+    if (!count)
+      return fail(RELAX_ERROR_INVALID_ARGUMENT, what + " has a bad shape");
+    if (input.strides && *count) {
+      int64_t stride = 1;
+      for (int d = input.ndim; d-- > 0;) {
+        if (input.shape[d] != 1 && input.strides[d] != stride)
+          return fail(RELAX_ERROR_INVALID_ARGUMENT,
+                      what + " is not contiguous and row-major");
+        stride *= input.shape[d];
+      }
+    }
+    if (!input.data && *count)
+      return fail(RELAX_ERROR_INVALID_ARGUMENT, what + " has no data");
+    void *data = static_cast<char *>(input.data) + input.byte_offset;
+    descriptors.push_back(Descriptor::of(data, input.shape, input.ndim));
+    passed.insert(data);
+  }
+
+  ResultStorage storage(spec.results);
+  std::vector<void *> args;
+  args.push_back(storage.words.data());
+  for (Descriptor &d : descriptors)
+    args.push_back(d.words.data());
+  {
+    SilentCall silent;
+    relaxClearError();
+    function.call(args.data());
+  }
+  if (const char *error = relaxGetError())
+    return fail(RELAX_ERROR_CHECK,
+                std::string("run-time check failed: ") + error);
+
+  // A result owns its buffer unless the buffer is a parameter's, the
+  // mapped weights', or an earlier result's: such results are copied (or,
+  // for the module's own values, kept as views).
+  std::set<void *> claimed;
+  std::vector<OwnedResult *> made;
+  auto release = [&]() {
+    for (OwnedResult *result : made)
+      OwnedResult::release(&result->managed);
+  };
+  for (size_t i = 0; i < spec.results.size(); ++i) {
+    const TensorSpec &result = spec.results[i];
+    uint64_t elementSize = *getElementSize(result.dtype);
+    void *allocated = storage.getAllocated(i);
+    char *data = storage.getData(i, elementSize);
+    const int64_t *shape = storage.getShape(i);
+    uint64_t bytes = *getNumElements(shape, result.getRank()) * elementSize;
+    bool isView = passed.count(allocated) || claimed.count(allocated) ||
+                  (weights && weights->contains(allocated));
+    if (toModule) {
+      BoundTensor value{data, std::vector<int64_t>(
+                                  shape, shape + result.getRank())};
+      if (!isView && allocated)
+        owned.insert(allocated);
+      claimed.insert(allocated);
+      transformResults->push_back(std::move(value));
+      continue;
+    }
+    if (isView && bytes) {
+      void *copy = std::malloc(bytes);
+      if (!copy) {
+        release();
+        return fail(RELAX_ERROR_OUT_OF_MEMORY,
+                    "out of memory for result #" + std::to_string(i) +
+                        " of @" + spec.name);
+      }
+      std::memcpy(copy, data, bytes);
+      allocated = data = static_cast<char *>(copy);
+    } else if (isView) {
+      allocated = data = nullptr;
+    }
+    claimed.insert(allocated);
+    auto *owned = new OwnedResult();
+    owned->shape.assign(shape, shape + result.getRank());
+    owned->allocated = allocated;
+    DLTensor &tensor = owned->managed.dl_tensor;
+    tensor.data = data;
+    tensor.device = DLDevice{kDLCPU, 0};
+    tensor.ndim = result.getRank();
+    tensor.dtype = result.dtype;
+    tensor.shape = owned->shape.data();
+    tensor.strides = nullptr;
+    tensor.byte_offset = 0;
+    owned->managed.manager_ctx = owned;
+    owned->managed.deleter = OwnedResult::release;
+    made.push_back(owned);
+  }
+  for (size_t i = 0; i < made.size(); ++i)
+    results[i] = &made[i]->managed;
+  return RELAX_OK;
+}
+
+extern "C" RELAX_RUNTIME_EXPORT const char *relaxGetLastErrorMessage(void) {
+  return lastError.c_str();
+}
+
+extern "C" RELAX_RUNTIME_EXPORT RelaxStatus relaxModuleLoad(
+    const char *libraryPath, const char *weightsPath, RelaxModule **module) {
+  if (!libraryPath || !module)
+    return fail(RELAX_ERROR_INVALID_ARGUMENT,
+                "relaxModuleLoad: null library path or module");
+  auto loaded = std::make_unique<RelaxModule>();
+  // Each library's symbols stay its own: two models in one process do not
+  // bind to each other's kernels.
+  // A path without a slash names a file, not a library to search for.
+  std::string path = libraryPath;
+  if (path.find('/') == std::string::npos)
+    path = "./" + path;
+  loaded->handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!loaded->handle)
+    return fail(RELAX_ERROR_LOAD, dlerror());
+  if (RelaxStatus status = loaded->readMetadata(libraryPath))
+    return status;
+  if (weightsPath) {
+    std::string error;
+    loaded->weights = SafetensorsFile::open(weightsPath, error);
+    if (!loaded->weights)
+      return fail(RELAX_ERROR_LOAD, error);
+  }
+  *module = loaded.release();
+  return RELAX_OK;
+}
+
+extern "C" RELAX_RUNTIME_EXPORT void relaxModuleFree(RelaxModule *module) {
+  delete module;
+}
+
+extern "C" RELAX_RUNTIME_EXPORT const char *
+relaxModuleGetMetadata(const RelaxModule *module) {
+  return module ? module->metadataText.c_str() : nullptr;
+}
+
+extern "C" RELAX_RUNTIME_EXPORT int
+relaxModuleGetNumFunctions(const RelaxModule *module) {
+  return module ? static_cast<int>(module->specs.size()) : 0;
+}
+
+extern "C" RELAX_RUNTIME_EXPORT const char *
+relaxModuleGetFunctionName(const RelaxModule *module, int index) {
+  if (!module || index < 0 || static_cast<size_t>(index) >= module->specs.size())
+    return nullptr;
+  return module->specs[index].name.c_str();
+}
+
+extern "C" RELAX_RUNTIME_EXPORT RelaxStatus relaxModuleGetFunction(
+    RelaxModule *module, const char *name, RelaxFunction **function) {
+  if (!module || !name || !function)
+    return fail(RELAX_ERROR_INVALID_ARGUMENT,
+                "relaxModuleGetFunction: null module, name or function");
+  if (auto it = module->functions.find(name); it != module->functions.end()) {
+    *function = it->second.get();
+    return RELAX_OK;
+  }
+  const FunctionSpec *spec = module->lookupSpec(name);
+  if (!spec)
+    return fail(RELAX_ERROR_INVALID_ARGUMENT,
+                std::string("the library has no function @") + name);
+  auto made = std::make_unique<RelaxFunction>();
+  made->module = module;
+  made->spec = spec;
+  made->call = reinterpret_cast<void (*)(void **)>(
+      dlsym(module->handle, spec->symbol.c_str()));
+  if (!made->call)
+    return fail(RELAX_ERROR_LOAD, "the library lacks " + spec->symbol +
+                                      ", the entry of @" + spec->name);
+  if (!spec->transform.empty())
+    if (RelaxStatus status = module->runTransform(*spec))
+      return status;
+  for (size_t i = 0; i < spec->params.size(); ++i) {
+    const TensorSpec &param = spec->params[i];
+    std::optional<BoundTensor> bound;
+    if (!param.weight.empty()) {
+      bound.emplace();
+      if (RelaxStatus status = module->bindWeight(*spec, i, *bound))
+        return status;
+    } else if (param.transformed >= 0) {
+      bound = module->transformed[spec->transform][param.transformed];
+    } else {
+      made->inputs.push_back(static_cast<int>(i));
+    }
+    made->bound.push_back(std::move(bound));
+  }
+  *function = made.get();
+  module->functions[name] = std::move(made);
+  return RELAX_OK;
+}
+
+extern "C" RELAX_RUNTIME_EXPORT int
+relaxFunctionGetNumInputs(const RelaxFunction *function) {
+  return function ? static_cast<int>(function->inputs.size()) : 0;
+}
+
+extern "C" RELAX_RUNTIME_EXPORT int
+relaxFunctionGetNumResults(const RelaxFunction *function) {
+  return function ? static_cast<int>(function->spec->results.size()) : 0;
+}
+
+extern "C" RELAX_RUNTIME_EXPORT RelaxStatus relaxFunctionGetInput(
+    const RelaxFunction *function, int index, DLDataType *dtype, int *rank) {
+  if (!function || index < 0 ||
+      static_cast<size_t>(index) >= function->inputs.size())
+    return fail(RELAX_ERROR_INVALID_ARGUMENT,
+                "relaxFunctionGetInput: no such input");
+  const TensorSpec &param = function->spec->params[function->inputs[index]];
+  if (dtype)
+    *dtype = param.dtype;
+  if (rank)
+    *rank = param.getRank();
+  return RELAX_OK;
+}
+
+extern "C" RELAX_RUNTIME_EXPORT RelaxStatus
+relaxFunctionCall(RelaxFunction *function, const DLTensor *inputs,
+                  int numInputs, DLManagedTensor **results, int numResults) {
+  if (!function)
+    return fail(RELAX_ERROR_INVALID_ARGUMENT, "relaxFunctionCall: null function");
+  const FunctionSpec &spec = *function->spec;
+  if (numInputs != static_cast<int>(function->inputs.size()) ||
+      (numInputs && !inputs))
+    return fail(RELAX_ERROR_INVALID_ARGUMENT,
+                "@" + spec.name + " takes " +
+                    std::to_string(function->inputs.size()) +
+                    " inputs, but the call gives " + std::to_string(numInputs));
+  if (numResults != static_cast<int>(spec.results.size()) ||
+      (numResults && !results))
+    return fail(RELAX_ERROR_INVALID_ARGUMENT,
+                "@" + spec.name + " returns " +
+                    std::to_string(spec.results.size()) +
+                    " results, but the call has room for " +
+                    std::to_string(numResults));
+  return function->module->call(*function, inputs, results,
+                                /*toModule=*/false, nullptr);
+}

@@ -1,0 +1,491 @@
+//===- relax-compile.cpp - Compile a Relax module into a library ----------===//
+//
+// relax-compile lowers a module with the CPU pipeline, generates code for a
+// CPU (this host's by default) and links a shared library that loads
+// without any compiler: the kernels, the host code, a version word and a
+// metadata record (Relax/Runtime/RelaxModule.h reads both). Each public
+// graph function `@f` is exported as `relax_call_f`; every other symbol is
+// hidden, so two libraries in one process never bind to each other's code.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Relax/Dialect/Relax/IR/RelaxOps.h"
+#include "Relax/Dialect/Sym/IR/SymShapeMatch.h"
+#include "Relax/InitAll.h"
+#include "Relax/Pipelines/Pipelines.h"
+#include "Relax/Runtime/RelaxModule.h"
+#include "Relax/Tools/ParserHazards.h"
+#include "Relax/Transforms/Passes.h"
+
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
+
+#include <chrono>
+
+using namespace mlir;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory compileCategory("relax-compile options");
+
+static cl::opt<std::string> inputFile(cl::Positional,
+                                      cl::desc("<module.mlir>"),
+                                      cl::init("-"), cl::cat(compileCategory));
+static cl::opt<std::string> outputFile("o", cl::desc("The library to write"),
+                                       cl::value_desc("model.so"),
+                                       cl::Required, cl::cat(compileCategory));
+static cl::list<std::string> pipelineOptions(
+    "pipeline-options",
+    cl::desc("Options of --relax-lower-to-cpu, as relax-opt takes them "
+             "(e.g. 'parallel=true')"),
+    cl::cat(compileCategory));
+static cl::opt<bool> liftTransformParams(
+    "lift-transform-params",
+    cl::desc("Compute what depends on weights alone once, when the library "
+             "loads (--relax-lift-transform-params{transpose-weights})"),
+    cl::init(true), cl::cat(compileCategory));
+static cl::opt<std::string>
+    cpuName("cpu",
+            cl::desc("The CPU to generate code for, as LLVM names it (e.g. "
+                     "x86-64-v3); default: this host's, with its features"),
+            cl::cat(compileCategory));
+static cl::opt<std::string> linker(
+    "linker", cl::desc("The ELF linker (default: ld.lld of LLVM " LLVM_VERSION_STRING ")"),
+    cl::init(RELAX_LLD_PATH), cl::cat(compileCategory));
+static cl::opt<std::string>
+    ompLibrary("omp-library",
+               cl::desc("OpenMP runtime library, for parallel=true"),
+               cl::init("/usr/lib/llvm-22/lib/libomp.so"),
+               cl::cat(compileCategory));
+
+static int fail(const llvm::Twine &message) {
+  llvm::errs() << "relax-compile: error: " << message << "\n";
+  return 1;
+}
+
+/// Hides LLVM's options from --help but not from --help-hidden.
+static void hideUnrelatedOptions() {
+  for (auto &[name, option] : cl::getRegisteredOptions()) {
+    auto isShown = [](const cl::OptionCategory *category) {
+      return category == &compileCategory ||
+             category == &cl::getGeneralCategory();
+    };
+    if (option->getOptionHiddenFlag() == cl::NotHidden &&
+        llvm::none_of(option->Categories, isShown))
+      option->setHiddenFlag(cl::Hidden);
+  }
+}
+
+/// The x86 features a library records: the ones whose absence makes its
+/// code fault, and which the runtime can ask the CPU about.
+static constexpr llvm::StringLiteral kCheckedFeatures[] = {
+    "avx",      "avx2",     "fma",      "f16c",       "avx512f",
+    "avx512bw", "avx512dq", "avx512vl", "avx512vnni", "avx512bf16"};
+
+namespace {
+/// What the metadata says about one graph function.
+struct ExportedFunction {
+  std::string name;
+  llvm::json::Object json;
+  unsigned numResults;
+};
+} // namespace
+
+/// A parameter's or result's entry in the metadata, or failure with a
+/// diagnostic when `type` is not a ranked tensor.
+static FailureOr<llvm::json::Object> describeTensor(relax::FuncOp func,
+                                                    Type type,
+                                                    const llvm::Twine &what) {
+  auto tensor = dyn_cast<relax::RelaxTensorType>(type);
+  if (!tensor || !tensor.hasRank() || !tensor.getElementType())
+    return func.emitError() << what << " has type " << type
+                            << ": a library function takes and returns "
+                               "tensors of known rank and element type";
+  Type element = tensor.getElementType();
+  if (!element.isIntOrFloat() || element.isUnsignedInteger() ||
+      (element.isInteger() && !llvm::is_contained(
+                                  ArrayRef<unsigned>{1, 8, 16, 32, 64},
+                                  element.getIntOrFloatBitWidth())))
+    return func.emitError() << what << " has element type " << element
+                            << ", which a library cannot pass";
+  llvm::json::Array shape;
+  for (sym::SymExprAttr dim : tensor.getDims()) {
+    if (!dim)
+      shape.push_back("?");
+    else if (std::optional<int64_t> value = dim.getConstantValue())
+      shape.push_back(*value);
+    else
+      shape.push_back(sym::toString(dim));
+  }
+  return llvm::json::Object{{"dtype", llvm::formatv("{0}", element).str()},
+                            {"shape", std::move(shape)}};
+}
+
+/// The metadata of the public graph functions of `module`, or failure with
+/// diagnostics.
+static FailureOr<std::vector<ExportedFunction>>
+describeFunctions(ModuleOp module, uint64_t &weightBytes) {
+  std::vector<ExportedFunction> exported;
+  llvm::StringMap<uint64_t> weights;
+  bool failedAny = false;
+  for (auto func : module.getOps<relax::FuncOp>()) {
+    if (!func.isPublic() || func.isExternal())
+      continue;
+    ExportedFunction entry;
+    entry.name = func.getSymName().str();
+    unsigned numTransformed = 0;
+    StringRef transform;
+    if (auto symbol = func->getAttrOfType<FlatSymbolRefAttr>(
+            relax::RelaxDialect::getTransformParamsAttrName())) {
+      transform = symbol.getValue();
+      if (auto callee = module.lookupSymbol<relax::FuncOp>(symbol))
+        numTransformed = callee.getFunctionType().getNumResults();
+    }
+    unsigned numParams = func.getNumArguments();
+    llvm::json::Array params, results;
+    for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
+      FailureOr<llvm::json::Object> param =
+          describeTensor(func, type, "parameter #" + llvm::Twine(i));
+      if (failed(param)) {
+        failedAny = true;
+        continue;
+      }
+      auto name = func.getArgAttrOfType<StringAttr>(
+          i, relax::RelaxDialect::getParamNameAttrName());
+      auto tensor = cast<relax::RelaxTensorType>(type);
+      if (i + numTransformed >= numParams) {
+        (*param)["transformed"] = int64_t(i + numTransformed - numParams);
+      } else if (name && llvm::all_of(tensor.getDims(),
+                                      [](sym::SymExprAttr dim) {
+                                        return dim && dim.getConstantValue();
+                                      })) {
+        (*param)["weight"] = name.getValue();
+        uint64_t bytes = (tensor.getElementType().getIntOrFloatBitWidth() + 7) / 8;
+        for (sym::SymExprAttr dim : tensor.getDims())
+          bytes *= *dim.getConstantValue();
+        weights[name.getValue()] = bytes;
+      }
+      params.push_back(std::move(*param));
+    }
+    for (auto [i, type] : llvm::enumerate(func.getResultTypes())) {
+      FailureOr<llvm::json::Object> result =
+          describeTensor(func, type, "result #" + llvm::Twine(i));
+      if (failed(result)) {
+        failedAny = true;
+        continue;
+      }
+      results.push_back(std::move(*result));
+    }
+    // The signature, as a declaration a tool can parse back.
+    std::string signature;
+    {
+      OpBuilder builder(func);
+      auto decl = cast<relax::FuncOp>(builder.cloneWithoutRegions(*func));
+      // The metadata names the transform; the declaration stands alone.
+      decl->removeAttr(relax::RelaxDialect::getTransformParamsAttrName());
+      llvm::raw_string_ostream os(signature);
+      decl->print(os, OpPrintingFlags().useLocalScope());
+      decl->erase();
+    }
+    entry.json = llvm::json::Object{
+        {"name", entry.name},
+        {"symbol", "relax_call_" + entry.name},
+        {"params", std::move(params)},
+        {"results", std::move(results)},
+        {"signature", signature}};
+    if (!transform.empty())
+      entry.json["transform_params"] = transform;
+    entry.numResults = func.getFunctionType().getNumResults();
+    exported.push_back(std::move(entry));
+  }
+  if (failedAny)
+    return failure();
+  weightBytes = 0;
+  for (const auto &weight : weights)
+    weightBytes += weight.getValue();
+  return exported;
+}
+
+/// Adds `relax_call_<name>(void **args)` for each exported function: it
+/// calls `_mlir_ciface_<name>` with args[0], args[1], ... (the C interface
+/// takes every memref descriptor, results first, by pointer). Hides every
+/// other definition.
+static LogicalResult addEntryPoints(llvm::Module &module,
+                                    ArrayRef<ExportedFunction> exported,
+                                    const std::string &metadata) {
+  llvm::LLVMContext &context = module.getContext();
+  for (llvm::GlobalValue &global : module.global_values())
+    if (!global.isDeclaration() && !global.hasLocalLinkage())
+      global.setVisibility(llvm::GlobalValue::HiddenVisibility);
+
+  auto *ptrType = llvm::PointerType::getUnqual(context);
+  for (const ExportedFunction &function : exported) {
+    llvm::Function *callee =
+        module.getFunction("_mlir_ciface_" + function.name);
+    if (!callee || callee->isDeclaration()) {
+      fail("the pipeline made no C interface for @" + function.name);
+      return failure();
+    }
+    auto *entry = llvm::Function::Create(
+        llvm::FunctionType::get(llvm::Type::getVoidTy(context), {ptrType},
+                                false),
+        llvm::GlobalValue::ExternalLinkage, "relax_call_" + function.name,
+        module);
+    llvm::IRBuilder<> b(llvm::BasicBlock::Create(context, "entry", entry));
+    // Without results, the C interface takes no result pointer: args[0]
+    // is then unused.
+    unsigned first = function.numResults ? 0 : 1;
+    SmallVector<llvm::Value *> args;
+    for (unsigned i = 0, e = callee->arg_size(); i < e; ++i) {
+      if (!callee->getArg(i)->getType()->isPointerTy()) {
+        fail("@" + function.name + "'s C interface takes a value that is "
+                                   "not a descriptor pointer");
+        return failure();
+      }
+      llvm::Value *slot = b.CreateConstGEP1_64(ptrType, entry->getArg(0),
+                                               first + i);
+      args.push_back(b.CreateLoad(ptrType, slot));
+    }
+    b.CreateCall(callee, args);
+    b.CreateRetVoid();
+  }
+
+  auto *i32 = llvm::Type::getInt32Ty(context);
+  new llvm::GlobalVariable(module, i32, /*isConstant=*/true,
+                           llvm::GlobalValue::ExternalLinkage,
+                           llvm::ConstantInt::get(i32, RELAX_LIBRARY_VERSION),
+                           "relax_library_version");
+  llvm::Constant *text = llvm::ConstantDataArray::getString(context, metadata);
+  new llvm::GlobalVariable(module, text->getType(), /*isConstant=*/true,
+                           llvm::GlobalValue::ExternalLinkage, text,
+                           "relax_library_metadata");
+  return success();
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  hideUnrelatedOptions();
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "Relax-MLIR compiler: compiles a module into a shared library for the "
+      "CPU, which librelax_runtime (Relax/Runtime/RelaxModule.h) and "
+      "relax-run load\n");
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  relax::registerAllPasses();
+  auto start = std::chrono::steady_clock::now();
+
+  relax::CPUPipelineOptions pipeline;
+  std::string optionsError;
+  llvm::raw_string_ostream optionsErrorStream(optionsError);
+  std::string pipelineString = llvm::join(pipelineOptions, " ");
+  if (failed(pipeline.parseFromString(pipelineString, optionsErrorStream)))
+    return fail("invalid --pipeline-options '" + pipelineString +
+                "': " + StringRef(optionsError).trim());
+  if (!pipeline.toLLVM)
+    return fail("--pipeline-options: a library needs to-llvm=true");
+
+  // The libraries the compiled code calls: the runtime always (failed
+  // checks, strided copies), the CPU's BLAS and OpenMP when asked for.
+  SmallString<256> libDir(llvm::sys::path::parent_path(
+      llvm::sys::path::parent_path(llvm::sys::fs::getMainExecutable(
+          argv[0], reinterpret_cast<void *>(&fail)))));
+  llvm::sys::path::append(libDir, "lib");
+  SmallVector<std::string> libraries = {
+      (libDir + "/librelax_runtime.so").str()};
+  if (pipeline.library)
+    libraries.push_back((libDir + "/librelax_cpu_runtime.so").str());
+  if (pipeline.getParallelism() == relax::CPUParallelism::OpenMP)
+    libraries.push_back(ompLibrary);
+  if (pipeline.getParallelism() == relax::CPUParallelism::Async)
+    return fail("--pipeline-options: runtime=async needs MLIR's async "
+                "runtime, which a library does not link: use runtime=openmp");
+  for (const std::string &library : libraries)
+    if (!llvm::sys::fs::exists(library))
+      return fail("no " + library + " to link");
+  if (!llvm::sys::fs::can_execute(linker))
+    return fail("no linker at " + linker + " (--linker)");
+
+  // The target: this host with its features, or the CPU --cpu names.
+  auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!machineBuilder)
+    return fail("cannot detect the host: " +
+                toString(machineBuilder.takeError()));
+  if (!cpuName.empty()) {
+    // Checked before a subtarget of that CPU exists, which would warn.
+    std::string error;
+    const llvm::Target *target = llvm::TargetRegistry::lookupTarget(
+        machineBuilder->getTargetTriple(), error);
+    std::unique_ptr<llvm::MCSubtargetInfo> generic(
+        target ? target->createMCSubtargetInfo(
+                     machineBuilder->getTargetTriple(), "", "")
+               : nullptr);
+    if (!generic || !generic->isCPUStringValid(cpuName))
+      return fail("--cpu=" + cpuName + " is not a CPU LLVM knows for " +
+                  machineBuilder->getTargetTriple().str());
+    machineBuilder->setCPU(cpuName);
+    machineBuilder->getFeatures() = llvm::SubtargetFeatures();
+  }
+  machineBuilder->setRelocationModel(llvm::Reloc::PIC_);
+  machineBuilder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  auto machine = machineBuilder->createTargetMachine();
+  if (!machine)
+    return fail("cannot create a target machine: " +
+                toString(machine.takeError()));
+  const llvm::MCSubtargetInfo *subtarget = (*machine)->getMCSubtargetInfo();
+  DialectRegistry registry;
+  relax::registerAllDialects(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerOpenMPDialectTranslation(registry);
+  MLIRContext context(registry);
+  auto source = llvm::MemoryBuffer::getFileOrSTDIN(inputFile, /*IsText=*/true);
+  if (!source)
+    return fail("cannot read " + inputFile + ": " +
+                source.getError().message());
+  if (failed(relax::checkParserHazards(**source, llvm::errs())))
+    return 1;
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(*source), llvm::SMLoc());
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 1;
+
+  // Shapes first, so that the metadata records them; then what depends on
+  // weights alone moves into `@<f>_transform_params`, which the runtime
+  // calls once at load.
+  {
+    PassManager pm(&context);
+    pm.addPass(relax::createRelaxInferShapesPass());
+    if (liftTransformParams) {
+      relax::RelaxLiftTransformParamsPassOptions liftOptions;
+      liftOptions.transposeWeights = true;
+      pm.addPass(relax::createRelaxLiftTransformParamsPass(liftOptions));
+    }
+    if (failed(pm.run(*module)))
+      return 1;
+  }
+  uint64_t weightBytes = 0;
+  FailureOr<std::vector<ExportedFunction>> exported =
+      describeFunctions(*module, weightBytes);
+  if (failed(exported))
+    return 1;
+  if (exported->empty())
+    return fail(inputFile + " has no public relax.func to export");
+
+  PassManager pm(&context);
+  relax::buildRelaxLowerToCPUPipeline(pm, pipeline);
+  if (failed(pm.run(*module)))
+    return 1;
+
+  llvm::json::Array features;
+  for (StringRef feature : kCheckedFeatures)
+    if (subtarget->checkFeatures(("+" + feature).str()))
+      features.push_back(feature);
+
+  llvm::json::Object metadata{
+      {"format", "relax-library"},
+      {"version", RELAX_LIBRARY_VERSION},
+      {"target",
+       llvm::json::Object{{"device", "cpu"},
+                          {"triple", (*machine)->getTargetTriple().str()},
+                          {"cpu", (*machine)->getTargetCPU().str()},
+                          {"features", std::move(features)}}},
+      {"memory", llvm::json::Object{{"weight_bytes", int64_t(weightBytes)}}}};
+  llvm::json::Array functions;
+  for (ExportedFunction &function : *exported)
+    functions.push_back(llvm::json::Object(function.json));
+  metadata["functions"] = std::move(functions);
+  std::string metadataText =
+      llvm::formatv("{0}", llvm::json::Value(std::move(metadata))).str();
+
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(*module, llvmContext, inputFile);
+  if (!llvmModule)
+    return fail("cannot translate the lowered module to LLVM IR");
+  ExecutionEngine::setupTargetTripleAndDataLayout(llvmModule.get(),
+                                                  machine->get());
+  if (failed(addEntryPoints(*llvmModule, *exported, metadataText)))
+    return 1;
+  auto optimize =
+      makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0, machine->get());
+  if (llvm::Error error = optimize(llvmModule.get()))
+    return fail("cannot optimize the LLVM IR: " + toString(std::move(error)));
+
+  // Code into a temporary object, linked into the library.
+  SmallString<128> objectPath;
+  int objectFD;
+  if (std::error_code error = llvm::sys::fs::createTemporaryFile(
+          "relax-compile", "o", objectFD, objectPath))
+    return fail("cannot create a temporary file: " + error.message());
+  llvm::FileRemover removeObject(objectPath);
+  {
+    llvm::raw_fd_ostream os(objectFD, /*shouldClose=*/true);
+    llvm::legacy::PassManager codegen;
+    if ((*machine)->addPassesToEmitFile(codegen, os, nullptr,
+                                        llvm::CodeGenFileType::ObjectFile))
+      return fail("the target machine cannot emit an object file");
+    codegen.run(*llvmModule);
+    os.flush();
+    if (os.has_error())
+      return fail("cannot write " + objectPath + ": " + os.error().message());
+  }
+  SmallVector<std::string> linkArgs = {linker,    "-shared",   "--as-needed",
+                                       "-o",      outputFile,  objectPath.str().str(),
+                                       "-z",      "now",       "--hash-style=gnu"};
+  llvm::StringSet<> rpaths;
+  for (const std::string &library : libraries) {
+    linkArgs.push_back(library);
+    StringRef dir = llvm::sys::path::parent_path(library);
+    if (rpaths.insert(dir).second)
+      linkArgs.push_back(("-rpath=" + dir).str());
+  }
+  SmallVector<StringRef> argRefs(linkArgs.begin(), linkArgs.end());
+  std::string linkError;
+  int status = llvm::sys::ExecuteAndWait(linker, argRefs, std::nullopt, {}, 0,
+                                         0, &linkError);
+  if (status != 0)
+    return fail("linking " + outputFile + " failed" +
+                (linkError.empty() ? "" : ": " + linkError));
+
+  double seconds = std::chrono::duration<double>(
+                       std::chrono::steady_clock::now() - start)
+                       .count();
+  llvm::outs() << "relax-compile: wrote " << outputFile << " for "
+               << (*machine)->getTargetCPU() << " in "
+               << llvm::format("%.1f", seconds) << " s:";
+  for (const ExportedFunction &function : *exported)
+    llvm::outs() << " @" << function.name;
+  llvm::outs() << "; weights " << weightBytes << " bytes\n";
+  return 0;
+}
