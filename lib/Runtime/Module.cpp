@@ -23,6 +23,7 @@
 #include "JSON.h"
 #include "Safetensors.h"
 #include "SilentCalls.h"
+#include "Status.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -37,11 +38,14 @@ using namespace relax::runtime;
 
 namespace {
 thread_local std::string lastError;
+} // namespace
 
-RelaxStatus fail(RelaxStatus status, std::string message) {
+RelaxStatus relax::runtime::fail(RelaxStatus status, std::string message) {
   lastError = std::move(message);
   return status;
 }
+
+namespace {
 
 /// A parameter or result as the metadata describes it.
 struct TensorSpec {

@@ -19,7 +19,7 @@ import ctypes
 import json
 import os
 
-__all__ = ["Module", "Function", "Tensor", "RelaxError"]
+__all__ = ["Module", "Function", "Tensor", "KVCache", "RelaxError"]
 
 
 class RelaxError(RuntimeError):
@@ -56,6 +56,13 @@ _DLManagedTensor._fields_ = [("dl_tensor", _DLTensor),
                              ("manager_ctx", ctypes.c_void_p),
                              ("deleter", _Deleter)]
 
+
+
+class _KVCacheStep(ctypes.Structure):
+    _fields_ = [("pages", _DLTensor), ("page_table", _DLTensor), ("q_seq", _DLTensor),
+                ("q_pos", _DLTensor), ("slots", _DLTensor), ("last_tokens", _DLTensor)]
+
+
 _KDL_CPU = 1
 _CAPSULE_NAME = b"dltensor"
 
@@ -77,6 +84,19 @@ def _load_library():
     lib.relaxFunctionGetNumResults.argtypes = [c.c_void_p]
     lib.relaxFunctionCall.argtypes = [c.c_void_p, c.POINTER(_DLTensor), c.c_int,
                                       c.POINTER(c.POINTER(_DLManagedTensor)), c.c_int]
+    lib.relaxKVCacheCreate.argtypes = [c.c_int64, c.c_int64, c.c_int64, c.c_int64,
+                                       c.c_int64, _DataType, c.POINTER(c.c_void_p)]
+    lib.relaxKVCacheFree.argtypes = [c.c_void_p]
+    lib.relaxKVCacheAddSequence.argtypes = [c.c_void_p, c.c_int64]
+    lib.relaxKVCacheRemoveSequence.argtypes = [c.c_void_p, c.c_int64]
+    lib.relaxKVCacheForkSequence.argtypes = [c.c_void_p, c.c_int64, c.c_int64, c.c_int64]
+    lib.relaxKVCachePopN.argtypes = [c.c_void_p, c.c_int64, c.c_int64]
+    lib.relaxKVCacheGetLength.argtypes = [c.c_void_p, c.c_int64, c.POINTER(c.c_int64)]
+    lib.relaxKVCacheGetNumFreePages.argtypes = [c.c_void_p]
+    lib.relaxKVCacheGetNumFreePages.restype = c.c_int64
+    lib.relaxKVCacheBeginStep.argtypes = [c.c_void_p, c.POINTER(c.c_int64),
+                                          c.POINTER(c.c_int64), c.c_int,
+                                          c.POINTER(_KVCacheStep)]
     return lib
 
 
@@ -103,6 +123,42 @@ def _release_unconsumed(capsule):
         managed = ctypes.cast(_raw_get_pointer(capsule, _CAPSULE_NAME),
                               ctypes.POINTER(_DLManagedTensor))
         managed.contents.deleter(managed)
+
+
+# DLManagedTensors of tensors the runtime owns (a KV cache's), kept alive
+# until their consumer releases them.
+_borrowed = {}
+
+
+@_Deleter
+def _release_borrowed(managed):
+    _borrowed.pop(ctypes.addressof(managed.contents), None)
+
+
+class _Borrowed:
+    """A tensor that an object of the runtime owns, lent through DLPack: it
+    stays valid while `owner` lives and does not change it."""
+
+    def __init__(self, tensor, owner):
+        self._tensor = tensor
+        self._owner = owner
+        self.shape = tuple(tensor.shape[d] for d in range(tensor.ndim))
+
+    def __dlpack__(self, stream=None, max_version=None, dl_device=None, copy=None):
+        managed = _DLManagedTensor()
+        managed.dl_tensor = self._tensor
+        managed.deleter = _release_borrowed
+        _borrowed[ctypes.addressof(managed)] = (managed, self._owner)
+        return _api.PyCapsule_New(ctypes.addressof(managed), _CAPSULE_NAME,
+                                  ctypes.cast(_release_unconsumed, ctypes.c_void_p))
+
+    def __dlpack_device__(self):
+        return (_KDL_CPU, 0)
+
+    def numpy(self):
+        """A copy, as a numpy array."""
+        import numpy
+        return numpy.from_dlpack(self).copy()
 
 
 def _check(status):
@@ -199,4 +255,63 @@ class Module:
     def __del__(self):
         if getattr(self, "_handle", None):
             _lib.relaxModuleFree(self._handle)
+            self._handle = None
+
+
+class KVStep:
+    """The tensors of one step of a KVCache, valid until its next step:
+    `pages` (the cache itself, written in place by the model), `page_table`,
+    `q_seq`, `q_pos`, `slots` and `last_tokens` (int32)."""
+
+    def __init__(self, step, cache):
+        for name, _ in _KVCacheStep._fields_:
+            setattr(self, name, _Borrowed(getattr(step, name), cache))
+
+
+class KVCache:
+    """A paged KV cache (Relax/Runtime/RelaxKVCache.h): a pool of `pages`
+    pages of `page_size` tokens shared by every sequence of a model."""
+
+    def __init__(self, layers, kv_heads, head_dim, pages, page_size=16,
+                 dtype="float32"):
+        bits = {"float16": 16, "float32": 32, "float64": 64}[dtype]
+        handle = ctypes.c_void_p()
+        _check(_lib.relaxKVCacheCreate(layers, kv_heads, head_dim, page_size, pages,
+                                       _DataType(2, bits, 1), ctypes.byref(handle)))
+        self._handle = handle
+        self._step = _KVCacheStep()
+
+    def add(self, seq_id):
+        _check(_lib.relaxKVCacheAddSequence(self._handle, seq_id))
+
+    def remove(self, seq_id):
+        _check(_lib.relaxKVCacheRemoveSequence(self._handle, seq_id))
+
+    def fork(self, parent, child, position=-1):
+        _check(_lib.relaxKVCacheForkSequence(self._handle, parent, child, position))
+
+    def pop(self, seq_id, n):
+        _check(_lib.relaxKVCachePopN(self._handle, seq_id, n))
+
+    def length(self, seq_id):
+        length = ctypes.c_int64()
+        _check(_lib.relaxKVCacheGetLength(self._handle, seq_id, ctypes.byref(length)))
+        return length.value
+
+    @property
+    def free_pages(self):
+        return _lib.relaxKVCacheGetNumFreePages(self._handle)
+
+    def begin_step(self, seq_ids, append_lengths):
+        """Extends the sequences and returns the step's KVStep."""
+        n = len(seq_ids)
+        ids = (ctypes.c_int64 * max(1, n))(*seq_ids)
+        lengths = (ctypes.c_int64 * max(1, n))(*append_lengths)
+        _check(_lib.relaxKVCacheBeginStep(self._handle, ids, lengths, n,
+                                          ctypes.byref(self._step)))
+        return KVStep(self._step, self)
+
+    def __del__(self):
+        if getattr(self, "_handle", None):
+            _lib.relaxKVCacheFree(self._handle)
             self._handle = None

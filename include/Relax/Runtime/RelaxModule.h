@@ -43,6 +43,9 @@ typedef enum RelaxStatus {
   /// function's constraints, an index out of range.
   RELAX_ERROR_CHECK = 5,
   RELAX_ERROR_OUT_OF_MEMORY = 6,
+  /// A KV cache has not the free pages a step needs
+  /// (Relax/Runtime/RelaxKVCache.h).
+  RELAX_ERROR_CAPACITY = 7,
 } RelaxStatus;
 
 typedef struct RelaxModule RelaxModule;

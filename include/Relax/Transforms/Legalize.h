@@ -122,9 +122,15 @@ public:
   /// right before the function that holds `op` (after the programs created
   /// before it). When the body cannot be built the program is erased and
   /// the match of `op` fails with "could not be legalized: <reason>".
+  ///
+  /// With `inplace`, result `i` is written into operand `inplace[i]` (or a
+  /// new destination for -1), as `relax.call_tir_inplace` calls it: the
+  /// program marks that operand `tprog.output` and the body's output `i` is
+  /// that operand.
   FailureOr<TensorProgram>
   getOrCreate(Operation *op, PatternRewriter &rewriter,
-              function_ref<LogicalResult(TensorProgramBody &)> buildBody);
+              function_ref<LogicalResult(TensorProgramBody &)> buildBody,
+              ArrayRef<int64_t> inplace = {});
 
 private:
   ModuleOp module;
@@ -136,9 +142,12 @@ private:
 /// every operand and result is a tensor of known shape.
 LogicalResult matchKnownShapes(Operation *op, PatternRewriter &rewriter);
 
-/// Replaces `op` by a `relax.call_tir` of `program`.
+/// Replaces `op` by a `relax.call_tir` of `program`, or a
+/// `relax.call_tir_inplace` with `inplace` (a program without symbolic
+/// arguments).
 void replaceOpWithCallTIR(PatternRewriter &rewriter, Operation *op,
-                          const TensorProgram &program);
+                          const TensorProgram &program,
+                          ArrayRef<int64_t> inplace = {});
 
 /// Lowers `OpTy` to a call of a generated program whose body `buildBody`
 /// builds; the rest (shape check, program creation and sharing, the call)
@@ -154,17 +163,21 @@ public:
   /// `op` cannot be lowered.
   virtual LogicalResult buildBody(OpTy op, TensorProgramBody &body) const = 0;
 
+  /// The operand each result is written into, -1 for a new tensor; empty
+  /// when every result is new.
+  virtual SmallVector<int64_t> getInplaceOperands(OpTy op) const { return {}; }
+
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const final {
     if (failed(matchKnownShapes(op, rewriter)))
       return failure();
-    FailureOr<TensorProgram> program =
-        cache.getOrCreate(op, rewriter, [&](TensorProgramBody &body) {
-          return buildBody(op, body);
-        });
+    SmallVector<int64_t> inplace = getInplaceOperands(op);
+    FailureOr<TensorProgram> program = cache.getOrCreate(
+        op, rewriter,
+        [&](TensorProgramBody &body) { return buildBody(op, body); }, inplace);
     if (failed(program))
       return failure();
-    replaceOpWithCallTIR(rewriter, op, *program);
+    replaceOpWithCallTIR(rewriter, op, *program, inplace);
     return success();
   }
 
@@ -190,6 +203,9 @@ void populateRelaxManipulationLegalizationPatterns(RewritePatternSet &patterns,
 /// pooling.
 void populateRelaxNeuralNetworkLegalizationPatterns(RewritePatternSet &patterns,
                                                     TensorProgramCache &cache);
+/// The paged KV cache: `paged_kv_append` (in place) and `paged_attention`.
+void populateRelaxPagedKVCacheLegalizationPatterns(RewritePatternSet &patterns,
+                                                   TensorProgramCache &cache);
 /// `reshape`, `expand_dims` and `squeeze`, which become `relax.view`s of
 /// their operand: no program.
 void populateRelaxViewLegalizationPatterns(RewritePatternSet &patterns);

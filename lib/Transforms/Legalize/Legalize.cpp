@@ -17,6 +17,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
+#include "llvm/Support/InterleavedRange.h"
 
 namespace mlir::relax {
 #define GEN_PASS_DEF_RELAXLEGALIZEPASS
@@ -48,8 +49,12 @@ TensorProgramCache::TensorProgramCache(ModuleOp module)
 
 FailureOr<TensorProgram> TensorProgramCache::getOrCreate(
     Operation *op, PatternRewriter &rewriter,
-    function_ref<LogicalResult(TensorProgramBody &)> buildBody) {
+    function_ref<LogicalResult(TensorProgramBody &)> buildBody,
+    ArrayRef<int64_t> inplace) {
   MLIRContext *ctx = op->getContext();
+  auto isNew = [&](size_t result) {
+    return inplace.empty() || inplace[result] < 0;
+  };
   DimNamer namer(ctx);
   SmallVector<RelaxTensorType> operandTypes, resultTypes;
   for (Type type : op->getOperandTypes())
@@ -67,6 +72,8 @@ FailureOr<TensorProgram> TensorProgramCache::getOrCreate(
   os << "->";
   for (Type type : resultTypes)
     os << type;
+  if (!inplace.empty())
+    os << "inplace" << llvm::interleaved(inplace);
   auto existing = programs.find(key);
   if (existing != programs.end())
     return existing->second;
@@ -76,7 +83,13 @@ FailureOr<TensorProgram> TensorProgramCache::getOrCreate(
     argTypes.push_back(type.getBuiltinType());
   for (RelaxTensorType type : resultTypes)
     outputTypes.push_back(type.getBuiltinType());
-  argTypes.append(outputTypes);
+  SmallVector<RelaxTensorType> newTypes;
+  for (auto [i, type] : llvm::enumerate(resultTypes)) {
+    if (!isNew(i))
+      continue;
+    argTypes.push_back(type.getBuiltinType());
+    newTypes.push_back(type);
+  }
 
   // Programs go right before the first function that uses them, in the
   // order they are created.
@@ -91,13 +104,14 @@ FailureOr<TensorProgram> TensorProgramCache::getOrCreate(
       TypeAttr::get(rewriter.getFunctionType(argTypes, outputTypes)),
       rewriter.getStringAttr("private"), ArrayAttr(), ArrayAttr());
   SmallVector<RelaxTensorType> allTypes(operandTypes);
-  allTypes.append(resultTypes);
+  allTypes.append(newTypes);
   for (auto [i, type] : llvm::enumerate(allTypes)) {
     if (!type.hasKnownShape() ||
         !llvm::all_of(type.getDims(), [](auto d) { return d.isConstant(); }))
       func.setArgAttr(i, sym::SymDialect::getShapeAttrName(),
                       sym::SymShapeAttr::get(ctx, type.getDims()));
-    if (i >= operandTypes.size())
+    if (i >= operandTypes.size() ||
+        llvm::is_contained(inplace, static_cast<int64_t>(i)))
       func.setArgAttr(i, tprog::TProgDialect::getOutputAttrName(),
                       rewriter.getUnitAttr());
   }
@@ -106,8 +120,13 @@ FailureOr<TensorProgram> TensorProgramCache::getOrCreate(
   rewriter.setInsertionPointToStart(entry);
   ValueRange args = entry->getArguments();
   SymbolicArgs symArgs(func);
+  // Each result's destination: a new argument, or the operand it is
+  // written into.
+  SmallVector<Value> outputs;
+  for (size_t i = 0, next = operandTypes.size(); i < resultTypes.size(); ++i)
+    outputs.push_back(isNew(i) ? args[next++] : args[inplace[i]]);
   TensorProgramBody body(rewriter, loc, args.take_front(operandTypes.size()),
-                         args.drop_front(operandTypes.size()), symArgs);
+                         outputs, symArgs);
   if (failed(buildBody(body))) {
     rewriter.eraseOp(func);
     return rewriter.notifyMatchFailure(op, [&](Diagnostic &diag) {
@@ -144,7 +163,15 @@ LogicalResult mlir::relax::matchKnownShapes(Operation *op,
 }
 
 void mlir::relax::replaceOpWithCallTIR(PatternRewriter &rewriter, Operation *op,
-                                       const TensorProgram &program) {
+                                       const TensorProgram &program,
+                                       ArrayRef<int64_t> inplace) {
+  if (!inplace.empty()) {
+    assert(!program.symArgs && "an in-place call takes no symbolic arguments");
+    rewriter.replaceOpWithNewOp<CallTIRInplaceOp>(
+        op, op->getResultTypes(), SymbolRefAttr::get(program.func),
+        op->getOperands(), rewriter.getDenseI64ArrayAttr(inplace));
+    return;
+  }
   rewriter.replaceOpWithNewOp<CallTIROp>(op, op->getResultTypes(),
                                          SymbolRefAttr::get(program.func),
                                          op->getOperands(), program.symArgs);
@@ -157,6 +184,7 @@ void mlir::relax::populateRelaxLegalizationPatterns(RewritePatternSet &patterns,
   populateRelaxLinearLegalizationPatterns(patterns, cache);
   populateRelaxManipulationLegalizationPatterns(patterns, cache);
   populateRelaxNeuralNetworkLegalizationPatterns(patterns, cache);
+  populateRelaxPagedKVCacheLegalizationPatterns(patterns, cache);
   populateRelaxViewLegalizationPatterns(patterns);
 }
 

@@ -24,25 +24,11 @@ using namespace mlir;
 using namespace mlir::relax;
 using namespace mlir::relax::lowering;
 
-using Body = function_ref<Value(OpBuilder &, Location, ValueRange)>;
 using Iterator = utils::IteratorType;
 
 //===----------------------------------------------------------------------===//
 // Helpers
 //===----------------------------------------------------------------------===//
-
-static Value zeroOf(OpBuilder &b, Location loc, Type type) {
-  return scalarConstant(b, loc, type, 0.0);
-}
-
-/// The identity of a maximum: -inf for floats, the smallest signed value for
-/// integers.
-static Value lowestOf(OpBuilder &b, Location loc, Type type) {
-  return arith::getIdentityValue(isa<FloatType>(type)
-                                     ? arith::AtomicRMWKind::maximumf
-                                     : arith::AtomicRMWKind::maxs,
-                                 type, b, loc);
-}
 
 static Value add(OpBuilder &b, Location loc, Value x, Value y) {
   if (isa<FloatType>(x.getType()))
@@ -60,32 +46,6 @@ static Value maximum(OpBuilder &b, Location loc, Value x, Value y) {
   if (isa<FloatType>(x.getType()))
     return arith::MaximumFOp::create(b, loc, x, y);
   return arith::MaxSIOp::create(b, loc, x, y);
-}
-
-static Value fill(OpBuilder &b, Location loc, Value dest, Value scalar) {
-  return linalg::FillOp::create(b, loc, scalar, dest).getResult(0);
-}
-
-/// One linalg.generic with a single destination; `body` returns the value
-/// to yield.
-static Value generic(OpBuilder &b, Location loc, ValueRange ins, Value out,
-                     ArrayRef<AffineMap> maps, ArrayRef<Iterator> iterators,
-                     Body body) {
-  return linalg::GenericOp::create(
-             b, loc, TypeRange{out.getType()}, ins, ValueRange{out}, maps,
-             iterators,
-             [&](OpBuilder &nb, Location nloc, ValueRange args) {
-               linalg::YieldOp::create(nb, nloc, body(nb, nloc, args));
-             })
-      .getResult(0);
-}
-
-static SmallVector<Iterator> iteratorsFor(unsigned numDims,
-                                          ArrayRef<int64_t> reduced) {
-  SmallVector<Iterator> iterators(numDims, Iterator::parallel);
-  for (int64_t dim : reduced)
-    iterators[dim] = Iterator::reduction;
-  return iterators;
 }
 
 /// The map `(d0, ..., dn-1) -> (d_dims[0], d_dims[1], ...)`.

@@ -3,6 +3,7 @@
 #include "TensorUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
@@ -129,4 +130,41 @@ Value lowering::expandKeptDims(
   if (!groups)
     return result;
   return tensor::ExpandShapeOp::create(b, loc, type, result, *groups);
+}
+
+Value lowering::zeroOf(OpBuilder &b, Location loc, Type type) {
+  return scalarConstant(b, loc, type, 0.0);
+}
+
+Value lowering::lowestOf(OpBuilder &b, Location loc, Type type) {
+  return arith::getIdentityValue(isa<FloatType>(type)
+                                     ? arith::AtomicRMWKind::maximumf
+                                     : arith::AtomicRMWKind::maxs,
+                                 type, b, loc);
+}
+
+Value lowering::fill(OpBuilder &b, Location loc, Value dest, Value scalar) {
+  return linalg::FillOp::create(b, loc, scalar, dest).getResult(0);
+}
+
+Value lowering::generic(OpBuilder &b, Location loc, ValueRange ins, Value out,
+                        ArrayRef<AffineMap> maps,
+                        ArrayRef<utils::IteratorType> iterators,
+                        GenericBody body) {
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{out.getType()}, ins, ValueRange{out}, maps,
+             iterators,
+             [&](OpBuilder &nb, Location nloc, ValueRange args) {
+               linalg::YieldOp::create(nb, nloc, body(nb, nloc, args));
+             })
+      .getResult(0);
+}
+
+SmallVector<utils::IteratorType>
+lowering::iteratorsFor(unsigned numDims, ArrayRef<int64_t> reduced) {
+  SmallVector<utils::IteratorType> iterators(numDims,
+                                             utils::IteratorType::parallel);
+  for (int64_t dim : reduced)
+    iterators[dim] = utils::IteratorType::reduction;
+  return iterators;
 }

@@ -8,6 +8,7 @@
 #define LIB_CONVERSION_RELAXTOTPROG_TENSORUTILS_H
 
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/Builders.h"
 
@@ -62,6 +63,28 @@ Value expandKeptDims(OpBuilder &b, Location loc, Value result,
                      RankedTensorType type,
                      const std::optional<SmallVector<ReassociationIndices>>
                          &groups);
+
+/// The scalar 0 of `type`.
+Value zeroOf(OpBuilder &b, Location loc, Type type);
+
+/// The identity of a maximum: -inf for floats, the smallest signed value for
+/// integers.
+Value lowestOf(OpBuilder &b, Location loc, Type type);
+
+/// `dest` filled with `scalar` (linalg.fill).
+Value fill(OpBuilder &b, Location loc, Value dest, Value scalar);
+
+using GenericBody = function_ref<Value(OpBuilder &, Location, ValueRange)>;
+
+/// One linalg.generic with a single destination; `body` returns the value
+/// to yield.
+Value generic(OpBuilder &b, Location loc, ValueRange ins, Value out,
+              ArrayRef<AffineMap> maps, ArrayRef<utils::IteratorType> iterators,
+              GenericBody body);
+
+/// Parallel iterators over `numDims` dims but the `reduced` ones.
+SmallVector<utils::IteratorType> iteratorsFor(unsigned numDims,
+                                              ArrayRef<int64_t> reduced);
 
 } // namespace mlir::relax::lowering
 

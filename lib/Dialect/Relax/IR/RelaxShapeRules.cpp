@@ -854,6 +854,104 @@ LogicalResult rules::attention(ShapeInferenceContext &context,
   return success();
 }
 
+/// Requires operand `operand` to have an integer element type.
+static LogicalResult requireInteger(ShapeInferenceContext &context,
+                                    unsigned operand, StringRef what) {
+  Type type = context.getElementType(operand);
+  if (type && !isa<IntegerType>(type))
+    return context.fail(what + " must have an integer element type, got " +
+                        llvm::formatv("{0}", type).str());
+  return success();
+}
+
+/// The checks both paged-cache ops make of the cache, operand `operand`:
+/// rank 6, K and V in dim 2, `layer` one of its layers, and the head dim
+/// `headDim` when known.
+static LogicalResult checkPages(ShapeInferenceContext &context,
+                                unsigned operand, int64_t layer,
+                                SymExprAttr kvHeads, SymExprAttr headDim) {
+  if (failed(requireRank(context, operand, 6)))
+    return failure();
+  if (layer < 0)
+    return context.fail("layer must not be negative, got " + Twine(layer));
+  DimList pages = context.getDims(operand);
+  if (!pages)
+    return success();
+  if (std::optional<int64_t> layers =
+          (*pages)[0] ? (*pages)[0].getConstantValue() : std::nullopt;
+      layers && layer >= *layers)
+    return context.fail("layer " + Twine(layer) + " is not one of the " +
+                        Twine(*layers) + " layers of the cache");
+  if (failed(context.requireDim(operand, 2, constant(context, 2),
+                                "cache keys and values")))
+    return failure();
+  if (kvHeads &&
+      failed(context.requireDim(operand, 3, kvHeads, "cache kv heads")))
+    return failure();
+  if (headDim &&
+      failed(context.requireDim(operand, 5, headDim, "cache head dim")))
+    return failure();
+  return success();
+}
+
+LogicalResult rules::pagedKVAppend(ShapeInferenceContext &context,
+                                   Results &results, int64_t layer) {
+  if (failed(requireFloat(context, 0)) ||
+      failed(requireSameElementType(context, {0, 1, 2})) ||
+      failed(requireRank(context, 1, 3)) || failed(requireRank(context, 2, 3)) ||
+      failed(requireRank(context, 3, 1)) ||
+      failed(requireInteger(context, 3, "slots")))
+    return failure();
+  SymExprAttr kvHeads, headDim;
+  if (DimList k = context.getDims(1)) {
+    kvHeads = (*k)[1];
+    headDim = (*k)[2];
+    if (failed(context.requireDim(2, 0, (*k)[0], "value tokens")) ||
+        failed(context.requireDim(2, 1, kvHeads, "value heads")) ||
+        failed(context.requireDim(2, 2, headDim, "value head dim")) ||
+        failed(context.requireDim(3, 0, (*k)[0], "slots")))
+      return failure();
+  }
+  if (failed(checkPages(context, 0, layer, kvHeads, headDim)))
+    return failure();
+  results.push_back(context.getOperandType(0));
+  return success();
+}
+
+LogicalResult rules::pagedAttention(ShapeInferenceContext &context,
+                                    Results &results, int64_t layer) {
+  if (failed(requireFloat(context, 0)) ||
+      failed(requireSameElementType(context, {0, 1})) ||
+      failed(requireRank(context, 0, 3)) || failed(requireRank(context, 2, 2)) ||
+      failed(requireRank(context, 3, 1)) || failed(requireRank(context, 4, 1)) ||
+      failed(requireInteger(context, 2, "the page table")) ||
+      failed(requireInteger(context, 3, "q_seq")) ||
+      failed(requireInteger(context, 4, "q_pos")))
+    return failure();
+  DimList q = context.getDims(0);
+  SymExprAttr headDim = q ? (*q)[2] : SymExprAttr();
+  if (failed(checkPages(context, 1, layer, SymExprAttr(), headDim)))
+    return failure();
+  if (!q)
+    return unknownRank(results, context.getElementType(0));
+  if (failed(context.requireDim(3, 0, (*q)[0], "q_seq tokens")) ||
+      failed(context.requireDim(4, 0, (*q)[0], "q_pos tokens")))
+    return failure();
+  if (DimList pages = context.getDims(1)) {
+    if (std::optional<int64_t> kvHeads =
+            (*pages)[3] ? (*pages)[3].getConstantValue() : std::nullopt) {
+      if (*kvHeads <= 0)
+        return context.fail("cache kv heads must be positive, got " +
+                            Twine(*kvHeads));
+      if (failed(context.requireDivisible(
+              (*q)[1], *kvHeads, "query heads (grouped by cache kv heads)")))
+        return failure();
+    }
+  }
+  results.push_back(context.getOperandType(0));
+  return success();
+}
+
 /// Reads a per-spatial-dim attribute: `count` values, or one value for all,
 /// or `fallback` everywhere when absent.
 static FailureOr<SmallVector<int64_t>>

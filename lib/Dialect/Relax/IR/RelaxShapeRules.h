@@ -68,6 +68,10 @@ LogicalResult arange(ShapeInferenceContext &context, Results &results,
                      sym::SymExprAttr step, Type dtype);
 LogicalResult rotaryEmbedding(ShapeInferenceContext &context, Results &results);
 LogicalResult attention(ShapeInferenceContext &context, Results &results);
+LogicalResult pagedKVAppend(ShapeInferenceContext &context, Results &results,
+                            int64_t layer);
+LogicalResult pagedAttention(ShapeInferenceContext &context, Results &results,
+                             int64_t layer);
 LogicalResult conv(ShapeInferenceContext &context, Results &results,
                    unsigned spatial, OptionalAxes strides, OptionalAxes padding,
                    OptionalAxes dilation, int64_t groups);

@@ -773,6 +773,72 @@ def Relax_AttentionOp : Relax_GraphOp<"attention",
   let results = (outs Relax_AnyTensor:$result);
 }
 
+def Relax_PagedKVAppendOp : Relax_GraphOp<"paged_kv_append",
+    "pagedKVAppend(context, results, adaptor.getLayer())", "Opaque"> {
+  let summary = "Writes the keys and values of new tokens into a paged KV cache";
+  let description = [{
+    `pages` is a model's KV cache, `[layers, num_pages, 2, kv_heads,
+    page_size, head_dim]`: page `p` of layer `l` holds the keys (`[l, p, 0]`)
+    and the values (`[l, p, 1]`) of `page_size` consecutive positions of one
+    sequence. `k` and `v` are `[tokens, kv_heads, head_dim]`; `slots`
+    (`[tokens]`, of an integer type) gives each token's slot, `page *
+    page_size + offset`, as the runtime's KV cache assigns them
+    (`relaxKVCacheBeginStep`, `Relax/Runtime/RelaxKVCache.h`). The result is
+    `pages` with the tokens written into layer `layer`.
+
+    Legalization writes `pages` in place (`relax.call_tir_inplace`): the
+    operand must not be used after the op, and a cache that a function takes
+    as a parameter is updated in its caller's memory, never copied. A slot
+    outside `pages` is a run-time error.
+
+    ```mlir
+    %p = relax.paged_kv_append %pages, %k, %v, %slots {layer = 1 : i64} : (!relax.tensor<[2, n, 2, 4, 16, 64], f32>, !relax.tensor<[t, 4, 64], f32>, !relax.tensor<[t, 4, 64], f32>, !relax.tensor<[t], i32>) -> !relax.tensor<[2, n, 2, 4, 16, 64], f32>
+    ```
+
+    Pattern kind: opaque.
+  }];
+  let arguments = (ins Relax_AnyTensor:$pages, Relax_AnyTensor:$k,
+                       Relax_AnyTensor:$v, Relax_AnyTensor:$slots,
+                       I64Attr:$layer);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+def Relax_PagedAttentionOp : Relax_GraphOp<"paged_attention",
+    "pagedAttention(context, results, adaptor.getLayer())", "Opaque"> {
+  let summary = "Causal attention over a paged KV cache";
+  let description = [{
+    `q` is `[tokens, heads, head_dim]`: the queries of new tokens of one or
+    more sequences, packed. `pages` is the KV cache of
+    `relax.paged_kv_append`, read at layer `layer`; `page_table` is `[seqs,
+    max_pages]`, the pages of each sequence in order; `q_seq` and `q_pos`
+    are `[tokens]`: each token's sequence (a row of `page_table`) and its
+    position in it (all of an integer type). Token `t` attends to the keys
+    at positions `0 .. q_pos[t]` of sequence `q_seq[t]`, where position `j`
+    lives in page `page_table[q_seq[t], j / page_size]` at offset
+    `j % page_size`: keys and values are read through the page table, never
+    gathered. `heads` must be a multiple of `kv_heads` (grouped-query
+    attention). The result is `[tokens, heads, head_dim]`.
+
+    - `scale = 0.125` (default `1 / sqrt(head_dim)`, an `f64`): the factor
+      applied to `q k^T`.
+
+    Entries of `page_table` past a sequence's pages are never read as
+    keys, but must name pages of the cache (the runtime writes 0). A page
+    outside `pages` is a run-time error.
+
+    ```mlir
+    %o = relax.paged_attention %q, %pages, %page_table, %q_seq, %q_pos {layer = 1 : i64} : (!relax.tensor<[t, 8, 64], f32>, !relax.tensor<[2, n, 2, 4, 16, 64], f32>, !relax.tensor<[b, m], i32>, !relax.tensor<[t], i32>, !relax.tensor<[t], i32>) -> !relax.tensor<[t, 8, 64], f32>
+    ```
+
+    Pattern kind: opaque.
+  }];
+  let arguments = (ins Relax_AnyTensor:$q, Relax_AnyTensor:$pages,
+                       Relax_AnyTensor:$page_table, Relax_AnyTensor:$q_seq,
+                       Relax_AnyTensor:$q_pos, I64Attr:$layer,
+                       OptionalAttr<F64Attr>:$scale);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
 class Relax_ConvOp<string mnemonic, int spatial>
     : Relax_GraphOp<mnemonic,
         "conv(context, results, " # spatial # ", adaptor.getStrides(), adaptor.getPadding(), adaptor.getDilation(), adaptor.getGroups())",
