@@ -93,7 +93,8 @@ tool_dirs = [config.relax_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
     [ToolSubst("relax-opt", unresolved="fatal"),
      ToolSubst("relax-run", unresolved="fatal"),
-     ToolSubst("relax-compile", unresolved="fatal")], tool_dirs)
+     ToolSubst("relax-compile", unresolved="fatal"),
+     ToolSubst("relax-generate", unresolved="fatal")], tool_dirs)
 llvm_config.with_environment("PATH", config.relax_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 

@@ -2,6 +2,8 @@
 
     relax-import model.pt2 -o model.mlir         # weights: model.safetensors
     relax-import model.onnx -o model.mlir --weights=constants
+    relax-import llama-dir/ -o out/              # a decoder LM: out/model.mlir,
+                                                 # model.safetensors, config.json
 """
 
 import argparse
@@ -42,8 +44,12 @@ def main(argv=None):
         prog="relax-import",
         description="Translates a torch.export program (.pt2, saved with "
         "torch.export.save) or an ONNX model (.onnx) into relax IR: one "
-        "relax.func @main taking the user inputs, then the weights.")
-    parser.add_argument("input", help="model.pt2 or model.onnx")
+        "relax.func @main taking the user inputs, then the weights. A "
+        "transformers model directory (save_pretrained's config.json and "
+        "safetensors) of a decoder LM becomes a directory: model.mlir "
+        "(@prefill and @decode over a paged KV cache), model.safetensors and "
+        "config.json.")
+    parser.add_argument("input", help="model.pt2, model.onnx or a model directory")
     parser.add_argument("-o", "--output", help="the module (default: stdout)")
     parser.add_argument("--weights", choices=["params", "constants"], default="params",
                         help="weights as parameters of @main, written to the "
@@ -58,6 +64,17 @@ def main(argv=None):
     try:
         if not os.path.exists(args.input):
             raise ImportError_(f"no such file: {args.input}")
+        if os.path.isdir(args.input):
+            if not args.output:
+                raise ImportError_("a model directory needs -o OUT/, the directory "
+                                   "to write")
+            if os.path.exists(args.output) and not os.path.isdir(args.output):
+                raise ImportError_(f"{args.output} is not a directory")
+            from .hf_decoder import import_directory
+            config = import_directory(args.input, args.output, verify)
+            print(f"relax-import: wrote {args.output}: {config['architecture']}, "
+                  f"{config['num_layers']} layers, weights {config['weight_bytes']} bytes")
+            return 0
         constants = args.weights == "constants"
         source = os.path.basename(args.input)
         if args.input.endswith(".onnx"):

@@ -1,0 +1,459 @@
+//===- relax-generate.cpp - Generate tokens with a compiled decoder LM ----===//
+//
+// relax-generate runs a decoder LM that relax-import wrote from a
+// transformers model directory (OUT/model.mlir, model.safetensors,
+// config.json) through the runtime API alone: it loads the compiled
+// library (compiling OUT/model.mlir with the relax-compile beside it on
+// first use), creates a paged KV cache, prefills every prompt in one call
+// and then decodes all unfinished sequences together, one batched step per
+// token.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Relax/Runtime/RelaxKVCache.h"
+#include "Relax/Runtime/RelaxModule.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+#include <random>
+#include <vector>
+
+namespace cl = llvm::cl;
+using llvm::SmallString;
+using llvm::StringRef;
+using llvm::Twine;
+
+static cl::OptionCategory generateCategory("relax-generate options");
+
+static cl::opt<std::string> modelDir(cl::Positional, cl::desc("<model dir>"),
+                                     cl::Required, cl::cat(generateCategory));
+static cl::opt<std::string>
+    promptIds("prompt-ids", cl::desc("The prompt, as token ids: 1,2,3"),
+              cl::cat(generateCategory));
+static cl::opt<std::string> batchPrompts(
+    "batch-prompts",
+    cl::desc("A file of prompts, one per line, as token ids; decoded "
+             "together, one batched step per token"),
+    cl::cat(generateCategory));
+static cl::opt<unsigned> maxNewTokens("max-new-tokens",
+                                      cl::desc("Tokens to generate at most"),
+                                      cl::init(32), cl::cat(generateCategory));
+static cl::opt<double>
+    temperature("temperature",
+                cl::desc("Sampling temperature; 0 (default) is greedy"),
+                cl::init(0.0), cl::cat(generateCategory));
+static cl::opt<unsigned> topK("top-k",
+                              cl::desc("Sample from the k likeliest tokens "
+                                       "(0: all)"),
+                              cl::init(0), cl::cat(generateCategory));
+static cl::opt<double>
+    topP("top-p",
+         cl::desc("Sample from the likeliest tokens whose probabilities sum "
+                  "to p (1: all)"),
+         cl::init(1.0), cl::cat(generateCategory));
+static cl::opt<uint64_t> seed("seed", cl::desc("Seed of the sampler"),
+                              cl::init(0), cl::cat(generateCategory));
+static cl::opt<std::string> libraryPath(
+    "library",
+    cl::desc("The compiled model (default: <model dir>/model.so, compiled "
+             "from model.mlir when absent)"),
+    cl::cat(generateCategory));
+static cl::opt<int64_t>
+    numPages("num-pages",
+             cl::desc("Pages of the KV cache (default: what the prompts and "
+                      "--max-new-tokens need)"),
+             cl::init(0), cl::cat(generateCategory));
+static cl::opt<bool>
+    ignoreEos("ignore-eos",
+              cl::desc("Generate --max-new-tokens tokens, past end-of-"
+                       "sequence tokens"),
+              cl::init(false), cl::cat(generateCategory));
+
+static int fail(const Twine &message) {
+  llvm::errs() << "relax-generate: error: " << message << "\n";
+  return 1;
+}
+
+namespace {
+/// What config.json says about the model.
+struct ModelConfig {
+  int64_t numLayers, numKVHeads, headDim, vocab, context, pageSize;
+  int64_t maxBatch, numPages;
+  std::vector<int64_t> eos;
+};
+
+/// A DLPack tensor over caller-owned int32 data.
+DLTensor int32Tensor(std::vector<int32_t> &data, int64_t &length) {
+  length = static_cast<int64_t>(data.size());
+  DLTensor tensor;
+  tensor.data = data.data();
+  tensor.device = DLDevice{kDLCPU, 0};
+  tensor.ndim = 1;
+  tensor.dtype = DLDataType{kDLInt, 32, 1};
+  tensor.shape = &length;
+  tensor.strides = nullptr;
+  tensor.byte_offset = 0;
+  return tensor;
+}
+
+/// Picks the next token from one row of logits.
+class Sampler {
+public:
+  explicit Sampler(uint64_t seed) : engine(seed) {}
+
+  int64_t sample(const float *logits, int64_t vocab) {
+    if (temperature <= 0)
+      return std::max_element(logits, logits + vocab) - logits;
+    std::vector<int64_t> order(vocab);
+    std::iota(order.begin(), order.end(), 0);
+    // Likeliest first; ties in id order.
+    std::sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
+      return logits[a] > logits[b] || (logits[a] == logits[b] && a < b);
+    });
+    size_t keep = topK > 0 ? std::min<size_t>(topK, vocab) : vocab;
+    std::vector<double> probs;
+    double top = logits[order[0]] / temperature, sum = 0;
+    for (size_t i = 0; i < keep; ++i) {
+      probs.push_back(std::exp(logits[order[i]] / temperature - top));
+      sum += probs.back();
+    }
+    // Nucleus: the fewest likeliest tokens whose mass reaches top-p.
+    double mass = 0;
+    size_t kept = 0;
+    while (kept < probs.size()) {
+      mass += probs[kept++] / sum;
+      if (mass >= topP)
+        break;
+    }
+    probs.resize(kept);
+    std::discrete_distribution<size_t> pick(probs.begin(), probs.end());
+    return order[pick(engine)];
+  }
+
+private:
+  std::mt19937_64 engine;
+};
+} // namespace
+
+static std::optional<std::vector<int32_t>> parseIds(StringRef text,
+                                                    int64_t vocab,
+                                                    std::string &error) {
+  std::vector<int32_t> ids;
+  llvm::SmallVector<StringRef> parts;
+  text.split(parts, ',', -1, false);
+  for (StringRef part : parts) {
+    llvm::SmallVector<StringRef> words;
+    part.split(words, ' ', -1, false);
+    for (StringRef word : words) {
+      int64_t id;
+      if (word.trim().getAsInteger(10, id) || id < 0 || id >= vocab) {
+        error = "'" + word.trim().str() + "' is not a token id below the " +
+                "vocabulary size " + std::to_string(vocab);
+        return std::nullopt;
+      }
+      ids.push_back(static_cast<int32_t>(id));
+    }
+  }
+  if (ids.empty()) {
+    error = "an empty prompt";
+    return std::nullopt;
+  }
+  return ids;
+}
+
+static std::optional<ModelConfig> readConfig(StringRef path,
+                                             std::string &error) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer) {
+    error = "cannot read " + path.str() + ": " + buffer.getError().message() +
+            " (is it a directory that relax-import wrote from a model "
+            "directory?)";
+    return std::nullopt;
+  }
+  llvm::Expected<llvm::json::Value> json =
+      llvm::json::parse((*buffer)->getBuffer());
+  if (!json) {
+    error = path.str() + ": " + llvm::toString(json.takeError());
+    return std::nullopt;
+  }
+  const llvm::json::Object *object = json->getAsObject();
+  if (!object || object->getString("format") != StringRef("relax-llm") ||
+      object->getInteger("version") != std::optional<int64_t>(1)) {
+    error = path.str() + " is not a relax-llm configuration of version 1";
+    return std::nullopt;
+  }
+  ModelConfig config;
+  auto get = [&](StringRef key, int64_t &out) {
+    std::optional<int64_t> value = object->getInteger(key);
+    if (!value || *value <= 0)
+      error = path.str() + ": " + key.str() + " is missing or not positive";
+    out = value.value_or(0);
+  };
+  get("num_layers", config.numLayers);
+  get("num_kv_heads", config.numKVHeads);
+  get("head_dim", config.headDim);
+  get("vocab_size", config.vocab);
+  get("context_window_size", config.context);
+  get("page_size", config.pageSize);
+  get("max_batch_size", config.maxBatch);
+  get("num_pages", config.numPages);
+  if (const llvm::json::Array *eos = object->getArray("eos_token_ids"))
+    for (const llvm::json::Value &id : *eos)
+      if (std::optional<int64_t> value = id.getAsInteger())
+        config.eos.push_back(*value);
+  if (!error.empty())
+    return std::nullopt;
+  return config;
+}
+
+/// The library: --library, or <dir>/model.so, compiled from
+/// <dir>/model.mlir by the relax-compile beside this tool when absent.
+static std::optional<std::string> findLibrary(const char *argv0,
+                                              std::string &error) {
+  if (!libraryPath.empty())
+    return libraryPath.getValue();
+  SmallString<256> library(modelDir), source(modelDir);
+  llvm::sys::path::append(library, "model.so");
+  llvm::sys::path::append(source, "model.mlir");
+  if (llvm::sys::fs::exists(library))
+    return std::string(library);
+  if (!llvm::sys::fs::exists(source)) {
+    error = modelDir + " has neither model.so nor model.mlir";
+    return std::nullopt;
+  }
+  SmallString<256> compiler(llvm::sys::path::parent_path(
+      llvm::sys::fs::getMainExecutable(argv0, reinterpret_cast<void *>(&fail))));
+  llvm::sys::path::append(compiler, "relax-compile");
+  llvm::errs() << "relax-generate: compiling " << source << "\n";
+  StringRef args[] = {compiler, source, "-o", library};
+  std::string message;
+  // Its report would mix with the generated ids on stdout: dropped; its
+  // errors go to stderr.
+  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(""),
+                                          std::nullopt};
+  if (llvm::sys::ExecuteAndWait(compiler, args, std::nullopt, redirects, 0, 0,
+                                &message) != 0) {
+    error = "compiling " + source.str().str() + " failed" +
+            (message.empty() ? "" : ": " + message);
+    return std::nullopt;
+  }
+  return std::string(library);
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(generateCategory);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "Relax-MLIR generation: runs a decoder LM that relax-import wrote "
+      "from a transformers model directory\n");
+  if (promptIds.empty() == batchPrompts.empty())
+    return fail("give one of --prompt-ids and --batch-prompts");
+  if (temperature < 0 || topP <= 0 || topP > 1)
+    return fail("--temperature must not be negative and --top-p must be in "
+                "(0, 1]");
+
+  std::string error;
+  SmallString<256> configPath(modelDir);
+  llvm::sys::path::append(configPath, "config.json");
+  std::optional<ModelConfig> config = readConfig(configPath, error);
+  if (!config)
+    return fail(error);
+
+  // Prompts.
+  std::vector<std::vector<int32_t>> prompts;
+  if (!promptIds.empty()) {
+    std::optional<std::vector<int32_t>> ids =
+        parseIds(promptIds, config->vocab, error);
+    if (!ids)
+      return fail("--prompt-ids: " + error);
+    prompts.push_back(std::move(*ids));
+  } else {
+    auto buffer = llvm::MemoryBuffer::getFile(batchPrompts);
+    if (!buffer)
+      return fail("cannot read " + batchPrompts + ": " +
+                  buffer.getError().message());
+    llvm::SmallVector<StringRef> lines;
+    (*buffer)->getBuffer().split(lines, '\n', -1, false);
+    for (auto [i, line] : llvm::enumerate(lines)) {
+      if (line.trim().empty())
+        continue;
+      std::optional<std::vector<int32_t>> ids =
+          parseIds(line, config->vocab, error);
+      if (!ids)
+        return fail(batchPrompts + ":" + Twine(i + 1) + ": " + error);
+      prompts.push_back(std::move(*ids));
+    }
+    if (prompts.empty())
+      return fail(batchPrompts + " has no prompt");
+  }
+  int64_t numSeqs = prompts.size();
+  if (numSeqs > config->maxBatch)
+    return fail(Twine(numSeqs) + " prompts, but the model takes at most " +
+                Twine(config->maxBatch) + " sequences at once");
+  int64_t pagesNeeded = 0;
+  for (auto [i, prompt] : llvm::enumerate(prompts)) {
+    int64_t length = prompt.size();
+    if (length >= config->context)
+      return fail("prompt #" + Twine(i) + " has " + Twine(length) +
+                  " tokens; the context window is " + Twine(config->context));
+    int64_t total = std::min<int64_t>(length + maxNewTokens, config->context);
+    pagesNeeded += (total + config->pageSize - 1) / config->pageSize;
+  }
+
+  std::optional<std::string> library = findLibrary(argv[0], error);
+  if (!library)
+    return fail(error);
+  SmallString<256> weights(modelDir);
+  llvm::sys::path::append(weights, "model.safetensors");
+  RelaxModule *module = nullptr;
+  if (relaxModuleLoad(library->c_str(), weights.c_str(), &module))
+    return fail(relaxGetLastErrorMessage());
+  RelaxFunction *prefill = nullptr, *decode = nullptr;
+  if (relaxModuleGetFunction(module, "prefill", &prefill) ||
+      relaxModuleGetFunction(module, "decode", &decode)) {
+    relaxModuleFree(module);
+    return fail(relaxGetLastErrorMessage());
+  }
+  RelaxKVCache *cache = nullptr;
+  if (relaxKVCacheCreate(config->numLayers, config->numKVHeads,
+                         config->headDim, config->pageSize,
+                         numPages ? numPages.getValue() : pagesNeeded,
+                         DLDataType{kDLFloat, 32, 1}, &cache)) {
+    relaxModuleFree(module);
+    return fail(relaxGetLastErrorMessage());
+  }
+  auto cleanup = [&]() {
+    relaxKVCacheFree(cache);
+    relaxModuleFree(module);
+  };
+
+  Sampler sampler(seed);
+  std::vector<std::vector<int64_t>> generated(numSeqs);
+  std::vector<bool> done(numSeqs, false);
+  auto accept = [&](int64_t seq, const float *logits) {
+    int64_t token = sampler.sample(logits, config->vocab);
+    generated[seq].push_back(token);
+    int64_t length = prompts[seq].size() + generated[seq].size();
+    if (generated[seq].size() >= maxNewTokens || length >= config->context ||
+        (!ignoreEos && llvm::is_contained(config->eos, token)))
+      done[seq] = true;
+  };
+
+  // Prefill: every prompt, packed into one call.
+  auto start = std::chrono::steady_clock::now();
+  std::vector<int64_t> seqIds(numSeqs), lengths(numSeqs);
+  std::vector<int32_t> tokens;
+  for (int64_t i = 0; i < numSeqs; ++i) {
+    seqIds[i] = i;
+    lengths[i] = prompts[i].size();
+    tokens.insert(tokens.end(), prompts[i].begin(), prompts[i].end());
+    if (relaxKVCacheAddSequence(cache, i)) {
+      cleanup();
+      return fail(relaxGetLastErrorMessage());
+    }
+  }
+  auto step = [&](RelaxFunction *function, bool isPrefill) -> bool {
+    RelaxKVCacheStep tables;
+    if (relaxKVCacheBeginStep(cache, seqIds.data(), lengths.data(),
+                              seqIds.size(), &tables))
+      return false;
+    int64_t numTokens;
+    DLTensor ids = int32Tensor(tokens, numTokens);
+    std::vector<DLTensor> inputs = {ids, tables.pages, tables.pageTable};
+    if (isPrefill)
+      inputs.push_back(tables.qSeq);
+    inputs.push_back(tables.qPos);
+    inputs.push_back(tables.slots);
+    if (isPrefill)
+      inputs.push_back(tables.lastTokens);
+    DLManagedTensor *logits = nullptr;
+    if (relaxFunctionCall(function, inputs.data(), inputs.size(), &logits, 1))
+      return false;
+    const DLTensor &result = logits->dl_tensor;
+    if (result.ndim != 2 || result.shape[0] != (int64_t)seqIds.size() ||
+        result.shape[1] != config->vocab || result.dtype.code != kDLFloat ||
+        result.dtype.bits != 32) {
+      logits->deleter(logits);
+      fail("the model returned logits of an unexpected shape");
+      return false;
+    }
+    for (size_t i = 0; i < seqIds.size(); ++i)
+      accept(seqIds[i],
+             static_cast<const float *>(result.data) + i * config->vocab);
+    logits->deleter(logits);
+    return true;
+  };
+  if (!step(prefill, /*isPrefill=*/true)) {
+    cleanup();
+    return fail(relaxGetLastErrorMessage());
+  }
+  double prefillMs = std::chrono::duration<double, std::milli>(
+                         std::chrono::steady_clock::now() - start)
+                         .count();
+
+  // Decode: the unfinished sequences, one token each per step.
+  auto decodeStart = std::chrono::steady_clock::now();
+  int64_t decodeTokens = 0, decodeSteps = 0;
+  while (true) {
+    seqIds.clear();
+    tokens.clear();
+    for (int64_t i = 0; i < numSeqs; ++i) {
+      if (done[i])
+        continue;
+      seqIds.push_back(i);
+      tokens.push_back(static_cast<int32_t>(generated[i].back()));
+    }
+    if (seqIds.empty())
+      break;
+    lengths.assign(seqIds.size(), 1);
+    if (!step(decode, /*isPrefill=*/false)) {
+      cleanup();
+      return fail(relaxGetLastErrorMessage());
+    }
+    decodeTokens += seqIds.size();
+    ++decodeSteps;
+  }
+  double decodeMs = std::chrono::duration<double, std::milli>(
+                        std::chrono::steady_clock::now() - decodeStart)
+                        .count();
+  cleanup();
+
+  for (const std::vector<int64_t> &ids : generated) {
+    llvm::interleave(ids, llvm::outs(), " ");
+    llvm::outs() << "\n";
+  }
+  int64_t promptTokens = 0;
+  for (const std::vector<int32_t> &prompt : prompts)
+    promptTokens += prompt.size();
+  llvm::outs().flush();
+  llvm::errs() << "prefill: " << promptTokens << " tokens in "
+               << llvm::format("%.1f", prefillMs) << " ms, "
+               << llvm::format("%.1f", promptTokens * 1000 / prefillMs)
+               << " tokens/s; decode: " << decodeTokens << " tokens in "
+               << decodeSteps << " steps, "
+               << llvm::format("%.1f", decodeMs) << " ms, "
+               << llvm::format("%.1f",
+                               decodeTokens ? decodeTokens * 1000 / decodeMs
+                                            : 0.0)
+               << " tokens/s, "
+               << llvm::format("%.2f",
+                               decodeSteps ? decodeMs / decodeSteps : 0.0)
+               << " ms/step; time to first token "
+               << llvm::format("%.1f", prefillMs) << " ms\n";
+  return 0;
+}
