@@ -1,21 +1,9 @@
-# RUN: rm -rf %t && mkdir -p %t
-# RUN: %import_python %s %t llama mistral qwen2 | FileCheck %s --check-prefix=A
-# RUN: %import_python %s %t phi3 gpt2 gpt_neox | FileCheck %s --check-prefix=B
-# REQUIRES: import-transformers
-#
-# For each architecture, a small random-weight model saved with
-# save_pretrained is imported (relax-import DIR -o OUT/), compiled on first
-# use and generated with relax-generate: its greedy tokens equal
-# transformers' generate(do_sample=False), for two prompts of different
-# lengths, one at a time and batched (both stop at an end-of-sequence
-# token, as generate does).
-#
-# A: llama: import ok; prompt 0: equal; prompt 1: equal; batched: equal
-# A: mistral: import ok; prompt 0: equal; prompt 1: equal; batched: equal
-# A: qwen2: import ok; prompt 0: equal; prompt 1: equal; batched: equal
-# B: phi3: import ok; prompt 0: equal; prompt 1: equal; batched: equal
-# B: gpt2: import ok; prompt 0: equal; prompt 1: equal; batched: equal
-# B: gpt_neox: import ok; prompt 0: equal; prompt 1: equal; batched: equal
+"""Drives the relax-generate tests against transformers: for each
+architecture named, a small random-weight model saved with save_pretrained
+is imported (relax-import DIR -o OUT/), compiled on first use and generated
+with relax-generate, one prompt at a time and batched; prints whether the
+greedy tokens equal transformers' generate(do_sample=False) (both stop at an
+end-of-sequence token). python3 generate.py WORK ARCH..."""
 
 import os
 import subprocess
@@ -24,7 +12,7 @@ import sys
 import torch
 import transformers
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "Inputs"))
+sys.path.insert(0, os.path.dirname(__file__))
 from hf_decoders import make  # noqa: E402
 
 work = sys.argv[1]
