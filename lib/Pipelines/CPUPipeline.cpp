@@ -102,8 +102,9 @@ static void buildLLVMPipeline(OpPassManager &pm, CPUParallelism parallelism) {
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
-void relax::buildRelaxLowerToCPUPipeline(OpPassManager &pm,
-                                         const CPUPipelineOptions &options) {
+void relax::buildRelaxCPUPlanningStages(OpPassManager &pm,
+                                        const CPUPipelineOptions &options,
+                                        bool recordPlan) {
   // Memory is planned once the kernels are bufferized, so that the scratch
   // buffers they allocate are planned with the graph's tensors.
   addGraphStage(pm, options.inferShapes, options.library ? "cpu" : "",
@@ -115,11 +116,22 @@ void relax::buildRelaxLowerToCPUPipeline(OpPassManager &pm,
   if (options.planMemory) {
     RelaxPlanMemoryPassOptions planOptions;
     planOptions.planResults = options.planResults;
+    planOptions.record = recordPlan;
     pm.addPass(createRelaxPlanMemoryPass(planOptions));
   }
+}
+
+void relax::buildRelaxCPUHostStages(OpPassManager &pm,
+                                    const CPUPipelineOptions &options) {
   addHostStage(pm, HostTarget::CPU);
   if (options.toLLVM)
     buildLLVMPipeline(pm, options.getParallelism());
+}
+
+void relax::buildRelaxLowerToCPUPipeline(OpPassManager &pm,
+                                         const CPUPipelineOptions &options) {
+  buildRelaxCPUPlanningStages(pm, options);
+  buildRelaxCPUHostStages(pm, options);
 }
 
 void relax::buildRelaxLowerToCPUPipeline(OpPassManager &pm,

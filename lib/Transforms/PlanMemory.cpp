@@ -1086,6 +1086,15 @@ struct RelaxPlanMemoryPass
       Summary summary;
       MemoryPlanner(func, arena, staticArena, search, lendReturned, planResults)
           .run(summary);
+      if (record) {
+        SymExprAttr peak =
+            summary.before ? summary.peak : SymExprAttr::getConstant(ctx, 0);
+        func->setAttr(RelaxDialect::getPlannedPeakAttrName(), peak);
+        if (std::optional<int64_t> max =
+                summary.before ? summary.peakMax : std::optional<int64_t>(0))
+          func->setAttr(RelaxDialect::getPlannedPeakMaxAttrName(),
+                        IntegerAttr::get(IntegerType::get(ctx, 64), *max));
+      }
       if (!report || summary.before == 0)
         continue;
       std::string text;

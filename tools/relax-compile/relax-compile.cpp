@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Relax/Dialect/Relax/IR/RelaxGraphOps.h"
 #include "Relax/Dialect/Relax/IR/RelaxOps.h"
 #include "Relax/Dialect/Sym/IR/SymShapeMatch.h"
 #include "Relax/InitAll.h"
@@ -223,6 +224,31 @@ describeFunctions(ModuleOp module, uint64_t &weightBytes) {
         {"signature", signature}};
     if (!transform.empty())
       entry.json["transform_params"] = transform;
+    // A paged KV cache the function takes: its parameter and its bytes per
+    // page and per token.
+    func.walk([&](relax::PagedKVAppendOp append) {
+      auto arg = dyn_cast<BlockArgument>(append.getPages());
+      auto type = dyn_cast<relax::RelaxTensorType>(append.getPages().getType());
+      if (!arg || !type || !type.hasRank() || type.getRank() != 6)
+        return WalkResult::advance();
+      int64_t bytes = (type.getElementType().getIntOrFloatBitWidth() + 7) / 8;
+      for (auto [d, dim] : llvm::enumerate(type.getDims())) {
+        std::optional<int64_t> value =
+            dim ? dim.getConstantValue() : std::nullopt;
+        if (d == 1)
+          continue;
+        if (!value)
+          return WalkResult::advance();
+        bytes *= *value;
+      }
+      int64_t pageSize = *type.getDims()[4].getConstantValue();
+      entry.json["kv_cache"] = llvm::json::Object{
+          {"param", int64_t(arg.getArgNumber())},
+          {"page_size", pageSize},
+          {"bytes_per_page", bytes},
+          {"bytes_per_token", pageSize ? bytes / pageSize : 0}};
+      return WalkResult::interrupt();
+    });
     entry.numResults = func.getFunctionType().getNumResults();
     exported.push_back(std::move(entry));
   }
@@ -402,10 +428,33 @@ int main(int argc, char **argv) {
   if (exported->empty())
     return fail(inputFile + " has no public relax.func to export");
 
-  PassManager pm(&context);
-  relax::buildRelaxLowerToCPUPipeline(pm, pipeline);
-  if (failed(pm.run(*module)))
-    return 1;
+  // Through memory planning, which records each function's planned peak:
+  // the scratch a call needs, as a formula and at the bounds.
+  {
+    PassManager pm(&context);
+    relax::buildRelaxCPUPlanningStages(pm, pipeline, /*recordPlan=*/true);
+    if (failed(pm.run(*module)))
+      return 1;
+  }
+  for (ExportedFunction &function : *exported) {
+    auto func = module->lookupSymbol<relax::FuncOp>(function.name);
+    auto peak = func ? func->getAttrOfType<sym::SymExprAttr>(
+                           relax::RelaxDialect::getPlannedPeakAttrName())
+                     : sym::SymExprAttr();
+    if (!peak)
+      continue;
+    llvm::json::Object memory{{"scratch_bytes", sym::toString(peak)}};
+    if (auto max = func->getAttrOfType<IntegerAttr>(
+            relax::RelaxDialect::getPlannedPeakMaxAttrName()))
+      memory["scratch_bytes_at_bounds"] = max.getInt();
+    function.json["memory"] = std::move(memory);
+  }
+  {
+    PassManager pm(&context);
+    relax::buildRelaxCPUHostStages(pm, pipeline);
+    if (failed(pm.run(*module)))
+      return 1;
+  }
 
   llvm::json::Array features;
   for (StringRef feature : kCheckedFeatures)
@@ -487,5 +536,26 @@ int main(int argc, char **argv) {
   for (const ExportedFunction &function : *exported)
     llvm::outs() << " @" << function.name;
   llvm::outs() << "; weights " << weightBytes << " bytes\n";
+  // The memory budget: what each call needs besides the weights.
+  for (const ExportedFunction &function : *exported) {
+    const llvm::json::Object *memory = function.json.getObject("memory");
+    const llvm::json::Object *cache = function.json.getObject("kv_cache");
+    if (!memory && !cache)
+      continue;
+    llvm::outs() << "  @" << function.name << ":";
+    if (memory) {
+      llvm::outs() << " scratch " << *memory->getString("scratch_bytes")
+                   << " bytes";
+      if (std::optional<int64_t> max =
+              memory->getInteger("scratch_bytes_at_bounds"))
+        llvm::outs() << " (" << *max << " at the bounds)";
+    }
+    if (cache)
+      llvm::outs() << (memory ? "; " : " ") << "KV cache "
+                   << *cache->getInteger("bytes_per_token")
+                   << " bytes per token, "
+                   << *cache->getInteger("bytes_per_page") << " per page";
+    llvm::outs() << "\n";
+  }
   return 0;
 }

@@ -107,6 +107,17 @@ struct CPUPipelineOptions
 void buildRelaxLowerToCPUPipeline(OpPassManager &pm,
                                   const CPUPipelineOptions &options);
 
+/// The CPU pipeline in its two halves, which buildRelaxLowerToCPUPipeline
+/// runs one after the other: through memory planning (graph functions on
+/// explicit storages, kernels compiled), with each function's planned peak
+/// recorded when `recordPlan` (`--relax-plan-memory=record=1`); then the
+/// host lowering and, with to-llvm, the llvm dialect.
+void buildRelaxCPUPlanningStages(OpPassManager &pm,
+                                 const CPUPipelineOptions &options,
+                                 bool recordPlan = false);
+void buildRelaxCPUHostStages(OpPassManager &pm,
+                             const CPUPipelineOptions &options);
+
 /// The same with the parallelism and the library offload given directly.
 void buildRelaxLowerToCPUPipeline(
     OpPassManager &pm, CPUParallelism parallelism = CPUParallelism::None,

@@ -281,6 +281,10 @@ def RelaxPlanMemoryPass : Pass<"relax-plan-memory", "::mlir::ModuleOp"> {
     Option<"report", "report", "bool", /*default=*/"false",
            "Report the planned peak, the naive total and a lower bound of "
            "each function as remarks">,
+    Option<"record", "record", "bool", /*default=*/"false",
+           "Record each planned function's peak on it: `relax.planned_peak` "
+           "(a #sym.expr of bytes) and, where the constraints bound it, "
+           "`relax.planned_peak_max` (bytes at the upper bounds)">,
     ListOption<"sizes", "sizes", "std::string",
                "Values of symbolic variables (name=value) at which the "
                "report also evaluates its sizes">,

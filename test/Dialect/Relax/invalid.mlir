@@ -1209,3 +1209,15 @@ relax.func @main(%x: !relax.tensor<[4], f32>, %w: !relax.tensor<[4], f32>) -> !r
     attributes {relax.transform_params = @t} {
   relax.return %x : !relax.tensor<[4], f32>
 }
+
+// -----
+
+// expected-error @+1 {{'relax.planned_peak' is a #sym.expr of a relax.func}}
+relax.func @planned_peak_not_expr() attributes {relax.planned_peak = 64 : i64} {
+  relax.return
+}
+
+// -----
+
+// expected-error @+1 {{'relax.planned_peak_max' is an i64 of a relax.func}}
+func.func private @planned_peak_max_on_func() attributes {relax.planned_peak_max = 64 : i64}

@@ -8,6 +8,8 @@
 # describes it. Bad weights, inputs and libraries are errors, exit 1.
 #
 # CHECK: compile: exit 0: relax-compile: wrote {{.*}}model.so for {{.*}}: @main_transform_params @main; weights 36 bytes
+# CHECK-NEXT: @main_transform_params: scratch 24 bytes (24 at the bounds)
+# CHECK-NEXT: @main: scratch 24 * n bytes{{$}}
 # CHECK: metadata: relax-library version 1, target cpu
 # CHECK-SAME: @main_transform_params [w] -> (3, 2)
 # CHECK-SAME: @main [x: n, 2] [b] [transformed 0] -> (n, 3)

@@ -72,6 +72,18 @@ LogicalResult RelaxDialect::verifyOperationAttribute(Operation *op,
   }
   if (attr.getName() == getTransformParamsAttrName())
     return verifyTransformParams(op, attr.getValue());
+  if (attr.getName() == getPlannedPeakAttrName() ||
+      attr.getName() == getPlannedPeakMaxAttrName()) {
+    bool isPeak = attr.getName() == getPlannedPeakAttrName();
+    auto integer = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!isa<FuncOp>(op) ||
+        (isPeak ? !isa<sym::SymExprAttr>(attr.getValue())
+                : !integer || !integer.getType().isInteger(64)))
+      return op->emitError("'")
+             << attr.getName().getValue() << "' is "
+             << (isPeak ? "a #sym.expr" : "an i64") << " of a relax.func";
+    return success();
+  }
   if (attr.getName() != getPatternKindAttrName())
     return op->emitError("unknown relax dialect attribute '")
            << attr.getName().getValue() << "'";

@@ -53,6 +53,17 @@ def Relax_Dialect : Dialect {
       return ::llvm::StringLiteral("relax.transform_params");
     }
 
+    /// The bytes a `relax.func`'s planned storages take at their peak, a
+    /// `#sym.expr` in its symbolic variables, and (an i64) at the upper
+    /// bounds of its constraints where they bound it
+    /// (`--relax-plan-memory=record=1`).
+    static constexpr ::llvm::StringLiteral getPlannedPeakAttrName() {
+      return ::llvm::StringLiteral("relax.planned_peak");
+    }
+    static constexpr ::llvm::StringLiteral getPlannedPeakMaxAttrName() {
+      return ::llvm::StringLiteral("relax.planned_peak_max");
+    }
+
     /// Unit attribute on a call of a function that can fail, after which
     /// the code already looks at the recorded error, frees what the caller
     /// owns and returns (`--relax-release-on-check-failure`).
