@@ -38,6 +38,9 @@ ARCHITECTURES = {
     "GPTNeoXForCausalLM": "gpt_neox",
 }
 
+# Copied to the output directory when the model directory has them.
+TOKENIZER_FILES = ("tokenizer.json", "tokenizer_config.json", "special_tokens_map.json")
+
 PAGE_SIZE = 16
 MAX_BATCH = 32
 FORMAT_VERSION = 1
@@ -504,4 +507,9 @@ def import_directory(directory, out_dir, verify):
     with open(os.path.join(out_dir, "config.json"), "w") as f:
         json.dump(config, f, indent=2)
         f.write("\n")
+    # The tokenizer, for relax-generate --prompt.
+    import shutil
+    for name in TOKENIZER_FILES:
+        if os.path.isfile(os.path.join(directory, name)):
+            shutil.copyfile(os.path.join(directory, name), os.path.join(out_dir, name))
     return config

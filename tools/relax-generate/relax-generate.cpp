@@ -17,6 +17,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
@@ -44,6 +45,16 @@ static cl::opt<std::string> modelDir(cl::Positional, cl::desc("<model dir>"),
 static cl::opt<std::string>
     promptIds("prompt-ids", cl::desc("The prompt, as token ids: 1,2,3"),
               cl::cat(generateCategory));
+static cl::opt<std::string>
+    promptText("prompt",
+               cl::desc("The prompt, as text: needs the model's tokenizer.json "
+                        "and Python's tokenizers package"),
+               cl::cat(generateCategory));
+static cl::opt<bool> printText(
+    "print-text",
+    cl::desc("Print each sequence's generated text (its tokens decoded with "
+             "the model's tokenizer) instead of its ids"),
+    cl::init(false), cl::cat(generateCategory));
 static cl::opt<std::string> batchPrompts(
     "batch-prompts",
     cl::desc("A file of prompts, one per line, as token ids; decoded "
@@ -175,6 +186,45 @@ static std::optional<std::vector<int32_t>> parseIds(StringRef text,
   return ids;
 }
 
+/// Runs the tokenizer script of the relax_import package beside this tool
+/// (`<bin>/../python/relax_import/tokenizer.py`) on the model directory and
+/// returns what it prints.
+static std::optional<std::string> runTokenizer(const char *argv0,
+                                               llvm::ArrayRef<std::string> args,
+                                               std::string &error) {
+  llvm::ErrorOr<std::string> python = llvm::sys::findProgramByName("python3");
+  if (!python) {
+    error = "no python3 on PATH, which the tokenizer needs";
+    return std::nullopt;
+  }
+  SmallString<256> script(llvm::sys::path::parent_path(llvm::sys::path::parent_path(
+      llvm::sys::fs::getMainExecutable(argv0, reinterpret_cast<void *>(&fail)))));
+  llvm::sys::path::append(script, "python", "relax_import", "tokenizer.py");
+  SmallString<128> outPath, errPath;
+  if (llvm::sys::fs::createTemporaryFile("relax-generate", "out", outPath) ||
+      llvm::sys::fs::createTemporaryFile("relax-generate", "err", errPath)) {
+    error = "cannot create a temporary file";
+    return std::nullopt;
+  }
+  llvm::FileRemover removeOut(outPath), removeErr(errPath);
+  std::vector<StringRef> argv = {*python, script, modelDir};
+  for (const std::string &arg : args)
+    argv.push_back(arg);
+  std::optional<StringRef> redirects[] = {StringRef(""), StringRef(outPath),
+                                          StringRef(errPath)};
+  int status = llvm::sys::ExecuteAndWait(*python, argv, std::nullopt,
+                                         redirects);
+  auto read = [](StringRef path) {
+    auto buffer = llvm::MemoryBuffer::getFile(path);
+    return buffer ? (*buffer)->getBuffer().trim().str() : std::string();
+  };
+  if (status != 0) {
+    error = "the tokenizer failed: " + read(errPath);
+    return std::nullopt;
+  }
+  return read(outPath);
+}
+
 static std::optional<ModelConfig> readConfig(StringRef path,
                                              std::string &error) {
   auto buffer = llvm::MemoryBuffer::getFile(path);
@@ -261,8 +311,8 @@ int main(int argc, char **argv) {
       argc, argv,
       "Relax-MLIR generation: runs a decoder LM that relax-import wrote "
       "from a transformers model directory\n");
-  if (promptIds.empty() == batchPrompts.empty())
-    return fail("give one of --prompt-ids and --batch-prompts");
+  if (promptIds.empty() + batchPrompts.empty() + promptText.empty() != 2)
+    return fail("give one of --prompt-ids, --prompt and --batch-prompts");
   if (temperature < 0 || topP <= 0 || topP > 1)
     return fail("--temperature must not be negative and --top-p must be in "
                 "(0, 1]");
@@ -274,9 +324,29 @@ int main(int argc, char **argv) {
   if (!config)
     return fail(error);
 
+  if (!promptText.empty() || printText) {
+    SmallString<256> tokenizer(modelDir);
+    llvm::sys::path::append(tokenizer, "tokenizer.json");
+    if (!llvm::sys::fs::exists(tokenizer))
+      return fail(Twine(printText ? "--print-text" : "--prompt") +
+                  " needs a tokenizer: " + modelDir +
+                  " has no tokenizer.json (relax-import copies the model "
+                  "directory's)");
+  }
+
   // Prompts.
   std::vector<std::vector<int32_t>> prompts;
-  if (!promptIds.empty()) {
+  if (!promptText.empty()) {
+    std::optional<std::string> ids =
+        runTokenizer(argv[0], {"encode", promptText}, error);
+    if (!ids)
+      return fail(error);
+    std::optional<std::vector<int32_t>> parsed =
+        parseIds(*ids, config->vocab, error);
+    if (!parsed)
+      return fail("--prompt: " + error);
+    prompts.push_back(std::move(*parsed));
+  } else if (!promptIds.empty()) {
     std::optional<std::vector<int32_t>> ids =
         parseIds(promptIds, config->vocab, error);
     if (!ids)
@@ -434,8 +504,18 @@ int main(int argc, char **argv) {
   cleanup();
 
   for (const std::vector<int64_t> &ids : generated) {
-    llvm::interleave(ids, llvm::outs(), " ");
-    llvm::outs() << "\n";
+    if (!printText) {
+      llvm::interleave(ids, llvm::outs(), " ");
+      llvm::outs() << "\n";
+      continue;
+    }
+    std::vector<std::string> args = {"decode"};
+    for (int64_t id : ids)
+      args.push_back(std::to_string(id));
+    std::optional<std::string> text = runTokenizer(argv[0], args, error);
+    if (!text)
+      return fail(error);
+    llvm::outs() << *text << "\n";
   }
   int64_t promptTokens = 0;
   for (const std::vector<int32_t> &prompt : prompts)
