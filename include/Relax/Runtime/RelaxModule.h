@@ -89,7 +89,9 @@ RelaxStatus relaxFunctionGetInput(const RelaxFunction *function, int index,
 
 /// Calls the function on `numInputs` row-major CPU tensors and stores its
 /// results in `results[0 .. numResults)`: new tensors that the caller
-/// releases with their `deleter`. On failure nothing is stored.
+/// releases with their `deleter`. On failure nothing is stored. The
+/// run-time error a call records is process-wide (RelaxRuntime.h): calls of
+/// compiled code must not run on several threads at once.
 RelaxStatus relaxFunctionCall(RelaxFunction *function, const DLTensor *inputs,
                               int numInputs, DLManagedTensor **results,
                               int numResults);
