@@ -50,6 +50,13 @@ class Spec:
     """The shape of one model: everything the graph depends on."""
 
 
+def prefill_chunk(s):
+    """The most tokens one @prefill takes: the context window, at most
+    2048 (as MLC-LLM caps its prefill chunk), which bounds the scratch a
+    prefill plans."""
+    return min(s.context, 2048)
+
+
 def _rope(config):
     """(theta, partial rotary factor, rope type) from any transformers
     spelling."""
@@ -429,7 +436,9 @@ class Graph:
                          f"#sym.range<m in [1, {pages_per_seq}]>",
                          "#sym.range<n in [1, ?]>"]
         if not self.decode:
-            e.constraints.insert(0, f"#sym.range<t in [1, {s.context * MAX_BATCH}]>")
+            # A prefill takes at most a chunk of tokens; longer prompts (and
+            # batches of prompts) are prefilled a chunk at a time.
+            e.constraints.insert(0, f"#sym.range<t in [1, {prefill_chunk(s)}]>")
 
         embed = self.weight("embed", [s.vocab, s.hidden])
         h = self.op("take", [embed, ids], hint="h")
@@ -495,7 +504,8 @@ def import_directory(directory, out_dir, verify):
         # Enough for one sequence of the whole context window by default.
         "num_pages": pages_per_seq,
         "eos_token_ids": s.eos,
-        "bounds": {"t": [1, s.context * MAX_BATCH], "b": [1, MAX_BATCH],
+        "prefill_chunk_size": prefill_chunk(s),
+        "bounds": {"t": [1, prefill_chunk(s)], "b": [1, MAX_BATCH],
                    "m": [1, pages_per_seq], "n": [1, None]},
         "kv_bytes_per_token": 2 * s.layers * s.kv_heads * s.head_dim * 4,
         "weight_bytes": int(sum(a.nbytes for a in weights.values())),

@@ -103,7 +103,7 @@ namespace {
 /// What config.json says about the model.
 struct ModelConfig {
   int64_t numLayers, numKVHeads, headDim, vocab, context, pageSize;
-  int64_t maxBatch, numPages;
+  int64_t maxBatch, numPages, prefillChunk;
   std::vector<int64_t> eos;
 };
 
@@ -261,6 +261,11 @@ static std::optional<ModelConfig> readConfig(StringRef path,
   get("page_size", config.pageSize);
   get("max_batch_size", config.maxBatch);
   get("num_pages", config.numPages);
+  // Configurations written before the chunk was recorded: the context.
+  config.prefillChunk =
+      object->getInteger("prefill_chunk_size").value_or(config.context);
+  if (config.prefillChunk <= 0)
+    error = path.str() + ": prefill_chunk_size is not positive";
   if (const llvm::json::Array *eos = object->getArray("eos_token_ids"))
     for (const llvm::json::Value &id : *eos)
       if (std::optional<int64_t> value = id.getAsInteger())
@@ -424,14 +429,14 @@ int main(int argc, char **argv) {
       done[seq] = true;
   };
 
-  // Prefill: every prompt, packed into one call.
+  // Prefill: the prompts packed into calls of at most a chunk of tokens
+  // each (a prompt longer than a chunk spans several calls); a sequence's
+  // first token comes from the call that ends its prompt.
   auto start = std::chrono::steady_clock::now();
-  std::vector<int64_t> seqIds(numSeqs), lengths(numSeqs);
+  std::vector<int64_t> seqIds, lengths;
   std::vector<int32_t> tokens;
+  std::vector<bool> endsPrompt;
   for (int64_t i = 0; i < numSeqs; ++i) {
-    seqIds[i] = i;
-    lengths[i] = prompts[i].size();
-    tokens.insert(tokens.end(), prompts[i].begin(), prompts[i].end());
     if (relaxKVCacheAddSequence(cache, i)) {
       cleanup();
       return fail(relaxGetLastErrorMessage());
@@ -463,14 +468,39 @@ int main(int argc, char **argv) {
       return false;
     }
     for (size_t i = 0; i < seqIds.size(); ++i)
-      accept(seqIds[i],
-             static_cast<const float *>(result.data) + i * config->vocab);
+      if (!isPrefill || endsPrompt[i])
+        accept(seqIds[i],
+               static_cast<const float *>(result.data) + i * config->vocab);
     logits->deleter(logits);
     return true;
   };
-  if (!step(prefill, /*isPrefill=*/true)) {
-    cleanup();
-    return fail(relaxGetLastErrorMessage());
+  int64_t seq = 0, consumed = 0;
+  while (seq < numSeqs) {
+    seqIds.clear();
+    lengths.clear();
+    tokens.clear();
+    endsPrompt.clear();
+    int64_t room = config->prefillChunk;
+    while (seq < numSeqs && room > 0) {
+      const std::vector<int32_t> &prompt = prompts[seq];
+      int64_t take =
+          std::min<int64_t>(room, static_cast<int64_t>(prompt.size()) - consumed);
+      seqIds.push_back(seq);
+      lengths.push_back(take);
+      tokens.insert(tokens.end(), prompt.begin() + consumed,
+                    prompt.begin() + consumed + take);
+      room -= take;
+      consumed += take;
+      endsPrompt.push_back(consumed == static_cast<int64_t>(prompt.size()));
+      if (endsPrompt.back()) {
+        ++seq;
+        consumed = 0;
+      }
+    }
+    if (!step(prefill, /*isPrefill=*/true)) {
+      cleanup();
+      return fail(relaxGetLastErrorMessage());
+    }
   }
   double prefillMs = std::chrono::duration<double, std::milli>(
                          std::chrono::steady_clock::now() - start)

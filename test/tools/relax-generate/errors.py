@@ -14,7 +14,7 @@
 # CHECK: not an import: exit 1: relax-generate: error: cannot read {{.*}}empty/config.json: No such file or directory (is it a directory that relax-import wrote from a model directory?)
 # CHECK: long prompt: exit 1: relax-generate: error: prompt #0 has 130 tokens; the context window is 128
 # CHECK: bad id: exit 1: relax-generate: error: --prompt-ids: '256' is not a token id below the vocabulary size 256
-# CHECK: no prompt: exit 1: relax-generate: error: give one of --prompt-ids and --batch-prompts
+# CHECK: no prompt: exit 1: relax-generate: error: give one of --prompt-ids, --prompt and --batch-prompts
 # CHECK: other library: exit 1: relax-generate: error: {{.*}}other.so: library format version 9, but this runtime loads version 1: compile the model again with the relax-compile of this runtime
 # CHECK: small cache: exit 1: relax-generate: error: the KV cache is full: the step needs 2 pages of 16 tokens, 1 of 1 are free
 # CHECK: same seed: True; top-k 1 is greedy: True
