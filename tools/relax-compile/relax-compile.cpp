@@ -272,6 +272,15 @@ static LogicalResult addEntryPoints(llvm::Module &module,
     if (!global.isDeclaration() && !global.hasLocalLinkage())
       global.setVisibility(llvm::GlobalValue::HiddenVisibility);
 
+  // A graph function takes each memref as its expanded fields, and its C
+  // interface wrapper calls it with all of them: thousands of arguments for
+  // a decoder of many layers, whose call instruction selection combines in
+  // time that grows faster than their number (23 s for 32 layers). Inlined
+  // into the wrapper, the fields are loads from the descriptors instead.
+  for (const ExportedFunction &function : exported)
+    if (llvm::Function *host = module.getFunction(function.name))
+      host->addFnAttr(llvm::Attribute::AlwaysInline);
+
   auto *ptrType = llvm::PointerType::getUnqual(context);
   for (const ExportedFunction &function : exported) {
     llvm::Function *callee =
