@@ -127,7 +127,8 @@ def _load_models_bench():
 
 
 bench = _load_models_bench()
-from machine import bar_chart, cpu_info, flags_text  # noqa: E402
+from machine import (bar_chart, best_time, cpu_info, cpu_line, flags_text,  # noqa: E402
+                     sgemm_gflops)
 max_error, short, run_measured = bench.max_error, bench.short, bench.run_measured
 fmt_ms, outputs = bench.fmt_ms, bench.outputs
 
@@ -229,28 +230,14 @@ def machine(threads):
     """Lines describing the CPU and its measured sgemm rate and read
     bandwidth; (lines, GB/s)."""
     import torch
-    info, flags = cpu_info()
-
-    def best(fn, repeat=5):
-        fn()
-        times = []
-        for _ in range(repeat):
-            start = time.perf_counter()
-            fn()
-            times.append(time.perf_counter() - start)
-        return min(times)
-
+    _, flags = cpu_info()
     n = 2048
-    a, b = torch.randn(n, n), torch.randn(n, n)
-    gflops = 2 * n ** 3 / best(lambda: torch.mm(a, b)) / 1e9
-    a = b = None
+    gflops = sgemm_gflops(n)
     x = torch.ones(1 << 28)  # 1 GiB of f32
-    gbs = x.numel() * 4 / best(lambda: x.sum()) / 1e9
+    gbs = x.numel() * 4 / best_time(lambda: x.sum()) / 1e9
     x = None
     where = "one thread" if threads == "1" else f"{torch.get_num_threads()} threads"
-    lines = [f"CPU: {info.get('model name', 'unknown')} (family {info.get('cpu family', '?')} "
-             f"model {info.get('model', '?')}), {os.cpu_count()} logical CPUs "
-             f"({len(os.sched_getaffinity(0))} usable), {time.strftime('%Y-%m-%d %H:%M')}",
+    lines = [cpu_line(),
              "Flags: " + flags_text(flags),
              f"torch {torch.__version__} on {where}: sgemm {n}x{n}x{n} f32 {gflops:.1f} GFLOP/s, "
              f"memory read (sum of 1 GiB f32) {gbs:.1f} GB/s (best of 5)"]

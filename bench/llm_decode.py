@@ -118,7 +118,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
-from machine import cpu_info, flags_text  # noqa: E402
+from machine import best_time, cpu_info, cpu_line, flags_text, sgemm_gflops  # noqa: E402
 
 LARGE = {"layers": 16, "hidden": 2048, "heads": 32, "kv_heads": 8, "intermediate": 5632,
          "vocab": 32000}
@@ -189,26 +189,12 @@ def machine():
     import numpy as np
     import torch
     torch.set_num_threads(1)
-    info, flags = cpu_info()
-
-    def best(fn, repeat=5):
-        fn()
-        times = []
-        for _ in range(repeat):
-            start = time.perf_counter()
-            fn()
-            times.append(time.perf_counter() - start)
-        return min(times)
-
+    _, flags = cpu_info()
     n = 2048
-    a, b = torch.randn(n, n), torch.randn(n, n)
-    gflops = 2 * n ** 3 / best(lambda: torch.mm(a, b)) / 1e9
-    a = b = None
+    gflops = sgemm_gflops(n)
     rates = read_bandwidth()
     gbs = max(rates.values())
-    lines = [f"CPU: {info.get('model name', 'unknown')} (family {info.get('cpu family', '?')} "
-             f"model {info.get('model', '?')}), {os.cpu_count()} logical CPUs "
-             f"({len(os.sched_getaffinity(0))} usable), {time.strftime('%Y-%m-%d %H:%M')}",
+    lines = [cpu_line(),
              "Flags: " + flags_text(flags),
              f"torch {torch.__version__}, numpy {np.__version__}, one thread: sgemm {n}x{n}x{n} "
              f"f32 {gflops:.1f} GFLOP/s (best of 5); memory read of 1 GiB f32 (best of 5): "
@@ -220,26 +206,15 @@ def read_bandwidth():
     """GB/s of one thread reading 1 GiB of f32, best of 5 after one untimed
     read, by three readers: torch's sum, numpy's sum and torch.mv (a GEMV of
     a [16384, 16384] matrix, what a decode step does with its weights)."""
-    import numpy as np
     import torch
     torch.set_num_threads(1)
-
-    def best(fn, repeat=5):
-        fn()
-        times = []
-        for _ in range(repeat):
-            start = time.perf_counter()
-            fn()
-            times.append(time.perf_counter() - start)
-        return min(times)
-
     x = torch.ones(1 << 28)
     size = x.numel() * 4
     a, v = x.view(1 << 14, 1 << 14), torch.ones(1 << 14)
     y = x.numpy()
-    return {"torch sum": size / best(lambda: x.sum()) / 1e9,
-            "numpy sum": size / best(lambda: y.sum()) / 1e9,
-            "torch mv": size / best(lambda: torch.mv(a, v)) / 1e9}
+    return {"torch sum": size / best_time(lambda: x.sum()) / 1e9,
+            "numpy sum": size / best_time(lambda: y.sum()) / 1e9,
+            "torch mv": size / best_time(lambda: torch.mv(a, v)) / 1e9}
 
 
 def rates_text(rates):

@@ -2,6 +2,9 @@
 and the flags that matter to its kernels, read from /proc/cpuinfo, and a
 bar chart of times per call."""
 
+import os
+import time
+
 import numpy as np
 
 # The x86 extensions the CPU kernels can use, in the order they are printed.
@@ -25,6 +28,34 @@ def cpu_info():
     if "avx512vnni" in flags:
         flags.add("avx512_vnni")
     return info, flags
+
+
+def best_time(fn, repeat=5):
+    """The shortest of `repeat` timed calls of `fn`, after one untimed call,
+    in seconds."""
+    fn()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def sgemm_gflops(n=2048):
+    """torch's f32 matmul rate on n x n x n, GFLOP/s (best of 5), with the
+    threads torch is set to."""
+    import torch
+    a, b = torch.randn(n, n), torch.randn(n, n)
+    return 2 * n ** 3 / best_time(lambda: torch.mm(a, b)) / 1e9
+
+
+def cpu_line():
+    """The CPU's name, family and model, its CPUs and the date."""
+    info, _ = cpu_info()
+    return (f"CPU: {info.get('model name', 'unknown')} (family {info.get('cpu family', '?')} "
+            f"model {info.get('model', '?')}), {os.cpu_count()} logical CPUs "
+            f"({len(os.sched_getaffinity(0))} usable), {time.strftime('%Y-%m-%d %H:%M')}")
 
 
 def flags_text(flags, separator=" "):

@@ -38,6 +38,9 @@ import sys
 
 import numpy as np
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Inputs"))
+from binary_files import elf_symbol_offset, with_library_version, write_safetensors  # noqa: E402
+
 work = sys.argv[1]
 os.makedirs(work, exist_ok=True)
 model = os.path.join(work, "model.mlir")
@@ -54,18 +57,6 @@ relax.func @main(%x: !relax.tensor<[n, 2], f32>,
 """)
 
 
-def safetensors(path, arrays, cut=0):
-    header, blobs, offset = {}, [], 0
-    for name, a in arrays.items():
-        data = a.tobytes()
-        header[name] = {"dtype": {"float32": "F32", "float64": "F64"}[a.dtype.name],
-                        "shape": list(a.shape), "data_offsets": [offset, offset + len(data)]}
-        offset += len(data)
-        blobs.append(data)
-    text = json.dumps(header).encode()
-    with open(path, "wb") as f:
-        f.write(struct.pack("<Q", len(text)) + text + b"".join(blobs)[:offset - cut])
-    return path
 
 
 def run(label, cmd):
@@ -101,7 +92,7 @@ print(text)
 rng = np.random.default_rng(0)
 w = rng.standard_normal((2, 3)).astype(np.float32)
 b = rng.standard_normal(3).astype(np.float32)
-good = safetensors(os.path.join(work, "w.safetensors"), {"b": b, "w": w})
+good = write_safetensors(os.path.join(work, "w.safetensors"), {"b": b, "w": w})
 out = os.path.join(work, "y.npy")
 
 for n in (1, 5, 0):
@@ -134,13 +125,13 @@ def check(label, *args):
 x1 = os.path.join(work, "x1.npy")
 check("no weights", library, "--input", x1)
 check("missing", library, "--input", x1, "--weights",
-      safetensors(os.path.join(work, "missing.safetensors"), {"w": w}))
+      write_safetensors(os.path.join(work, "missing.safetensors"), {"w": w}))
 check("wrong shape", library, "--input", x1, "--weights",
-      safetensors(os.path.join(work, "shape.safetensors"), {"w": w.T.copy(), "b": b}))
+      write_safetensors(os.path.join(work, "shape.safetensors"), {"w": w.T.copy(), "b": b}))
 check("wrong dtype", library, "--input", x1, "--weights",
-      safetensors(os.path.join(work, "dtype.safetensors"), {"w": w, "b": b.astype(np.float64)}))
+      write_safetensors(os.path.join(work, "dtype.safetensors"), {"w": w, "b": b.astype(np.float64)}))
 check("truncated", library, "--input", x1, "--weights",
-      safetensors(os.path.join(work, "truncated.safetensors"), {"w": w, "b": b}, cut=4))
+      write_safetensors(os.path.join(work, "truncated.safetensors"), {"w": w, "b": b}, cut=4))
 deep = os.path.join(work, "deep.safetensors")
 with open(deep, "wb") as f:
     text = b"[" * 100000 + b"]" * 100000
@@ -158,30 +149,10 @@ check("wrong dtype input", library, "--weights", good, "--input", doubles)
 
 
 
-def symbol_offset(elf, name):
-    """The file offset of the dynamic symbol `name` of an ELF64 file."""
-    shoff, = struct.unpack_from("<Q", elf, 0x28)
-    shentsize, shnum = struct.unpack_from("<HH", elf, 0x3A)
-    sections = [struct.unpack_from("<IIQQQQIIQQ", elf, shoff + i * shentsize)
-                for i in range(shnum)]
-    dynsym = next(s for s in sections if s[1] == 11)  # SHT_DYNSYM
-    strtab = sections[dynsym[6]]
-    for at in range(dynsym[4], dynsym[4] + dynsym[5], 24):
-        st_name, _, _, shndx, value = struct.unpack_from("<IBBHQ", elf, at)
-        end = elf.index(b"\0", strtab[4] + st_name)
-        if elf[strtab[4] + st_name:end] == name:
-            section = sections[shndx]
-            return value - section[3] + section[4]
-
-
 # A library of another format version is refused.
 other = os.path.join(work, "other-version.so")
-patched = bytearray(data)
-version_at = symbol_offset(data, b"relax_library_version")
-assert struct.unpack_from("<I", patched, version_at)[0] == 1
-struct.pack_into("<I", patched, version_at, 7)
-with open(other, "wb") as f:
-    f.write(patched)
+assert struct.unpack_from("<I", data, elf_symbol_offset(data, b"relax_library_version"))[0] == 1
+with_library_version(library, other, 7)
 check("other version", other, "--weights", good, "--input", x1)
 runtime = os.path.join(os.path.dirname(os.path.dirname(
     subprocess.run(["which", "relax-run"], capture_output=True, text=True).stdout.strip())),

@@ -20,15 +20,16 @@
 # CHECK: bad weights: RelaxError 2: {{.*}}: too short for a safetensors file
 
 import gc
-import json
 import os
-import struct
 import subprocess
 import sys
 
 import numpy as np
 
 import relax_runtime
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Inputs"))
+from binary_files import write_safetensors  # noqa: E402
 
 work = sys.argv[1]
 os.makedirs(work, exist_ok=True)
@@ -49,11 +50,7 @@ subprocess.run(["relax-compile", model, "-o", library], check=True, capture_outp
 rng = np.random.default_rng(2)
 w = rng.standard_normal((2, 3)).astype(np.float32)
 b = rng.standard_normal(3).astype(np.float32)
-header = json.dumps({"w": {"dtype": "F32", "shape": [2, 3], "data_offsets": [0, 24]},
-                     "b": {"dtype": "F32", "shape": [3], "data_offsets": [24, 36]}}).encode()
-weights = os.path.join(work, "w.safetensors")
-with open(weights, "wb") as f:
-    f.write(struct.pack("<Q", len(header)) + header + w.tobytes() + b.tobytes())
+weights = write_safetensors(os.path.join(work, "w.safetensors"), {"w": w, "b": b})
 
 module = relax_runtime.Module(library, weights=weights)
 print("functions:", module.functions)

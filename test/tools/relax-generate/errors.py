@@ -22,12 +22,13 @@
 import json
 import os
 import shutil
-import struct
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "Inputs"))
 from hf_decoders import make  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Inputs"))
+from binary_files import with_library_version  # noqa: E402
 
 work = sys.argv[1]
 
@@ -75,19 +76,7 @@ run("no prompt", "relax-generate", out)
 library = path("model.so")
 subprocess.run(["relax-compile", os.path.join(out, "model.mlir"), "-o", library],
                check=True, capture_output=True)
-data = bytearray(open(library, "rb").read())
-shoff, = struct.unpack_from("<Q", data, 0x28)
-shentsize, shnum = struct.unpack_from("<HH", data, 0x3A)
-sections = [struct.unpack_from("<IIQQQQIIQQ", data, shoff + i * shentsize) for i in range(shnum)]
-dynsym = next(s for s in sections if s[1] == 11)
-strtab = sections[dynsym[6]]
-for at in range(dynsym[4], dynsym[4] + dynsym[5], 24):
-    st_name, _, _, shndx, value = struct.unpack_from("<IBBHQ", data, at)
-    end = data.index(b"\0", strtab[4] + st_name)
-    if data[strtab[4] + st_name:end] == b"relax_library_version":
-        struct.pack_into("<I", data, value - sections[shndx][3] + sections[shndx][4], 9)
-with open(path("other.so"), "wb") as f:
-    f.write(data)
+with_library_version(library, path("other.so"), 9)
 run("other library", "relax-generate", out, "--library", path("other.so"), "--prompt-ids", "1")
 run("small cache", "relax-generate", out, "--library", library, "--num-pages", "1",
     "--prompt-ids", ",".join(["1"] * 20))

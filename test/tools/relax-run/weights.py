@@ -31,13 +31,15 @@
 # CHECK: truncated: exit 1: relax-run: error: {{.*}}truncated.safetensors: entry '{{w|b}}' has data offsets that do not fit its shape or the file
 # CHECK: deep header: exit 1: relax-run: error: {{.*}}deep.safetensors: the JSON header nests 100000 levels deep, more than the 64 a safetensors header may
 
-import json
 import os
 import struct
 import subprocess
 import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Inputs"))
+from binary_files import write_safetensors  # noqa: E402
 
 work = sys.argv[1]
 os.makedirs(work, exist_ok=True)
@@ -55,18 +57,6 @@ relax.func @main(%x: !relax.tensor<[n, 2], f32>,
 """)
 
 
-def safetensors(path, arrays, cut=0):
-    header, blobs, offset = {}, [], 0
-    for name, a in arrays.items():
-        data = a.tobytes()
-        header[name] = {"dtype": {"float32": "F32", "float64": "F64"}[a.dtype.name],
-                        "shape": list(a.shape), "data_offsets": [offset, offset + len(data)]}
-        offset += len(data)
-        blobs.append(data)
-    text = json.dumps(header).encode()
-    with open(path, "wb") as f:
-        f.write(struct.pack("<Q", len(text)) + text + b"".join(blobs)[:offset - cut])
-    return path
 
 
 rng = np.random.default_rng(0)
@@ -75,7 +65,7 @@ w = rng.standard_normal((2, 3)).astype(np.float32)
 b = rng.standard_normal(3).astype(np.float32)
 xpath = os.path.join(work, "x.npy")
 np.save(xpath, x)
-good = safetensors(os.path.join(work, "w.safetensors"), {"b": b, "w": w})
+good = write_safetensors(os.path.join(work, "w.safetensors"), {"b": b, "w": w})
 npz = os.path.join(work, "w.npz")
 np.savez(npz, w=w, b=b)
 compressed = os.path.join(work, "compressed.npz")
@@ -124,20 +114,20 @@ v = rng.standard_normal((2, 2)).astype(np.float32)
 xs = rng.standard_normal((2, 2)).astype(np.float32)
 xs_path = os.path.join(work, "xs.npy")
 np.save(xs_path, xs)
-check("shared square weight", safetensors(os.path.join(work, "v.safetensors"), {"v": v}),
+check("shared square weight", write_safetensors(os.path.join(work, "v.safetensors"), {"v": v}),
       module=shared, inputs=(xs_path,), expected=xs @ v + v)
 check("lifted module, missing",
-      safetensors(os.path.join(work, "missing.safetensors"), {"c": b}), module=lifted)
+      write_safetensors(os.path.join(work, "missing.safetensors"), {"c": b}), module=lifted)
 check("lifted module, missing transform weight",
-      safetensors(os.path.join(work, "nw.safetensors"), {"b": b}), module=lifted)
+      write_safetensors(os.path.join(work, "nw.safetensors"), {"b": b}), module=lifted)
 check("too many inputs", good, inputs=(xpath, xpath))
-check("missing", safetensors(os.path.join(work, "missing.safetensors"), {"c": b}))
-check("wrong shape", safetensors(os.path.join(work, "shape.safetensors"),
+check("missing", write_safetensors(os.path.join(work, "missing.safetensors"), {"c": b}))
+check("wrong shape", write_safetensors(os.path.join(work, "shape.safetensors"),
                                  {"w": w.T.copy(), "b": b}))
-check("wrong dtype", safetensors(os.path.join(work, "dtype.safetensors"),
+check("wrong dtype", write_safetensors(os.path.join(work, "dtype.safetensors"),
                                  {"w": w, "b": b.astype(np.float64)}))
 check("compressed", compressed)
-check("truncated", safetensors(os.path.join(work, "truncated.safetensors"),
+check("truncated", write_safetensors(os.path.join(work, "truncated.safetensors"),
                                {"w": w, "b": b}, cut=4))
 # A header nested far deeper than any safetensors header is refused before
 # the JSON parser, which recurses once per level, sees it.

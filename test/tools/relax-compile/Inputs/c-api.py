@@ -1,11 +1,12 @@
 # Drives examples/c-api/run_model.c for c-api.test.
-import json
 import os
-import struct
 import subprocess
 import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Inputs"))
+from binary_files import write_safetensors  # noqa: E402
 
 work, run_model = sys.argv[1], sys.argv[2]
 os.makedirs(work, exist_ok=True)
@@ -28,13 +29,7 @@ print(f"compiled: exit {result.returncode}{result.stderr.strip()}")
 rng = np.random.default_rng(1)
 w = rng.standard_normal((2, 3)).astype(np.float32)
 b = rng.standard_normal(3).astype(np.float32)
-header = {"w": {"dtype": "F32", "shape": [2, 3], "data_offsets": [0, 24]},
-          "b": {"dtype": "F32", "shape": [3], "data_offsets": [24, 36]}}
-text = json.dumps(header).encode()
-weights = os.path.join(work, "w.safetensors")
-with open(weights, "wb") as f:
-    f.write(struct.pack("<Q", len(text)) + text + w.tobytes() + b.tobytes())
-
+weights = write_safetensors(os.path.join(work, "w.safetensors"), {"w": w, "b": b})
 
 def run(label, *args, lib=library):
     result = subprocess.run([run_model, lib, weights, *args], capture_output=True, text=True)
