@@ -96,8 +96,8 @@ struct RelaxKVCache {
   int64_t countPagesNeeded(const Sequence &sequence, int64_t append) const {
     int64_t have = static_cast<int64_t>(sequence.pages.size());
     int64_t need = (sequence.length + append + pageSize - 1) / pageSize;
-    int64_t copies = sequence.length % pageSize != 0 &&
-                     refCounts[sequence.pages.back()] > 1;
+    int64_t copies =
+        sequence.length % pageSize != 0 && refCounts[sequence.pages.back()] > 1;
     return need - have + copies;
   }
 };
@@ -131,8 +131,7 @@ extern "C" RELAX_RUNTIME_EXPORT RelaxStatus relaxKVCacheCreate(
   uint64_t pageBytes = made->getPageBytes();
   if (pageBytes / (2 * *elementSize) / numKVHeads / pageSize !=
           static_cast<uint64_t>(headDim) ||
-      static_cast<uint64_t>(numPages) * numLayers >
-          UINT64_MAX / 2 / pageBytes)
+      static_cast<uint64_t>(numPages) * numLayers > UINT64_MAX / 2 / pageBytes)
     return fail(RELAX_ERROR_INVALID_ARGUMENT,
                 "relaxKVCacheCreate: the cache's size overflows");
   made->pool = std::calloc(numPages * numLayers, pageBytes);
@@ -159,9 +158,9 @@ relaxKVCacheAddSequence(RelaxKVCache *cache, int64_t seqId) {
   if (!cache)
     return fail(RELAX_ERROR_INVALID_ARGUMENT, "null KV cache");
   if (!cache->sequences.emplace(seqId, Sequence()).second)
-    return fail(RELAX_ERROR_INVALID_ARGUMENT,
-                "the KV cache has a sequence " + std::to_string(seqId) +
-                    " already");
+    return fail(RELAX_ERROR_INVALID_ARGUMENT, "the KV cache has a sequence " +
+                                                  std::to_string(seqId) +
+                                                  " already");
   return RELAX_OK;
 }
 
@@ -186,9 +185,9 @@ extern "C" RELAX_RUNTIME_EXPORT RelaxStatus relaxKVCacheForkSequence(
   if (parent == cache->sequences.end())
     return noSequence(parentId);
   if (cache->sequences.count(childId))
-    return fail(RELAX_ERROR_INVALID_ARGUMENT,
-                "the KV cache has a sequence " + std::to_string(childId) +
-                    " already");
+    return fail(RELAX_ERROR_INVALID_ARGUMENT, "the KV cache has a sequence " +
+                                                  std::to_string(childId) +
+                                                  " already");
   int64_t length = parent->second.length;
   if (forkPos < -1 || forkPos > length)
     return fail(RELAX_ERROR_INVALID_ARGUMENT,
@@ -292,8 +291,8 @@ extern "C" RELAX_RUNTIME_EXPORT RelaxStatus relaxKVCacheBeginStep(
         last = copy;
       }
     }
-    int64_t need = (sequence.length + append + cache->pageSize - 1) /
-                   cache->pageSize;
+    int64_t need =
+        (sequence.length + append + cache->pageSize - 1) / cache->pageSize;
     while (static_cast<int64_t>(sequence.pages.size()) < need)
       sequence.pages.push_back(cache->takePage());
     maxPages = std::max(maxPages, sequence.pages.size());

@@ -106,9 +106,7 @@ struct ResultStorage {
     return reinterpret_cast<char *>(words[starts[i] + 1]) +
            words[starts[i] + 2] * elementSize;
   }
-  const int64_t *getShape(size_t i) const {
-    return &words[starts[i] + 3];
-  }
+  const int64_t *getShape(size_t i) const { return &words[starts[i] + 3]; }
 };
 
 /// A bound parameter: a weight or a value computed from weights.
@@ -397,8 +395,7 @@ RelaxStatus RelaxModule::call(RelaxFunction &function, const DLTensor *inputs,
     if (input.ndim != param.getRank())
       return fail(RELAX_ERROR_INVALID_ARGUMENT,
                   what + " has rank " + std::to_string(input.ndim) +
-                      " but must have rank " +
-                      std::to_string(param.getRank()));
+                      " but must have rank " + std::to_string(param.getRank()));
     std::optional<uint64_t> count = getNumElements(input.shape, input.ndim);
     if (!count)
       return fail(RELAX_ERROR_INVALID_ARGUMENT, what + " has a bad shape");
@@ -451,8 +448,8 @@ RelaxStatus RelaxModule::call(RelaxFunction &function, const DLTensor *inputs,
     bool isView = passed.count(allocated) || claimed.count(allocated) ||
                   (weights && weights->contains(allocated));
     if (toModule) {
-      BoundTensor value{data, std::vector<int64_t>(
-                                  shape, shape + result.getRank())};
+      BoundTensor value{data,
+                        std::vector<int64_t>(shape, shape + result.getRank())};
       if (!isView && allocated)
         owned.insert(allocated);
       claimed.insert(allocated);
@@ -463,9 +460,9 @@ RelaxStatus RelaxModule::call(RelaxFunction &function, const DLTensor *inputs,
       void *copy = std::malloc(bytes);
       if (!copy) {
         release();
-        return fail(RELAX_ERROR_OUT_OF_MEMORY,
-                    "out of memory for result #" + std::to_string(i) +
-                        " of @" + spec.name);
+        return fail(RELAX_ERROR_OUT_OF_MEMORY, "out of memory for result #" +
+                                                   std::to_string(i) + " of @" +
+                                                   spec.name);
       }
       std::memcpy(copy, data, bytes);
       allocated = data = static_cast<char *>(copy);
@@ -540,7 +537,8 @@ relaxModuleGetNumFunctions(const RelaxModule *module) {
 
 extern "C" RELAX_RUNTIME_EXPORT const char *
 relaxModuleGetFunctionName(const RelaxModule *module, int index) {
-  if (!module || index < 0 || static_cast<size_t>(index) >= module->specs.size())
+  if (!module || index < 0 ||
+      static_cast<size_t>(index) >= module->specs.size())
     return nullptr;
   return module->specs[index].name.c_str();
 }
@@ -616,7 +614,8 @@ extern "C" RELAX_RUNTIME_EXPORT RelaxStatus
 relaxFunctionCall(RelaxFunction *function, const DLTensor *inputs,
                   int numInputs, DLManagedTensor **results, int numResults) {
   if (!function)
-    return fail(RELAX_ERROR_INVALID_ARGUMENT, "relaxFunctionCall: null function");
+    return fail(RELAX_ERROR_INVALID_ARGUMENT,
+                "relaxFunctionCall: null function");
   const FunctionSpec &spec = *function->spec;
   if (numInputs != static_cast<int>(function->inputs.size()) ||
       (numInputs && !inputs))

@@ -16,6 +16,7 @@
 #include "Relax/Pipelines/Pipelines.h"
 #include "Relax/Runtime/RelaxModule.h"
 #include "Relax/Tools/ParserHazards.h"
+#include "Relax/Tools/ToolSupport.h"
 #include "Relax/Transforms/Passes.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -28,6 +29,7 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
@@ -35,7 +37,6 @@
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -57,12 +58,11 @@ namespace cl = llvm::cl;
 
 static cl::OptionCategory compileCategory("relax-compile options");
 
-static cl::opt<std::string> inputFile(cl::Positional,
-                                      cl::desc("<module.mlir>"),
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<module.mlir>"),
                                       cl::init("-"), cl::cat(compileCategory));
 static cl::opt<std::string> outputFile("o", cl::desc("The library to write"),
-                                       cl::value_desc("model.so"),
-                                       cl::Required, cl::cat(compileCategory));
+                                       cl::value_desc("model.so"), cl::Required,
+                                       cl::cat(compileCategory));
 static cl::list<std::string> pipelineOptions(
     "pipeline-options",
     cl::desc("Options of --relax-lower-to-cpu, as relax-opt takes them "
@@ -79,30 +79,17 @@ static cl::opt<std::string>
                      "x86-64-v3); default: this host's, with its features"),
             cl::cat(compileCategory));
 static cl::opt<std::string> linker(
-    "linker", cl::desc("The ELF linker (default: ld.lld of LLVM " LLVM_VERSION_STRING ")"),
+    "linker",
+    cl::desc("The ELF linker (default: ld.lld of LLVM " LLVM_VERSION_STRING
+             ")"),
     cl::init(RELAX_LLD_PATH), cl::cat(compileCategory));
-static cl::opt<std::string>
-    ompLibrary("omp-library",
-               cl::desc("OpenMP runtime library, for parallel=true"),
-               cl::init("/usr/lib/llvm-22/lib/libomp.so"),
-               cl::cat(compileCategory));
+static cl::opt<std::string> ompLibrary(
+    "omp-library", cl::desc("OpenMP runtime library, for parallel=true"),
+    cl::init("/usr/lib/llvm-22/lib/libomp.so"), cl::cat(compileCategory));
 
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "relax-compile: error: " << message << "\n";
   return 1;
-}
-
-/// Hides LLVM's options from --help but not from --help-hidden.
-static void hideUnrelatedOptions() {
-  for (auto &[name, option] : cl::getRegisteredOptions()) {
-    auto isShown = [](const cl::OptionCategory *category) {
-      return category == &compileCategory ||
-             category == &cl::getGeneralCategory();
-    };
-    if (option->getOptionHiddenFlag() == cl::NotHidden &&
-        llvm::none_of(option->Categories, isShown))
-      option->setHiddenFlag(cl::Hidden);
-  }
 }
 
 /// The x86 features a library records: the ones whose absence makes its
@@ -122,9 +109,8 @@ struct ExportedFunction {
 
 /// A parameter's or result's entry in the metadata, or failure with a
 /// diagnostic when `type` is not a ranked tensor.
-static FailureOr<llvm::json::Object> describeTensor(relax::FuncOp func,
-                                                    Type type,
-                                                    const llvm::Twine &what) {
+static FailureOr<llvm::json::Object>
+describeTensor(relax::FuncOp func, Type type, const llvm::Twine &what) {
   auto tensor = dyn_cast<relax::RelaxTensorType>(type);
   if (!tensor || !tensor.hasRank() || !tensor.getElementType())
     return func.emitError() << what << " has type " << type
@@ -132,9 +118,9 @@ static FailureOr<llvm::json::Object> describeTensor(relax::FuncOp func,
                                "tensors of known rank and element type";
   Type element = tensor.getElementType();
   if (!element.isIntOrFloat() || element.isUnsignedInteger() ||
-      (element.isInteger() && !llvm::is_contained(
-                                  ArrayRef<unsigned>{1, 8, 16, 32, 64},
-                                  element.getIntOrFloatBitWidth())))
+      (element.isInteger() &&
+       !llvm::is_contained(ArrayRef<unsigned>{1, 8, 16, 32, 64},
+                           element.getIntOrFloatBitWidth())))
     return func.emitError() << what << " has element type " << element
                             << ", which a library cannot pass";
   llvm::json::Array shape;
@@ -184,12 +170,13 @@ describeFunctions(ModuleOp module, uint64_t &weightBytes) {
       auto tensor = cast<relax::RelaxTensorType>(type);
       if (i + numTransformed >= numParams) {
         (*param)["transformed"] = int64_t(i + numTransformed - numParams);
-      } else if (name && llvm::all_of(tensor.getDims(),
-                                      [](sym::SymExprAttr dim) {
-                                        return dim && dim.getConstantValue();
-                                      })) {
+      } else if (name &&
+                 llvm::all_of(tensor.getDims(), [](sym::SymExprAttr dim) {
+                   return dim && dim.getConstantValue();
+                 })) {
         (*param)["weight"] = name.getValue();
-        uint64_t bytes = (tensor.getElementType().getIntOrFloatBitWidth() + 7) / 8;
+        uint64_t bytes =
+            (tensor.getElementType().getIntOrFloatBitWidth() + 7) / 8;
         for (sym::SymExprAttr dim : tensor.getDims())
           bytes *= *dim.getConstantValue();
         weights[name.getValue()] = bytes;
@@ -216,12 +203,11 @@ describeFunctions(ModuleOp module, uint64_t &weightBytes) {
       decl->print(os, OpPrintingFlags().useLocalScope());
       decl->erase();
     }
-    entry.json = llvm::json::Object{
-        {"name", entry.name},
-        {"symbol", "relax_call_" + entry.name},
-        {"params", std::move(params)},
-        {"results", std::move(results)},
-        {"signature", signature}};
+    entry.json = llvm::json::Object{{"name", entry.name},
+                                    {"symbol", "relax_call_" + entry.name},
+                                    {"params", std::move(params)},
+                                    {"results", std::move(results)},
+                                    {"signature", signature}};
     if (!transform.empty())
       entry.json["transform_params"] = transform;
     // A paged KV cache the function takes: its parameter and its bytes per
@@ -301,12 +287,13 @@ static LogicalResult addEntryPoints(llvm::Module &module,
     SmallVector<llvm::Value *> args;
     for (unsigned i = 0, e = callee->arg_size(); i < e; ++i) {
       if (!callee->getArg(i)->getType()->isPointerTy()) {
-        fail("@" + function.name + "'s C interface takes a value that is "
-                                   "not a descriptor pointer");
+        fail("@" + function.name +
+             "'s C interface takes a value that is "
+             "not a descriptor pointer");
         return failure();
       }
-      llvm::Value *slot = b.CreateConstGEP1_64(ptrType, entry->getArg(0),
-                                               first + i);
+      llvm::Value *slot =
+          b.CreateConstGEP1_64(ptrType, entry->getArg(0), first + i);
       args.push_back(b.CreateLoad(ptrType, slot));
     }
     b.CreateCall(callee, args);
@@ -327,7 +314,7 @@ static LogicalResult addEntryPoints(llvm::Module &module,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  hideUnrelatedOptions();
+  relax::hideUnrelatedOptions(compileCategory);
   cl::ParseCommandLineOptions(
       argc, argv,
       "Relax-MLIR compiler: compiles a module into a shared library for the "
@@ -350,14 +337,13 @@ int main(int argc, char **argv) {
 
   // The libraries the compiled code calls: the runtime always (failed
   // checks, strided copies), the CPU's BLAS and OpenMP when asked for.
-  SmallString<256> libDir(llvm::sys::path::parent_path(
-      llvm::sys::path::parent_path(llvm::sys::fs::getMainExecutable(
-          argv[0], reinterpret_cast<void *>(&fail)))));
-  llvm::sys::path::append(libDir, "lib");
-  SmallVector<std::string> libraries = {
-      (libDir + "/librelax_runtime.so").str()};
+  auto libPath = [&](StringRef name) {
+    return relax::getToolPath(argv[0], reinterpret_cast<void *>(&fail), "lib",
+                              name);
+  };
+  SmallVector<std::string> libraries = {libPath("librelax_runtime.so")};
   if (pipeline.library)
-    libraries.push_back((libDir + "/librelax_cpu_runtime.so").str());
+    libraries.push_back(libPath("librelax_cpu_runtime.so"));
   if (pipeline.getParallelism() == relax::CPUParallelism::OpenMP)
     libraries.push_back(ompLibrary);
   if (pipeline.getParallelism() == relax::CPUParallelism::Async)
@@ -495,8 +481,8 @@ int main(int argc, char **argv) {
                                                   machine->get());
   if (failed(addEntryPoints(*llvmModule, *exported, metadataText)))
     return 1;
-  auto optimize =
-      makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0, machine->get());
+  auto optimize = makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
+                                            machine->get());
   if (llvm::Error error = optimize(llvmModule.get()))
     return fail("cannot optimize the LLVM IR: " + toString(std::move(error)));
 
@@ -518,9 +504,10 @@ int main(int argc, char **argv) {
     if (os.has_error())
       return fail("cannot write " + objectPath + ": " + os.error().message());
   }
-  SmallVector<std::string> linkArgs = {linker,    "-shared",   "--as-needed",
-                                       "-o",      outputFile,  objectPath.str().str(),
-                                       "-z",      "now",       "--hash-style=gnu"};
+  SmallVector<std::string> linkArgs = {
+      linker, "-shared",  "--as-needed",
+      "-o",   outputFile, objectPath.str().str(),
+      "-z",   "now",      "--hash-style=gnu"};
   llvm::StringSet<> rpaths;
   for (const std::string &library : libraries) {
     linkArgs.push_back(library);
@@ -536,9 +523,9 @@ int main(int argc, char **argv) {
     return fail("linking " + outputFile + " failed" +
                 (linkError.empty() ? "" : ": " + linkError));
 
-  double seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - start)
-                       .count();
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   llvm::outs() << "relax-compile: wrote " << outputFile << " for "
                << (*machine)->getTargetCPU() << " in "
                << llvm::format("%.1f", seconds) << " s:";

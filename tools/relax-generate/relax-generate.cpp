@@ -12,6 +12,7 @@
 
 #include "Relax/Runtime/RelaxKVCache.h"
 #include "Relax/Runtime/RelaxModule.h"
+#include "Relax/Tools/ToolSupport.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -160,9 +161,8 @@ private:
 };
 } // namespace
 
-static std::optional<std::vector<int32_t>> parseIds(StringRef text,
-                                                    int64_t vocab,
-                                                    std::string &error) {
+static std::optional<std::vector<int32_t>>
+parseIds(StringRef text, int64_t vocab, std::string &error) {
   std::vector<int32_t> ids;
   llvm::SmallVector<StringRef> parts;
   text.split(parts, ',', -1, false);
@@ -197,9 +197,9 @@ static std::optional<std::string> runTokenizer(const char *argv0,
     error = "no python3 on PATH, which the tokenizer needs";
     return std::nullopt;
   }
-  SmallString<256> script(llvm::sys::path::parent_path(llvm::sys::path::parent_path(
-      llvm::sys::fs::getMainExecutable(argv0, reinterpret_cast<void *>(&fail)))));
-  llvm::sys::path::append(script, "python", "relax_import", "tokenizer.py");
+  std::string script =
+      mlir::relax::getToolPath(argv0, reinterpret_cast<void *>(&fail), "python",
+                               "relax_import", "tokenizer.py");
   SmallString<128> outPath, errPath;
   if (llvm::sys::fs::createTemporaryFile("relax-generate", "out", outPath) ||
       llvm::sys::fs::createTemporaryFile("relax-generate", "err", errPath)) {
@@ -212,8 +212,8 @@ static std::optional<std::string> runTokenizer(const char *argv0,
     argv.push_back(arg);
   std::optional<StringRef> redirects[] = {StringRef(""), StringRef(outPath),
                                           StringRef(errPath)};
-  int status = llvm::sys::ExecuteAndWait(*python, argv, std::nullopt,
-                                         redirects);
+  int status =
+      llvm::sys::ExecuteAndWait(*python, argv, std::nullopt, redirects);
   auto read = [](StringRef path) {
     auto buffer = llvm::MemoryBuffer::getFile(path);
     return buffer ? (*buffer)->getBuffer().trim().str() : std::string();
@@ -290,9 +290,8 @@ static std::optional<std::string> findLibrary(const char *argv0,
     error = modelDir + " has neither model.so nor model.mlir";
     return std::nullopt;
   }
-  SmallString<256> compiler(llvm::sys::path::parent_path(
-      llvm::sys::fs::getMainExecutable(argv0, reinterpret_cast<void *>(&fail))));
-  llvm::sys::path::append(compiler, "relax-compile");
+  std::string compiler = mlir::relax::getToolPath(
+      argv0, reinterpret_cast<void *>(&fail), "bin", "relax-compile");
   llvm::errs() << "relax-generate: compiling " << source << "\n";
   StringRef args[] = {compiler, source, "-o", library};
   std::string message;
@@ -311,7 +310,7 @@ static std::optional<std::string> findLibrary(const char *argv0,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  cl::HideUnrelatedOptions(generateCategory);
+  mlir::relax::hideUnrelatedOptions(generateCategory);
   cl::ParseCommandLineOptions(
       argc, argv,
       "Relax-MLIR generation: runs a decoder LM that relax-import wrote "
@@ -405,8 +404,8 @@ int main(int argc, char **argv) {
     return fail(relaxGetLastErrorMessage());
   }
   RelaxKVCache *cache = nullptr;
-  if (relaxKVCacheCreate(config->numLayers, config->numKVHeads,
-                         config->headDim, config->pageSize,
+  if (relaxKVCacheCreate(config->numLayers, config->numKVHeads, config->headDim,
+                         config->pageSize,
                          numPages ? numPages.getValue() : pagesNeeded,
                          DLDataType{kDLFloat, 32, 1}, &cache)) {
     relaxModuleFree(module);
@@ -483,8 +482,8 @@ int main(int argc, char **argv) {
     int64_t room = config->prefillChunk;
     while (seq < numSeqs && room > 0) {
       const std::vector<int32_t> &prompt = prompts[seq];
-      int64_t take =
-          std::min<int64_t>(room, static_cast<int64_t>(prompt.size()) - consumed);
+      int64_t take = std::min<int64_t>(
+          room, static_cast<int64_t>(prompt.size()) - consumed);
       seqIds.push_back(seq);
       lengths.push_back(take);
       tokens.insert(tokens.end(), prompt.begin() + consumed,
@@ -555,11 +554,11 @@ int main(int argc, char **argv) {
                << llvm::format("%.1f", prefillMs) << " ms, "
                << llvm::format("%.1f", promptTokens * 1000 / prefillMs)
                << " tokens/s; decode: " << decodeTokens << " tokens in "
-               << decodeSteps << " steps, "
-               << llvm::format("%.1f", decodeMs) << " ms, "
-               << llvm::format("%.1f",
-                               decodeTokens ? decodeTokens * 1000 / decodeMs
-                                            : 0.0)
+               << decodeSteps << " steps, " << llvm::format("%.1f", decodeMs)
+               << " ms, "
+               << llvm::format("%.1f", decodeTokens
+                                           ? decodeTokens * 1000 / decodeMs
+                                           : 0.0)
                << " tokens/s, "
                << llvm::format("%.2f",
                                decodeSteps ? decodeMs / decodeSteps : 0.0)

@@ -126,8 +126,8 @@ int relax_run::runLibrary(const LibraryRun &run) {
   }
   SmallVector<ElementLayout> resultLayouts;
   for (Type type : decl.getResultTypes())
-    resultLayouts.push_back(*getElementLayout(
-        cast<relax::RelaxTensorType>(type).getElementType()));
+    resultLayouts.push_back(
+        *getElementLayout(cast<relax::RelaxTensorType>(type).getElementType()));
 
   llvm::SetVector<StringAttr> vars;
   for (relax::RelaxTensorType type : inputTypes)
@@ -153,8 +153,8 @@ int relax_run::runLibrary(const LibraryRun &run) {
         return fail(error);
       if (array->layout.descr != inputLayouts[i].descr)
         return fail("input #" + Twine(i) + " has dtype '" +
-                    array->layout.descr + "' but @" + run.entry +
-                    " expects '" + inputLayouts[i].descr + "'");
+                    array->layout.descr + "' but @" + run.entry + " expects '" +
+                    inputLayouts[i].descr + "'");
       args.push_back(std::move(*array));
     }
   } else {
@@ -215,8 +215,7 @@ int relax_run::runLibrary(const LibraryRun &run) {
   for (int index = 0; index < numResults; ++index) {
     const DLTensor &tensor = results.tensors[index]->dl_tensor;
     std::vector<int64_t> shape(tensor.shape, tensor.shape + tensor.ndim);
-    std::optional<Array> out =
-        Array::allocate(shape, resultLayouts[index]);
+    std::optional<Array> out = Array::allocate(shape, resultLayouts[index]);
     if (!out)
       return fail("out of memory for result #" + Twine(index));
     if (out->getNumBytes())
@@ -224,9 +223,8 @@ int relax_run::runLibrary(const LibraryRun &run) {
     if (!run.output.empty()) {
       StringRef stem = run.output;
       stem.consume_back(".npy");
-      std::string path = index == 0
-                             ? run.output
-                             : (stem + "." + Twine(index) + ".npy").str();
+      std::string path =
+          index == 0 ? run.output : (stem + "." + Twine(index) + ".npy").str();
       if (failed(writeNpy(path, *out)))
         return fail("cannot write " + path);
     }

@@ -28,6 +28,7 @@
 #include "Relax/Pipelines/Pipelines.h"
 #include "Relax/Runtime/RelaxRuntime.h"
 #include "Relax/Tools/ParserHazards.h"
+#include "Relax/Tools/ToolSupport.h"
 #include "Relax/Transforms/Passes.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -189,22 +190,6 @@ static cl::opt<bool>
                           "and `perf inject -j`"),
                  cl::init(false), cl::cat(runCategory));
 
-/// Hides LLVM's options from --help but not from --help-hidden (which
-/// cl::HideUnrelatedOptions would do): --help lists relax-run's options and
-/// the generic ones (--help, --version).
-static void hideUnrelatedOptions() {
-  auto &options = cl::getRegisteredOptions();
-  ArrayRef<cl::OptionCategory *> generic = options.lookup("help")->Categories;
-  for (cl::Option *option : llvm::make_second_range(options)) {
-    auto isShown = [&](cl::OptionCategory *category) {
-      return category == &runCategory || llvm::is_contained(generic, category);
-    };
-    if (option->getOptionHiddenFlag() == cl::NotHidden &&
-        llvm::none_of(option->Categories, isShown))
-      option->setHiddenFlag(cl::Hidden);
-  }
-}
-
 namespace {
 /// A ranked memref descriptor laid out as the C interface expects:
 /// allocated and aligned pointers, offset, sizes, strides.
@@ -351,7 +336,7 @@ static void putsCheckMessage(const char *message) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  hideUnrelatedOptions();
+  relax::hideUnrelatedOptions(runCategory);
   cl::ParseCommandLineOptions(
       argc, argv,
       "Relax-MLIR runner: compiles a module for the CPU or a GPU and runs "
@@ -425,11 +410,8 @@ int main(int argc, char **argv) {
   std::string runtimePath = runtimeLibrary;
   bool cpuLibrary = library && device == Device::CPU;
   if (cpuLibrary && runtimePath.empty()) {
-    SmallString<256> path(llvm::sys::path::parent_path(
-        llvm::sys::path::parent_path(llvm::sys::fs::getMainExecutable(
-            argv[0], reinterpret_cast<void *>(&fail)))));
-    llvm::sys::path::append(path, "lib", "librelax_cpu_runtime.so");
-    runtimePath = std::string(path);
+    runtimePath = relax::getToolPath(argv[0], reinterpret_cast<void *>(&fail),
+                                     "lib", "librelax_cpu_runtime.so");
   }
   if (cpuLibrary && !llvm::sys::fs::exists(runtimePath))
     return fail("no CPU runtime library at " + runtimePath +
@@ -443,12 +425,9 @@ int main(int argc, char **argv) {
                      : device == Device::CUDA ? "cuda"
                                               : "hip";
     if (gpuRuntimePath.empty()) {
-      SmallString<256> path(llvm::sys::path::parent_path(
-          llvm::sys::path::parent_path(llvm::sys::fs::getMainExecutable(
-              argv[0], reinterpret_cast<void *>(&fail)))));
-      llvm::sys::path::append(path, "lib",
-                              "librelax_" + name + "_runtime.so");
-      gpuRuntimePath = std::string(path);
+      gpuRuntimePath =
+          relax::getToolPath(argv[0], reinterpret_cast<void *>(&fail), "lib",
+                             "librelax_" + name + "_runtime.so");
     }
     if (!llvm::sys::fs::exists(gpuRuntimePath))
       return fail("no GPU runtime library at " + gpuRuntimePath +

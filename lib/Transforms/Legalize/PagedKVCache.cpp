@@ -17,6 +17,7 @@
 #include "Relax/Transforms/Legalize.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -30,14 +31,9 @@ using namespace mlir;
 using namespace mlir::relax;
 using namespace mlir::relax::lowering;
 
-/// `value`, an integer of any width, as i64.
+/// `value`, an index or an integer of any width, as i64 (sign-extended).
 static Value toI64(OpBuilder &b, Location loc, Value value) {
-  Type i64 = b.getI64Type();
-  if (value.getType() == i64)
-    return value;
-  if (value.getType().isIndex())
-    return arith::IndexCastOp::create(b, loc, i64, value);
-  return arith::ExtSIOp::create(b, loc, i64, value);
+  return getValueOrCreateCastToIndexLike(b, loc, b.getI64Type(), value);
 }
 
 /// Whether `0 <= value < bound` (both i64), asserting it with `message`
@@ -68,15 +64,6 @@ static Value clampToIndex(OpBuilder &b, Location loc, Value value,
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), clamped);
 }
 
-/// A dim of `tensor` as a static size or a `tensor.dim`.
-static OpFoldResult sizeOf(OpBuilder &b, Location loc, Value tensor,
-                           int64_t dim) {
-  auto type = cast<RankedTensorType>(tensor.getType());
-  if (!type.isDynamicDim(dim))
-    return b.getIndexAttr(type.getDimSize(dim));
-  return tensor::DimOp::create(b, loc, tensor, dim).getResult();
-}
-
 //===----------------------------------------------------------------------===//
 // paged_kv_append
 //===----------------------------------------------------------------------===//
@@ -92,25 +79,28 @@ static LogicalResult buildAppend(TensorProgramBody &body, int64_t layer) {
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   Value pageSize = dimSize(b, loc, pages, 4);
-  Value capacity = toI64(
-      b, loc, arith::MulIOp::create(b, loc, dimSize(b, loc, pages, 1), pageSize));
+  Value capacity =
+      toI64(b, loc,
+            arith::MulIOp::create(b, loc, dimSize(b, loc, pages, 1), pageSize));
   auto rowType = RankedTensorType::get(
       {kType.getDimSize(1), kType.getDimSize(2)}, kType.getElementType());
-  OpFoldResult heads = sizeOf(b, loc, k, 1), headDim = sizeOf(b, loc, k, 2);
+  OpFoldResult heads = tensor::getMixedSize(b, loc, k, 1),
+               headDim = tensor::getMixedSize(b, loc, k, 2);
   OpFoldResult unit = b.getIndexAttr(1), origin = b.getIndexAttr(0);
 
   auto loop = scf::ForOp::create(
       b, loc, zero, dimSize(b, loc, k, 0), one, ValueRange{pages},
       [&](OpBuilder &nb, Location nloc, Value t, ValueRange iterArgs) {
-        Value slot = toI64(nb, nloc, tensor::ExtractOp::create(nb, nloc, slots, t));
+        Value slot =
+            toI64(nb, nloc, tensor::ExtractOp::create(nb, nloc, slots, t));
         Value valid = checkInRange(nb, nloc, slot, capacity,
                                    "paged_kv_append: a slot is outside the "
                                    "cache");
         auto ifOp = scf::IfOp::create(
             nb, nloc, valid,
             [&](OpBuilder &tb, Location tloc) {
-              Value index = arith::IndexCastOp::create(
-                  tb, tloc, tb.getIndexType(), slot);
+              Value index =
+                  arith::IndexCastOp::create(tb, tloc, tb.getIndexType(), slot);
               Value page = arith::DivUIOp::create(tb, tloc, index, pageSize);
               Value offset = arith::RemUIOp::create(tb, tloc, index, pageSize);
               Value cache = iterArgs[0];
@@ -158,9 +148,8 @@ static LogicalResult buildPagedAttention(TensorProgramBody &body,
   OpBuilder &b = body.builder;
   Location loc = body.loc;
   MLIRContext *ctx = b.getContext();
-  Value q = body.inputs[0], pages = body.inputs[1],
-        pageTable = body.inputs[2], qSeq = body.inputs[3],
-        qPos = body.inputs[4], out = body.outputs[0];
+  Value q = body.inputs[0], pages = body.inputs[1], pageTable = body.inputs[2],
+        qSeq = body.inputs[3], qPos = body.inputs[4], out = body.outputs[0];
   auto qType = cast<RankedTensorType>(q.getType());
   auto pagesType = cast<RankedTensorType>(pages.getType());
   Type element = qType.getElementType();
@@ -179,8 +168,8 @@ static LogicalResult buildPagedAttention(TensorProgramBody &body,
     return linalg::IndexOp::create(nb, nloc, dim);
   };
   Value pageSize = dimSize(b, loc, pages, 4);
-  Value keys = arith::MulIOp::create(b, loc, dimSize(b, loc, pageTable, 1),
-                                     pageSize);
+  Value keys =
+      arith::MulIOp::create(b, loc, dimSize(b, loc, pageTable, 1), pageSize);
   Value tokens = dimSize(b, loc, q, 0);
   Value numSeqs = toI64(b, loc, dimSize(b, loc, pageTable, 0));
   Value numPages = toI64(b, loc, dimSize(b, loc, pages, 1));
@@ -198,8 +187,8 @@ static LogicalResult buildPagedAttention(TensorProgramBody &body,
                      "paged_attention: a token's sequence is not a row of the "
                      "page table");
         Value row = clampToIndex(nb, nloc, seq, numSeqs);
-        Value column = arith::DivUIOp::create(nb, nloc, index(nb, nloc, 1),
-                                              pageSize);
+        Value column =
+            arith::DivUIOp::create(nb, nloc, index(nb, nloc, 1), pageSize);
         Value page = toI64(nb, nloc,
                            tensor::ExtractOp::create(nb, nloc, pageTable,
                                                      ValueRange{row, column}));
@@ -221,10 +210,10 @@ static LogicalResult buildPagedAttention(TensorProgramBody &body,
     Value offset =
         arith::RemUIOp::create(nb, nloc, index(nb, nloc, j), pageSize);
     Value partIndex = arith::ConstantIndexOp::create(nb, nloc, part);
-    return tensor::ExtractOp::create(
-        nb, nloc, pages,
-        ValueRange{layerIndex, page, partIndex, index(nb, nloc, c), offset,
-                   index(nb, nloc, e)});
+    return tensor::ExtractOp::create(nb, nloc, pages,
+                                     ValueRange{layerIndex, page, partIndex,
+                                                index(nb, nloc, c), offset,
+                                                index(nb, nloc, e)});
   };
 
   // Scores in the space (t, c, g, j, e).
@@ -234,16 +223,17 @@ static LogicalResult buildPagedAttention(TensorProgramBody &body,
       ArrayRef<OpFoldResult>{tokens, b.getIndexAttr(kvHeads),
                              b.getIndexAttr(groupSize), keys},
       element);
-  scores = generic(
-      b, loc, ValueRange{q, pageOf}, fill(b, loc, scores, zeroOf(b, loc, element)),
-      {map(5, {d(0), head, d(4)}), map(5, {d(0), d(3)}),
-       map(5, {d(0), d(1), d(2), d(3)})},
-      iteratorsFor(5, {4}),
-      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
-        Value key = readCache(nb, nloc, args[1], 0, 1, 3, 4);
-        return arith::AddFOp::create(
-            nb, nloc, args[2], arith::MulFOp::create(nb, nloc, args[0], key));
-      });
+  scores = generic(b, loc, ValueRange{q, pageOf},
+                   fill(b, loc, scores, zeroOf(b, loc, element)),
+                   {map(5, {d(0), head, d(4)}), map(5, {d(0), d(3)}),
+                    map(5, {d(0), d(1), d(2), d(3)})},
+                   iteratorsFor(5, {4}),
+                   [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                     Value key = readCache(nb, nloc, args[1], 0, 1, 3, 4);
+                     return arith::AddFOp::create(
+                         nb, nloc, args[2],
+                         arith::MulFOp::create(nb, nloc, args[0], key));
+                   });
 
   // Scaled and masked: key j is seen by token t when j <= q_pos[t].
   Value scale;
@@ -280,25 +270,25 @@ static LogicalResult buildPagedAttention(TensorProgramBody &body,
                                b.getIndexAttr(groupSize)},
         element);
   };
-  Value max = generic(
-      b, loc, ValueRange{scores}, fill(b, loc, rowEmpty(), negInf),
-      {id4, rows}, iteratorsFor(4, {3}),
-      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
-        return arith::MaximumFOp::create(nb, nloc, args[1], args[0]);
-      });
+  Value max =
+      generic(b, loc, ValueRange{scores}, fill(b, loc, rowEmpty(), negInf),
+              {id4, rows}, iteratorsFor(4, {3}),
+              [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                return arith::MaximumFOp::create(nb, nloc, args[1], args[0]);
+              });
   Value probs = generic(
       b, loc, ValueRange{max}, scores, {rows, id4}, iteratorsFor(4, {}),
       [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
         return math::ExpOp::create(
             nb, nloc, arith::SubFOp::create(nb, nloc, args[1], args[0]));
       });
-  Value sum = generic(
-      b, loc, ValueRange{probs},
-      fill(b, loc, rowEmpty(), zeroOf(b, loc, element)), {id4, rows},
-      iteratorsFor(4, {3}),
-      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
-        return arith::AddFOp::create(nb, nloc, args[1], args[0]);
-      });
+  Value sum =
+      generic(b, loc, ValueRange{probs},
+              fill(b, loc, rowEmpty(), zeroOf(b, loc, element)), {id4, rows},
+              iteratorsFor(4, {3}),
+              [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                return arith::AddFOp::create(nb, nloc, args[1], args[0]);
+              });
 
   // The output viewed as [t, c, g, e]; products in the space (t, c, g, e,
   // j). A key that is not seen contributes nothing, whatever its page
@@ -310,8 +300,9 @@ static LogicalResult buildPagedAttention(TensorProgramBody &body,
   SmallVector<ReassociationIndices> groups = {{0}, {1, 2}, {3}};
   Value outs = tensor::ExpandShapeOp::create(
       b, loc, splitType, out, groups,
-      ArrayRef<OpFoldResult>{sizeOf(b, loc, out, 0), b.getIndexAttr(kvHeads),
-                             b.getIndexAttr(groupSize), sizeOf(b, loc, out, 2)});
+      ArrayRef<OpFoldResult>{tensor::getMixedSize(b, loc, out, 0),
+                             b.getIndexAttr(kvHeads), b.getIndexAttr(groupSize),
+                             tensor::getMixedSize(b, loc, out, 2)});
   Value weighted = generic(
       b, loc, ValueRange{probs, pageOf, qPos},
       fill(b, loc, outs, zeroOf(b, loc, element)),
@@ -324,8 +315,8 @@ static LogicalResult buildPagedAttention(TensorProgramBody &body,
         Value j = toI64(nb, nloc, index(nb, nloc, 4));
         Value seen = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::sle,
                                            j, toI64(nb, nloc, args[2]));
-        Value contribution = arith::SelectOp::create(
-            nb, nloc, seen, product, zeroOf(nb, nloc, element));
+        Value contribution = arith::SelectOp::create(nb, nloc, seen, product,
+                                                     zeroOf(nb, nloc, element));
         return arith::AddFOp::create(nb, nloc, args[3], contribution);
       });
   Value normalized = generic(
@@ -339,8 +330,7 @@ static LogicalResult buildPagedAttention(TensorProgramBody &body,
 }
 
 namespace {
-struct PagedKVAppendOpLowering final
-    : TensorProgramPattern<PagedKVAppendOp> {
+struct PagedKVAppendOpLowering final : TensorProgramPattern<PagedKVAppendOp> {
   using TensorProgramPattern::TensorProgramPattern;
 
   SmallVector<int64_t> getInplaceOperands(PagedKVAppendOp) const override {
@@ -352,8 +342,7 @@ struct PagedKVAppendOpLowering final
   }
 };
 
-struct PagedAttentionOpLowering final
-    : TensorProgramPattern<PagedAttentionOp> {
+struct PagedAttentionOpLowering final : TensorProgramPattern<PagedAttentionOp> {
   using TensorProgramPattern::TensorProgramPattern;
 
   LogicalResult buildBody(PagedAttentionOp op,
