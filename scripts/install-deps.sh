@@ -26,9 +26,11 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # relax-import and its tests (python/relax_import, test/Import) run on the
-# python3 on PATH: install each Python package it lacks, and only those.
+# python3 on PATH, and so does relax-generate's tokenizer
+# (python/relax_import/tokenizer.py): install each Python package they
+# lack, and only those.
 python_packages=()
-for module in torch onnx transformers safetensors; do
+for module in torch onnx transformers safetensors tokenizers; do
   python3 -c "import $module" 2>/dev/null || python_packages+=("$module")
 done
 if [ ${#python_packages[@]} -gt 0 ]; then

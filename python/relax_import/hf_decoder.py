@@ -23,6 +23,7 @@ and pages of the cache `n`.
 
 import json
 import os
+import shutil
 
 import numpy as np
 
@@ -518,7 +519,6 @@ def import_directory(directory, out_dir, verify):
         json.dump(config, f, indent=2)
         f.write("\n")
     # The tokenizer, for relax-generate --prompt.
-    import shutil
     for name in TOKENIZER_FILES:
         if os.path.isfile(os.path.join(directory, name)):
             shutil.copyfile(os.path.join(directory, name), os.path.join(out_dir, name))
