@@ -248,3 +248,11 @@ LogicalResult relax_run::writeNpy(StringRef path, const Array &array) {
   }
   return success();
 }
+
+std::string relax_run::getResultPath(StringRef output, unsigned index) {
+  if (index == 0)
+    return output.str();
+  StringRef stem = output;
+  stem.consume_back(".npy");
+  return (stem + "." + Twine(index) + ".npy").str();
+}

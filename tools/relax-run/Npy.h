@@ -86,6 +86,10 @@ std::optional<Array> parseNpy(llvm::StringRef bytes, llvm::StringRef path,
 /// Writes `array` as a .npy file.
 mlir::LogicalResult writeNpy(llvm::StringRef path, const Array &array);
 
+/// Where --output puts result `index`: `output` itself for the first, then
+/// y.1.npy, y.2.npy, ... for `output` y.npy.
+std::string getResultPath(llvm::StringRef output, unsigned index);
+
 } // namespace relax_run
 
 #endif // RELAX_TOOLS_RELAX_RUN_NPY_H

@@ -221,10 +221,7 @@ int relax_run::runLibrary(const LibraryRun &run) {
     if (out->getNumBytes())
       std::memcpy(out->data(), tensor.data, out->getNumBytes());
     if (!run.output.empty()) {
-      StringRef stem = run.output;
-      stem.consume_back(".npy");
-      std::string path =
-          index == 0 ? run.output : (stem + "." + Twine(index) + ".npy").str();
+      std::string path = getResultPath(run.output, index);
       if (failed(writeNpy(path, *out)))
         return fail("cannot write " + path);
     }

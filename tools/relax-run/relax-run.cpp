@@ -969,11 +969,7 @@ int main(int argc, char **argv) {
       std::memcpy(out->data(), data, out->getNumBytes());
     }
     if (!output.empty()) {
-      // Results after the first: y.npy, y.1.npy, y.2.npy, ...
-      StringRef stem = output;
-      stem.consume_back(".npy");
-      std::string path =
-          index == 0 ? output : (stem + "." + Twine(index) + ".npy").str();
+      std::string path = relax_run::getResultPath(output, index);
       if (failed(relax_run::writeNpy(path, *out)))
         return fail("cannot write " + path);
     }
