@@ -70,6 +70,13 @@ inline bool isCompatible(DLDataType actual, DLDataType expected) {
     return false;
   if (actual.code == expected.code)
     return true;
+  // MLIR's integers are signless: an int and a uint of the width stand for
+  // one (packed weights come as either).
+  auto isInteger = [](DLDataType t) {
+    return t.code == kDLInt || t.code == kDLUInt;
+  };
+  if (isInteger(actual) && isInteger(expected))
+    return true;
   // Booleans are bytes.
   auto isByte = [](DLDataType t) {
     return t.code == kDLBoolCode || (t.code == kDLUInt && t.bits == 8);

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Relax/Transforms/Legalize.h"
+#include "Relax/Dialect/Relax/IR/RelaxGraphOps.h"
 #include "Relax/Dialect/Relax/IR/RelaxOps.h"
 #include "Relax/Dialect/TProg/Analysis/PatternKindAnalysis.h"
 #include "Relax/Transforms/Fusion.h"
@@ -90,9 +91,48 @@ static void printDot(llvm::raw_ostream &os, Block &block,
 /// writes once its loops run in the consumer's), and the consumer reads each
 /// element once (a matmul reading its left operand once per column would
 /// recompute it as often).
+/// Whether `op` unpacks data: an elementwise generic that reads integers
+/// into floats, each input narrower than the result or read along fewer
+/// dims than it writes (a dequantize: bytes, or several weights per packed
+/// word, and one scale per group).
+/// Recomputing it for every read costs arithmetic, where materializing it
+/// would write and read back several times its inputs' bytes.
+static bool isUnpacking(Operation *op) {
+  auto generic = dyn_cast_if_present<linalg::GenericOp>(op);
+  if (!generic || !generic.hasPureTensorSemantics() ||
+      generic.getNumDpsInits() != 1 ||
+      generic.getNumParallelLoops() != generic.getNumLoops() ||
+      !isa<FloatType>(getElementTypeOrSelf(generic.getResult(0).getType())))
+    return false;
+  unsigned resultBits =
+      getElementTypeOrSelf(generic.getResult(0).getType()).getIntOrFloatBitWidth();
+  bool readsIntegers = false;
+  for (OpOperand *input : generic.getDpsInputOperands()) {
+    Type element = getElementTypeOrSelf(input->get());
+    readsIntegers |= isa<IntegerType>(element);
+    if (element.isIntOrFloat() && element.getIntOrFloatBitWidth() < resultBits)
+      continue;
+    if (generic.getMatchingIndexingMap(input).getNumResults() >=
+        generic.getNumLoops())
+      return false;
+  }
+  return readsIntegers;
+}
+
+/// The unpacking generic that `value` is a view of, if any.
+static Operation *getUnpackingProducer(Value value) {
+  if (auto collapse = value.getDefiningOp<tensor::CollapseShapeOp>())
+    value = collapse.getSrc();
+  Operation *producer = value.getDefiningOp();
+  return isUnpacking(producer) ? producer : nullptr;
+}
+
 static bool isFusableProducer(OpOperand *operand) {
   auto producer = operand->get().getDefiningOp<linalg::LinalgOp>();
   auto consumer = cast<linalg::LinalgOp>(operand->getOwner());
+  // Unpacked weights are recomputed by every reader.
+  if (producer && isUnpacking(producer))
+    return true;
   if (!consumer.getMatchingIndexingMap(operand).isPermutation())
     return false;
   return producer && producer->hasOneUse() &&
@@ -137,6 +177,33 @@ struct FuseProducerIntoCopy : OpRewritePattern<linalg::CopyOp> {
 } // namespace
 
 namespace {
+/// A named op (a matmul's linalg.contract) that reads unpacked weights
+/// becomes a generic, into which the unpacking generic is fused: the
+/// collapsed view it reads becomes loops of the generic, and the unpacking
+/// part of its body.
+struct GeneralizeUnpackedReader
+    : OpInterfaceRewritePattern<linalg::LinalgOp> {
+  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
+  LogicalResult matchAndRewrite(linalg::LinalgOp op,
+                                PatternRewriter &rewriter) const override {
+    if (isa<linalg::GenericOp>(op.getOperation()) ||
+        !op.hasPureTensorSemantics() ||
+        llvm::none_of(op.getDpsInputs(), getUnpackingProducer))
+      return failure();
+    return linalg::generalizeNamedOp(rewriter, op);
+  }
+};
+} // namespace
+
+/// Whether the reshape that `operand` reads is to be folded into the
+/// generic that owns it: a collapsed view of unpacked weights.
+static bool foldsUnpackedView(OpOperand *operand) {
+  return isa<linalg::GenericOp>(operand->getOwner()) &&
+         operand->get().getDefiningOp<tensor::CollapseShapeOp>() &&
+         getUnpackingProducer(operand->get());
+}
+
+namespace {
 /// A copy into a new tensor is its source to the linalg ops that read it:
 /// a slice (of a split or a strided_slice) is read where it lies, or copied
 /// into a slice of a destination (a concatenation's) directly.
@@ -165,13 +232,17 @@ struct ForwardCopyIntoEmpty : OpRewritePattern<linalg::CopyOp> {
 } // namespace
 
 /// Simplifies a merged program: casts folded into their users, elementwise
-/// producers with one use fused into their consumers, copies into new
+/// producers with one use (and unpacked weights) fused into their
+/// consumers, copies into new
 /// tensors forwarded, duplicates removed.
 static LogicalResult simplifyProgram(tprog::FuncOp program) {
   MLIRContext *ctx = program.getContext();
   RewritePatternSet patterns(ctx);
   linalg::populateElementwiseOpsFusionPatterns(patterns, isFusableProducer);
-  patterns.add<FuseProducerIntoCopy, ForwardCopyIntoEmpty>(ctx);
+  linalg::populateFoldReshapeOpsByExpansionPatterns(patterns,
+                                                    foldsUnpackedView);
+  patterns.add<FuseProducerIntoCopy, ForwardCopyIntoEmpty,
+               GeneralizeUnpackedReader>(ctx);
   for (Dialect *dialect : ctx->getLoadedDialects())
     dialect->getCanonicalizationPatterns(patterns);
   for (RegisteredOperationName name : ctx->getRegisteredOperations())
@@ -281,6 +352,45 @@ CallTIROp RelaxFusePass::fuseGroup(const FusionGroup &group,
   return *fused;
 }
 
+/// Gives every op that reads dequantized weights a dequantize of its own,
+/// which fusion puts into its kernel: the unpacked weights are never
+/// written to memory. An embedding lookup (a take along a leading dim)
+/// gathers packed rows and their scales, and unpacks what it gathered.
+static void prepareDequantizes(FuncOp func) {
+  SmallVector<DequantizeOp> dequantizes;
+  func.walk([&](DequantizeOp op) { dequantizes.push_back(op); });
+  for (DequantizeOp op : dequantizes) {
+    int64_t rank = cast<RelaxTensorType>(op.getType()).getRank();
+    for (OpOperand &use : llvm::make_early_inc_range(op->getUses())) {
+      auto take = dyn_cast<TakeOp>(use.getOwner());
+      int64_t axis = take ? take.getAxis() : 0;
+      if (!take || use.getOperandNumber() != 0 || rank < 0 ||
+          (axis < 0 ? axis + rank : axis) >= rank - 1)
+        continue;
+      OpBuilder b(take);
+      Location loc = take.getLoc();
+      Value data = TakeOp::create(b, loc, op.getData(), take.getIndices(),
+                                  take.getAxisAttr(), take.getModeAttr());
+      Value scale = TakeOp::create(b, loc, op.getScale(), take.getIndices(),
+                                   take.getAxisAttr(), take.getModeAttr());
+      Value unpacked = DequantizeOp::create(b, loc, take.getType(), data,
+                                            scale, op.getFormatAttr());
+      take.getResult().replaceAllUsesWith(unpacked);
+      take.erase();
+    }
+    if (op->use_empty()) {
+      op.erase();
+      continue;
+    }
+    SmallVector<OpOperand *> uses = llvm::map_to_vector(
+        op->getUses(), [](OpOperand &use) { return &use; });
+    for (OpOperand *use : llvm::drop_begin(uses)) {
+      OpBuilder b(use->getOwner());
+      use->set(b.clone(*op)->getResult(0));
+    }
+  }
+}
+
 void RelaxFusePass::runOnOperation() {
   ModuleOp module = getOperation();
   MLIRContext *ctx = &getContext();
@@ -325,6 +435,7 @@ void RelaxFusePass::runOnOperation() {
   for (auto func : llvm::to_vector(module.getOps<FuncOp>())) {
     if (sinkReshapes)
       relax::sinkReshapes(func);
+    prepareDequantizes(func);
     sym::SymProver prover(cast<FunctionOpInterface>(func.getOperation()));
     SmallVector<DataflowOp> regions;
     func.walk([&](DataflowOp region) { regions.push_back(region); });

@@ -118,6 +118,7 @@ private:
   bool canMerge(unsigned a, unsigned b);
   bool reachesThroughOutside(unsigned from, unsigned to);
 
+  void fuseDequantizes();
   void fusePhase(unsigned phase);
   void fuseInjectiveConsumers();
   void fuseHorizontally();
@@ -356,6 +357,19 @@ void Partitioner::fusePhase(unsigned phase) {
   }
 }
 
+void Partitioner::fuseDequantizes() {
+  for (unsigned n = 0, e = nodes.size(); n < e; ++n) {
+    if (!isa<DequantizeOp>(nodes[n].op) ||
+        nodes[n].kind == PatternKind::Opaque || nodes[n].leaves ||
+        nodes[n].consumers.size() != 1)
+      continue;
+    unsigned consumer = find(nodes[n].consumers.front());
+    if (nodes[consumer].kind != PatternKind::Opaque &&
+        canMerge(n, consumer))
+      merge(n, consumer);
+  }
+}
+
 void Partitioner::fuseHorizontally() {
   // Anchors grouped by the value they read first (a matmul's left operand).
   llvm::MapVector<Value, SmallVector<unsigned>> readers;
@@ -454,6 +468,7 @@ void Partitioner::fusePrologues() {
 SmallVector<FusionGroup> Partitioner::run() {
   buildGraph();
   buildPostDominators();
+  fuseDequantizes();
   fusePhase(0);
   fusePhase(1);
   if (options.injectiveConsumers)

@@ -206,6 +206,9 @@ void populateRelaxNeuralNetworkLegalizationPatterns(RewritePatternSet &patterns,
 /// The paged KV cache: `paged_kv_append` (in place) and `paged_attention`.
 void populateRelaxPagedKVCacheLegalizationPatterns(RewritePatternSet &patterns,
                                                    TensorProgramCache &cache);
+/// `dequantize`.
+void populateRelaxQuantizeLegalizationPatterns(RewritePatternSet &patterns,
+                                               TensorProgramCache &cache);
 /// `reshape`, `expand_dims` and `squeeze`, which become `relax.view`s of
 /// their operand: no program.
 void populateRelaxViewLegalizationPatterns(RewritePatternSet &patterns);

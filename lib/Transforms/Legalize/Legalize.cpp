@@ -185,6 +185,7 @@ void mlir::relax::populateRelaxLegalizationPatterns(RewritePatternSet &patterns,
   populateRelaxManipulationLegalizationPatterns(patterns, cache);
   populateRelaxNeuralNetworkLegalizationPatterns(patterns, cache);
   populateRelaxPagedKVCacheLegalizationPatterns(patterns, cache);
+  populateRelaxQuantizeLegalizationPatterns(patterns, cache);
   populateRelaxViewLegalizationPatterns(patterns);
 }
 

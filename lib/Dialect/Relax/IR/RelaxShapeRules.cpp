@@ -718,6 +718,69 @@ LogicalResult rules::take(ShapeInferenceContext &context, Results &results,
 }
 
 //===----------------------------------------------------------------------===//
+// Quantization
+//===----------------------------------------------------------------------===//
+
+LogicalResult rules::dequantize(ShapeInferenceContext &context,
+                                Results &results, QuantFormat format) {
+  MLIRContext *ctx = context.getContext();
+  // The packed element type, the weights per packed element and the scale
+  // and result element types of each layout.
+  bool mlc = format == QuantFormat::Q4F16_1 || format == QuantFormat::Q4F32_1;
+  Type packed = IntegerType::get(ctx, mlc ? 32 : 8);
+  int64_t perElement = mlc ? 8 : format == QuantFormat::Q4_0 ? 2 : 1;
+  Type scale = format == QuantFormat::Q4F32_1 ? Type(Float32Type::get(ctx))
+                                              : Type(Float16Type::get(ctx));
+  Type result = format == QuantFormat::Q4F16_1 ? Type(Float16Type::get(ctx))
+                                               : Type(Float32Type::get(ctx));
+  StringRef name = stringifyQuantFormat(format);
+  auto requireElement = [&](unsigned operand, Type expected) {
+    Type actual = context.getElementType(operand);
+    if (actual == expected)
+      return success();
+    return context.fail(llvm::formatv("{0} {1} must have element type {2}, "
+                                      "got {3}",
+                                      name, operand == 0 ? "data" : "scales",
+                                      expected, actual)
+                            .str());
+  };
+  if (failed(requireElement(0, packed)) || failed(requireElement(1, scale)))
+    return failure();
+  DimList data = context.getDims(0), scales = context.getDims(1);
+  if (!data)
+    return unknownRank(results, result);
+  if (data->empty())
+    return context.fail("data must have rank at least 1");
+  if (failed(requireRank(context, 1, data->size())))
+    return failure();
+  for (unsigned i = 0, e = data->size() - 1; i < e; ++i)
+    if (failed(context.requireDim(1, i, (*data)[i], "scales")))
+      return failure();
+  // Groups of 32 weights: the packed row holds 32 / perElement elements per
+  // group, and the scales one.
+  SymExprAttr row = data->back();
+  int64_t perGroup = 32 / perElement;
+  if (failed(context.requireDivisible(
+          row, perGroup,
+          llvm::formatv("{0} data (groups of {1} elements)", name, perGroup)
+              .str())))
+    return failure();
+  if (row && scales &&
+      failed(context.requireDim(
+          1, data->size() - 1,
+          context.getProver().simplify(
+              SymExprAttr::floorDiv(row, constant(context, perGroup))),
+          "scales (one per group of 32 weights)")))
+    return failure();
+  SmallVector<SymExprAttr> dims(data->begin(), data->end());
+  if (row)
+    dims.back() = context.getProver().simplify(
+        SymExprAttr::mul(row, constant(context, perElement)));
+  results.push_back(RelaxTensorType::get(dims, result));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Creation
 //===----------------------------------------------------------------------===//
 

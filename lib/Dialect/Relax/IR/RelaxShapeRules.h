@@ -10,6 +10,7 @@
 #ifndef LIB_DIALECT_RELAX_IR_RELAXSHAPERULES_H
 #define LIB_DIALECT_RELAX_IR_RELAXSHAPERULES_H
 
+#include "Relax/Dialect/Relax/IR/RelaxAttrs.h"
 #include "Relax/Dialect/Relax/IR/RelaxShapeInference.h"
 
 namespace mlir::relax::rules {
@@ -59,6 +60,8 @@ LogicalResult take(ShapeInferenceContext &context, Results &results,
                    int64_t axis);
 LogicalResult astype(ShapeInferenceContext &context, Results &results,
                      Type dtype);
+LogicalResult dequantize(ShapeInferenceContext &context, Results &results,
+                         QuantFormat format);
 LogicalResult full(ShapeInferenceContext &context, Results &results,
                    sym::SymShapeAttr shape);
 LogicalResult fill(ShapeInferenceContext &context, Results &results,

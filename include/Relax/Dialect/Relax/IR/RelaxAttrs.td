@@ -28,6 +28,32 @@ def Relax_IndexModeAttr
   let assemblyFormat = "`<` $value `>`";
 }
 
+def Relax_QuantFormatAttr
+    : EnumAttr<Relax_Dialect, Relax_QuantFormatEnum, "quant_format"> {
+  let summary = "A block layout of quantized weights";
+  let description = [{
+    How `relax.dequantize` reads a row of `K` weights, in groups of 32 that
+    share one scale `d`. The packed data and the scales are two tensors (the
+    blocks of a GGUF file are split into them bit for bit):
+
+    - `q4_0` (GGUF): data `[..., K / 2]` of `i8`, 16 bytes per group; byte
+      `j` of a group holds weight `j` in its low nibble and weight `j + 16`
+      in its high one. Scales `[..., K / 32]` of `f16`. A weight is
+      `(nibble - 8) * d`.
+    - `q8_0` (GGUF): data `[..., K]` of `i8`, scales `[..., K / 32]` of
+      `f16`; a weight is `q * d`.
+    - `q4f16_1`, `q4f32_1` (MLC-LLM): data `[..., K / 8]` of `i32`, eight
+      weights per word, weight `8 * w + j` in bits `4 j .. 4 j + 3`. Scales
+      `[..., K / 32]` of `f16` (`q4f16_1`) or `f32` (`q4f32_1`); a weight is
+      `(nibble - 7) * d`.
+
+    ```mlir
+    #relax.quant_format<q4_0>
+    ```
+  }];
+  let assemblyFormat = "`<` $value `>`";
+}
+
 def Relax_PatternKindAttr
     : EnumAttr<Relax_Dialect, Relax_PatternKind, "pattern_kind"> {
   let summary = "How a tensor program's outputs depend on its inputs";

@@ -15,4 +15,15 @@ def Relax_IndexModeEnum : I32EnumAttr<"IndexMode",
   let genSpecializedAttr = 0;
 }
 
+def Relax_QuantFormatEnum : I32EnumAttr<"QuantFormat",
+    "A block layout of quantized weights", [
+      I32EnumAttrCase<"Q4_0", 0, "q4_0">,
+      I32EnumAttrCase<"Q8_0", 1, "q8_0">,
+      I32EnumAttrCase<"Q4F16_1", 2, "q4f16_1">,
+      I32EnumAttrCase<"Q4F32_1", 3, "q4f32_1">
+    ]> {
+  let cppNamespace = "::mlir::relax";
+  let genSpecializedAttr = 0;
+}
+
 #endif // RELAX_DIALECT_RELAX_IR_RELAXENUMS_TD

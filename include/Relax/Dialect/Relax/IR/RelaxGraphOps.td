@@ -584,6 +584,31 @@ def Relax_TakeOp : Relax_GraphOp<"take",
   let results = (outs Relax_AnyTensor:$result);
 }
 
+def Relax_DequantizeOp : Relax_GraphOp<"dequantize",
+    "dequantize(context, results, adaptor.getFormat())", "Injective"> {
+  let summary = "Unpacks quantized weights";
+  let description = [{
+    The weights that `data` and `scale` hold in block layout `format`
+    (`#relax.quant_format`), rows of `K` along the last dim: the result is
+    `data.shape[:-1] + [K]`, of `f32` (`q4_0`, `q8_0`, `q4f32_1`) or `f16`
+    (`q4f16_1`). The leading dims of `data` and `scale` are equal; `K` is a
+    multiple of 32.
+
+    - `format = #relax.quant_format<q8_0>` (required).
+
+    ```mlir
+    %w = relax.dequantize %q, %d {format = #relax.quant_format<q4_0>} : (!relax.tensor<[4096, 2048], i8>, !relax.tensor<[4096, 128], f16>) -> !relax.tensor<[4096, 4096], f32>
+    ```
+
+    Pattern kind: injective. Fusion puts a dequantize into the kernel of each
+    op that reads its result (a matmul's weight, an embedding table): the
+    unpacked weights are never written to memory.
+  }];
+  let arguments = (ins Relax_AnyTensor:$data, Relax_AnyTensor:$scale,
+                       Relax_QuantFormatAttr:$format);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
 def Relax_AstypeOp : Relax_GraphOp<"astype",
     "astype(context, results, adaptor.getDtype())", "ElementWise"> {
   let summary = "Converts the element type";
