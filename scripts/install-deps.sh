@@ -27,10 +27,11 @@ fi
 
 # relax-import and its tests (python/relax_import, test/Import) run on the
 # python3 on PATH, and so does relax-generate's tokenizer
-# (python/relax_import/tokenizer.py): install each Python package they
-# lack, and only those.
+# (python/relax_import/tokenizer.py); gguf reads GGUF files for
+# `relax-import model.gguf`: install each Python package they lack, and only
+# those.
 python_packages=()
-for module in torch onnx transformers safetensors tokenizers; do
+for module in torch onnx transformers safetensors tokenizers gguf; do
   python3 -c "import $module" 2>/dev/null || python_packages+=("$module")
 done
 if [ ${#python_packages[@]} -gt 0 ]; then

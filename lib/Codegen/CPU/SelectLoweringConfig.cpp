@@ -110,6 +110,60 @@ static bool setRegisterTile(linalg::LinalgOp op, const CPUTileSizes &options,
   return true;
 }
 
+/// Sets the dot-product register tile of a reduction whose body unpacks
+/// one of its operands (a product by dequantized weights: packed data and
+/// scales read along loops of their own, the unpacking in the body): like a
+/// matmul by a transposed matrix, `dotRows` x `dotCols` vectors of partial
+/// sums over the innermost loop, which must be a reduction innermost in the
+/// left operand (input 0, which does not read `n`) and in an operand that
+/// does not read `m` (the packed weights); 1 along every other reduction.
+static bool setUnpackingDotTile(linalg::LinalgOp op,
+                                const CPUTileSizes &options, CPUTile &schedule) {
+  auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+  if (!generic || op.getNumDpsInits() != 1 || op.getNumDpsInputs() < 2 ||
+      op.getNumReductionLoops() == 0 ||
+      !isa<FloatType>(getElementTypeOrSelf(op->getResult(0).getType())))
+    return false;
+  AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  if (!outMap.isProjectedPermutation() || outMap.getNumResults() < 2)
+    return false;
+  unsigned n = outMap.getDimPosition(outMap.getNumResults() - 1);
+  unsigned m = outMap.getDimPosition(outMap.getNumResults() - 2);
+  unsigned k = op.getNumLoops() - 1;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  if (iterators[k] != utils::IteratorType::reduction)
+    return false;
+  AffineMap lhsMap = op.getMatchingIndexingMap(op.getDpsInputOperand(0));
+  if (!lhsMap.isProjectedPermutation() || lhsMap.isFunctionOfDim(n) ||
+      !isInnermost(op, 0, k))
+    return false;
+  // Some other operand holds the weights: integers read along `n` and `k`,
+  // not `m`.
+  bool unpacks = llvm::any_of(
+      llvm::drop_begin(op.getDpsInputOperands()), [&](OpOperand *input) {
+        AffineMap map = op.getMatchingIndexingMap(input);
+        return isa<IntegerType>(getElementTypeOrSelf(input->get())) &&
+               map.isProjectedPermutation() && !map.isFunctionOfDim(m) &&
+               map.isFunctionOfDim(n) &&
+               isInnermost(op, input->getOperandNumber(), k);
+      });
+  if (!unpacks)
+    return false;
+  SmallVector<int64_t> tiles(op.getNumLoops(), 1);
+  tiles[m] = options.dotRows;
+  tiles[n] = options.dotCols;
+  tiles[k] = options.vectorWidth;
+  schedule.tiles = std::move(tiles);
+  schedule.kind = CPUTileKind::Dot;
+  for (unsigned i = 0, e = op.getNumLoops(); i < e; ++i)
+    if (i != m && i != n)
+      schedule.order.push_back(i);
+  schedule.order.push_back(n);
+  schedule.order.push_back(m);
+  schedule.peeled = m;
+  return true;
+}
+
 bool codegen::matchWindowExpr(AffineExpr expr, unsigned &position,
                               int64_t &stride, unsigned &window) {
   auto sum = dyn_cast<AffineBinaryOpExpr>(expr);
@@ -223,7 +277,8 @@ CPULoweringConfigAttr codegen::chooseCPULoweringConfig(
     linalg::LinalgOp op, function_ref<CPUTileSizes(unsigned)> sizesFor) {
   CPUTileSizes options = sizesFor(getWidestElementBits(op));
   CPUTile schedule;
-  if (setRegisterTile(op, options, schedule)) {
+  if (setRegisterTile(op, options, schedule) ||
+      setUnpackingDotTile(op, options, schedule)) {
     // A contraction's register tile.
   } else if (std::optional<SmallVector<int64_t>> tiles =
                  getWindowedTiles(op, options.contractionRows,

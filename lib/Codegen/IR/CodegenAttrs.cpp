@@ -162,13 +162,21 @@ LogicalResult CPULoweringConfigAttr::verifyFor(Operation *op) const {
       return op->emitOpError("'")
              << name << "' schedules a contraction, but the op is not one";
     break;
-  case CPUTileKind::Dot:
-    if (!linalg::isaContractionOpInterface(linalgOp) ||
-        linalgOp.getNumReductionLoops() != 1)
+  case CPUTileKind::Dot: {
+    // A contraction over one reduction dim, or a generic reduction whose
+    // innermost loop is a reduction (a product whose body unpacks weights).
+    bool contraction = linalg::isaContractionOpInterface(linalgOp) &&
+                       linalgOp.getNumReductionLoops() == 1;
+    bool unpacking = isa<linalg::GenericOp>(op) && loops > 0 &&
+                     linalgOp.getIteratorTypesArray().back() ==
+                         utils::IteratorType::reduction;
+    if (!contraction && !unpacking)
       return op->emitOpError("'")
              << name << "' schedules a dot-product contraction, but the op "
-             << "is not a contraction over one reduction dim";
+             << "is neither a contraction over one reduction dim nor a "
+             << "generic whose innermost loop is a reduction";
     break;
+  }
   case CPUTileKind::Windowed:
     if (linalgOp.getNumReductionLoops() == 0 ||
         linalgOp.getNumDpsInputs() == 0)

@@ -122,8 +122,11 @@ struct DequantizeOpLowering final : TensorProgramPattern<DequantizeOp> {
         [&](OpBuilder &nb, Location nloc, ValueRange args) {
           Value q = args[0];
           if (layout.nibbleLoop >= 0) {
-            // (q >> 4 * nibble) & 15, in the packed width.
-            Type word = q.getType();
+            // (q >> 4 * nibble) & 15 in 32 bits: vector ISAs shift 32-bit
+            // lanes by a variable amount (x86 shifts no bytes at all).
+            Type word = nb.getI32Type();
+            if (q.getType() != word)
+              q = arith::ExtUIOp::create(nb, nloc, word, q);
             Value nibble = arith::IndexCastUIOp::create(
                 nb, nloc, word,
                 linalg::IndexOp::create(nb, nloc,

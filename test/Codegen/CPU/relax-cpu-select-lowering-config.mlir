@@ -57,6 +57,53 @@ func.func @chosen_transposed(%a: tensor<?x64xf32>, %b: tensor<128x64xf32>, %c: t
 
 // -----
 
+// A product whose body unpacks its weights (a q4_0 dequantize fused into a
+// matmul: packed bytes [n, g, i], scales [n, g], the nibble a loop of its
+// own) gets the dot-product tile too, 16 lanes (8 on AVX2) along the
+// innermost reduction and 1 along the group and nibble loops; the group of
+// 16 bytes bounds the lanes. A generic reduction that unpacks nothing
+// keeps the default.
+
+// CHOOSE-LABEL: func.func @unpacking_dot
+// CHOOSE: linalg.generic {{.*}} attrs = {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [4, 4, 1, 1, 16], order = [2, 3, 4, 1, 0], peeled = 0, kind = dot>}
+// CHOOSE: linalg.generic {{.*}} attrs = {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [1, 1, 1, 1, 16]>}
+// AVX2-LABEL: func.func @unpacking_dot
+// AVX2: cpu_config<tiles = [2, 4, 1, 1, 8], order = [2, 3, 4, 1, 0], peeled = 0, kind = dot>
+// OPTIONS-LABEL: func.func @unpacking_dot
+// OPTIONS: <tiles = [4, 4, 1, 1, 8]
+#x = affine_map<(m, n, g, h, i) -> (m, g, h, i)>
+#q = affine_map<(m, n, g, h, i) -> (n, g, i)>
+#d = affine_map<(m, n, g, h, i) -> (n, g)>
+#y = affine_map<(m, n, g, h, i) -> (m, n)>
+func.func @unpacking_dot(%x: tensor<?x8x2x16xf32>, %q: tensor<64x8x16xi8>, %d: tensor<64x8xf16>, %xf: tensor<?x8x2x16xf32>, %qf: tensor<64x8x16xf32>, %c: tensor<?x64xf32>) -> (tensor<?x64xf32>, tensor<?x64xf32>) {
+  %r = linalg.generic {indexing_maps = [#x, #q, #d, #y], iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%x, %q, %d : tensor<?x8x2x16xf32>, tensor<64x8x16xi8>, tensor<64x8xf16>) outs(%c : tensor<?x64xf32>) {
+  ^bb0(%a: f32, %b: i8, %s: f16, %acc: f32):
+    %h = linalg.index 3 : index
+    %w = arith.extui %b : i8 to i32
+    %h32 = arith.index_castui %h : index to i32
+    %c4 = arith.constant 4 : i32
+    %sh = arith.muli %h32, %c4 : i32
+    %n = arith.shrui %w, %sh : i32
+    %c15 = arith.constant 15 : i32
+    %lo = arith.andi %n, %c15 : i32
+    %f = arith.sitofp %lo : i32 to f32
+    %s32 = arith.extf %s : f16 to f32
+    %v = arith.mulf %f, %s32 : f32
+    %p = arith.mulf %a, %v : f32
+    %sum = arith.addf %acc, %p : f32
+    linalg.yield %sum : f32
+  } -> tensor<?x64xf32>
+  %r2 = linalg.generic {indexing_maps = [#x, #q, #d, #y], iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%xf, %qf, %d : tensor<?x8x2x16xf32>, tensor<64x8x16xf32>, tensor<64x8xf16>) outs(%c : tensor<?x64xf32>) {
+  ^bb0(%a: f32, %b: f32, %s: f16, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %sum = arith.addf %acc, %p : f32
+    linalg.yield %sum : f32
+  } -> tensor<?x64xf32>
+  return %r, %r2 : tensor<?x64xf32>, tensor<?x64xf32>
+}
+
+// -----
+
 // A convolution (a windowed input, `2 * w + k`) gets a windowed tile: 16
 // lanes along the output's width, 8 output channels (peeled), 1 along the
 // rest; its reduction loops step one at a time.

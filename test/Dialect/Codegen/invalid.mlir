@@ -25,9 +25,22 @@ func.func @not_contraction(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>) -> tensor<?
 // -----
 
 func.func @dot_not_contraction(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>) -> tensor<?x?xf32> {
-  // expected-error @below {{'relax_codegen.lowering_config' schedules a dot-product contraction, but the op is not a contraction over one reduction dim}}
+  // expected-error @below {{'relax_codegen.lowering_config' schedules a dot-product contraction, but the op is neither a contraction over one reduction dim nor a generic whose innermost loop is a reduction}}
   %e = linalg.exp {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [1, 4], kind = dot>} ins(%x : tensor<?x?xf32>) outs(%y : tensor<?x?xf32>) -> tensor<?x?xf32>
   return %e : tensor<?x?xf32>
+}
+
+// -----
+
+// A generic whose innermost loop is parallel has no dot-product tile.
+func.func @dot_generic_parallel_innermost(%x: tensor<?x?xf32>, %y: tensor<?xf32>) -> tensor<?xf32> {
+  // expected-error @below {{'relax_codegen.lowering_config' schedules a dot-product contraction, but the op is neither a contraction over one reduction dim nor a generic whose innermost loop is a reduction}}
+  %e = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>], iterator_types = ["reduction", "parallel"], relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [1, 4], kind = dot>} ins(%x : tensor<?x?xf32>) outs(%y : tensor<?xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<?xf32>
+  return %e : tensor<?xf32>
 }
 
 // -----

@@ -2,7 +2,8 @@
 
 // dequantize becomes one elementwise generic over the weights seen in
 // groups, every operand read along loops alone: q4_0 as [n, G, 2, 16]
-// (the nibble from linalg.index, its byte at [n, g, i]), q8_0 as
+// (the nibble from linalg.index, its byte at [n, g, i], shifted in 32
+// bits), q8_0 as
 // [n, G, 32], q4f16_1 as [n, G, 4, 8] (the word at [n, g, w]); the scale
 // per group; the result a collapsed view of the destination's expansion.
 
@@ -14,13 +15,14 @@
 // CHECK-DAG: %[[OE:.*]] = tensor.expand_shape %[[OUT]] {{\[}}[0], [1, 2, 3]] output_shape [%{{.*}}, 4, 2, 16] : tensor<?x128xf32> into tensor<?x4x2x16xf32>
 // CHECK: %[[W:.*]] = linalg.generic {indexing_maps = [#[[Q4DATA]], #[[Q4SCALE]], #{{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[QE]], %[[D]] : tensor<?x4x16xi8>, tensor<?x4xf16>) outs(%[[OE]] : tensor<?x4x2x16xf32>)
 // CHECK: ^bb0(%[[BYTE:.*]]: i8, %[[SCALE:.*]]: f16, %{{.*}}: f32):
+// CHECK: %[[WIDE:.*]] = arith.extui %[[BYTE]] : i8 to i32
 // CHECK: %[[NIB:.*]] = linalg.index 2 : index
-// CHECK: %[[NIB8:.*]] = arith.index_castui %[[NIB]] : index to i8
-// CHECK: %[[SHIFT:.*]] = arith.muli %[[NIB8]], %{{.*}} : i8
-// CHECK: %[[SHR:.*]] = arith.shrui %[[BYTE]], %[[SHIFT]] : i8
-// CHECK: %[[LOW:.*]] = arith.andi %[[SHR]], %{{.*}} : i8
-// CHECK: %[[CENTERED:.*]] = arith.subi %[[LOW]], %{{.*}} : i8
-// CHECK: %[[F:.*]] = arith.sitofp %[[CENTERED]] : i8 to f32
+// CHECK: %[[NIB32:.*]] = arith.index_castui %[[NIB]] : index to i32
+// CHECK: %[[SHIFT:.*]] = arith.muli %[[NIB32]], %{{.*}} : i32
+// CHECK: %[[SHR:.*]] = arith.shrui %[[WIDE]], %[[SHIFT]] : i32
+// CHECK: %[[LOW:.*]] = arith.andi %[[SHR]], %{{.*}} : i32
+// CHECK: %[[CENTERED:.*]] = arith.subi %[[LOW]], %{{.*}} : i32
+// CHECK: %[[F:.*]] = arith.sitofp %[[CENTERED]] : i32 to f32
 // CHECK: %[[S32:.*]] = arith.extf %[[SCALE]] : f16 to f32
 // CHECK: arith.mulf %[[F]], %[[S32]] : f32
 // CHECK: %[[R:.*]] = tensor.collapse_shape %[[W]] {{\[}}[0], [1, 2, 3]] : tensor<?x4x2x16xf32> into tensor<?x128xf32>

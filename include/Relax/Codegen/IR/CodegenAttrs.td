@@ -23,7 +23,8 @@ def RelaxCodegen_CPUTileKindAttr
       reduction one element at a time (a row-major matmul);
     - `dot`: a register tile of vectors of partial sums along a reduction
       dim that is innermost in both operands (a matmul by a transposed
-      matrix), reduced once after the reduction loop;
+      matrix, or by weights that the body unpacks), reduced once after the
+      reduction loops;
     - `windowed`: a convolution, whose windowed input is read as a strided
       row along the output's innermost dim.
   }];
