@@ -57,6 +57,10 @@ def main(argv=None):
     parser.add_argument("--weights-file",
                         help="where parameters' weights go: .safetensors or .npz "
                         "(default: beside the module, <output stem>.safetensors)")
+    parser.add_argument("--quantize", choices=["q4_0", "q8_0", "q4f16_1", "q4f32_1"],
+                        help="a model directory's projections, embedding and head as "
+                        "4- or 8-bit groups of 32 (GGUF's q4_0 / q8_0 blocks, MLC's "
+                        "q4f16_1 / q4f32_1), unpacked inside the kernels that read them")
     parser.add_argument("--dim-name", action="append", default=[], metavar="SYMBOL=NAME",
                         help="name a torch symbol (s0, s77, ...) of a program that "
                         "does not record its Dim names")
@@ -71,10 +75,13 @@ def main(argv=None):
             if os.path.exists(args.output) and not os.path.isdir(args.output):
                 raise ImportError_(f"{args.output} is not a directory")
             from .hf_decoder import import_directory
-            config = import_directory(args.input, args.output, verify)
+            config = import_directory(args.input, args.output, verify,
+                                      quantize=args.quantize)
             print(f"relax-import: wrote {args.output}: {config['architecture']}, "
                   f"{config['num_layers']} layers, weights {config['weight_bytes']} bytes")
             return 0
+        if args.quantize:
+            raise ImportError_("--quantize applies to a transformers model directory")
         constants = args.weights == "constants"
         source = os.path.basename(args.input)
         if args.input.endswith(".onnx"):

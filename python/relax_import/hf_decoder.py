@@ -12,7 +12,9 @@ writes:
   and return the logits of each sequence's last token;
 - `OUT/model.safetensors`: the weights, f32, under the module's names
   (fused projections split, GPT-2's transposed layers as [out, in], the
-  rotary tables computed);
+  rotary tables computed); with `--quantize FORMAT` the projections, the
+  embedding and the head as packed data and scales (`<name>.qweight`,
+  `<name>.qscale`) that `relax.dequantize` reads;
 - `OUT/config.json`: what a runtime needs to serve the model: the cache's
   geometry, the context window, the vocabulary, the end-of-sequence ids and
   the bounds of every symbolic size.
@@ -41,6 +43,11 @@ ARCHITECTURES = {
 
 # Copied to the output directory when the model directory has them.
 TOKENIZER_FILES = ("tokenizer.json", "tokenizer_config.json", "special_tokens_map.json")
+
+# Quantization format -> (packed element, weights per packed element, scale
+# element), as relax.dequantize reads them.
+QUANT_PARAMS = {"q4_0": ("i8", 2, "f16"), "q8_0": ("i8", 1, "f16"),
+                "q4f16_1": ("i32", 8, "f16"), "q4f32_1": ("i32", 8, "f32")}
 
 PAGE_SIZE = 16
 MAX_BATCH = 32
@@ -340,9 +347,30 @@ class Graph:
 
     def weight(self, name, shape):
         if name not in self.weights:
-            self.weights[name] = self.e.param(name.replace(".", "_"), shape, "f32",
-                                              param_name=name)
+            fmt = self.s.quantized.get(name)
+            if fmt is None:
+                self.weights[name] = self.e.param(name.replace(".", "_"), shape, "f32",
+                                                  param_name=name)
+            else:
+                self.weights[name] = self.dequantize(name, shape, fmt)
         return self.weights[name]
+
+    def dequantize(self, name, shape, fmt):
+        """The f32 weights `name` from its packed data and scales."""
+        stem = quantized_stem(name)
+        element, per, scale_element = QUANT_PARAMS[fmt]
+        rows, k = shape[:-1], shape[-1]
+        data = self.e.param(stem.replace(".", "_") + "_qweight", rows + [k // per], element,
+                            param_name=stem + ".qweight")
+        scale = self.e.param(stem.replace(".", "_") + "_qscale", rows + [k // 32],
+                             scale_element, param_name=stem + ".qscale")
+        weight_element = "f16" if fmt == "q4f16_1" else "f32"
+        w = self.op("dequantize", [data, scale],
+                    {"format": f"#relax.quant_format<{fmt}>"}, hint="w",
+                    element=weight_element)
+        if weight_element != "f32":
+            w = self.op("astype", [w], {"dtype": "f32"}, hint="w", element="f32")
+        return w
 
     def op(self, name, operands, attrs=None, hint="t", element=None, results=1):
         return self.e.op(name, operands, attrs, hint=hint, element=element,
@@ -471,17 +499,64 @@ class Graph:
         return e.module([logits], name=name)
 
 
-def import_directory(directory, out_dir, verify):
+def quantized_stem(name):
+    """The name that a quantized weight's `.qweight` and `.qscale` extend."""
+    return name[:-len(".weight")] if name.endswith(".weight") else name
+
+
+def is_quantizable(name):
+    """The weights that --quantize packs: every projection's, the embedding
+    and the output head (not norms, biases or rotary tables)."""
+    return name in ("embed", "lm_head") or (
+        name.startswith("layers.") and name.endswith(".weight") and
+        name.split(".")[-2] in ("q", "k", "v", "o", "up", "gate", "down"))
+
+
+def quantize_weights(s, weights, fmt):
+    """Packs the quantizable weights in `fmt`; records which in s.quantized."""
+    from . import quantize
+    out = {}
+    for name, array in weights.items():
+        if not is_quantizable(name):
+            out[name] = array
+            continue
+        if array.shape[-1] % 32:
+            raise ImportError_(f"--quantize {fmt}: rows of {name} hold "
+                               f"{array.shape[-1]} weights, not a multiple of 32")
+        data, scales = quantize.quantize(array, fmt)
+        stem = quantized_stem(name)
+        out[stem + ".qweight"] = data
+        out[stem + ".qscale"] = scales
+        s.quantized[name] = fmt
+    return out
+
+
+def import_directory(directory, out_dir, verify, quantize=None):
     s = read_spec(directory)
     tensors = load_tensors(directory)
     weights = convert_weights(s, tensors, directory)
-    comment = (f"{s.architecture} from {os.path.basename(os.path.normpath(directory))}: "
+    del tensors
+    s.quantized = {}
+    if quantize:
+        weights = quantize_weights(s, weights, quantize)
+    source = os.path.basename(os.path.normpath(directory))
+    return write_model(s, weights, out_dir, verify, source, tokenizer_dir=directory)
+
+
+def write_model(s, weights, out_dir, verify, source, tokenizer_dir=None):
+    """Writes OUT/model.mlir, model.safetensors and config.json of a model
+    `s` with `weights` (quantized ones by s.quantized)."""
+    formats = sorted(set(s.quantized.values()))
+    comment = (f"{s.architecture} from {source}: "
                f"{s.layers} layers, hidden {s.hidden}, {s.heads} heads "
                f"({s.kv_heads} key/value heads of {s.head_dim}), vocabulary {s.vocab}.\n"
                f"@prefill takes the new tokens of several sequences, packed; @decode one "
                f"token of each sequence.\nBoth take the step's tables of a paged KV cache "
                f"(Relax/Runtime/RelaxKVCache.h) and return the\nlogits of each "
                f"sequence's last token.")
+    if formats:
+        comment += (f"\nWeights quantized as {', '.join(formats)}: packed data and scales, "
+                    f"unpacked by relax.dequantize.")
     prefill = Graph(s, decode=False).build()
     decode = Graph(s, decode=True).build()
     lines = [f"// {line}" for line in comment.splitlines()]
@@ -510,6 +585,7 @@ def import_directory(directory, out_dir, verify):
                    "m": [1, pages_per_seq], "n": [1, None]},
         "kv_bytes_per_token": 2 * s.layers * s.kv_heads * s.head_dim * 4,
         "weight_bytes": int(sum(a.nbytes for a in weights.values())),
+        "quantization": "+".join(formats) if formats else None,
     }
     os.makedirs(out_dir, exist_ok=True)
     with open(os.path.join(out_dir, "model.mlir"), "w") as f:
@@ -519,7 +595,7 @@ def import_directory(directory, out_dir, verify):
         json.dump(config, f, indent=2)
         f.write("\n")
     # The tokenizer, for relax-generate --prompt.
-    for name in TOKENIZER_FILES:
-        if os.path.isfile(os.path.join(directory, name)):
-            shutil.copyfile(os.path.join(directory, name), os.path.join(out_dir, name))
+    for name in TOKENIZER_FILES if tokenizer_dir else ():
+        if os.path.isfile(os.path.join(tokenizer_dir, name)):
+            shutil.copyfile(os.path.join(tokenizer_dir, name), os.path.join(out_dir, name))
     return config
