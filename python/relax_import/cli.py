@@ -4,6 +4,8 @@
     relax-import model.onnx -o model.mlir --weights=constants
     relax-import llama-dir/ -o out/              # a decoder LM: out/model.mlir,
                                                  # model.safetensors, config.json
+    relax-import llama-dir/ -o out/ --quantize q4_0
+    relax-import model.gguf -o out/              # the same, from a GGUF file
 """
 
 import argparse
@@ -49,7 +51,8 @@ def main(argv=None):
         "safetensors) of a decoder LM becomes a directory: model.mlir "
         "(@prefill and @decode over a paged KV cache), model.safetensors and "
         "config.json.")
-    parser.add_argument("input", help="model.pt2, model.onnx or a model directory")
+    parser.add_argument("input", help="model.pt2, model.onnx, a model directory or "
+                        "model.gguf (llama)")
     parser.add_argument("-o", "--output", help="the module (default: stdout)")
     parser.add_argument("--weights", choices=["params", "constants"], default="params",
                         help="weights as parameters of @main, written to the "
@@ -82,6 +85,16 @@ def main(argv=None):
             return 0
         if args.quantize:
             raise ImportError_("--quantize applies to a transformers model directory")
+        if args.input.endswith(".gguf"):
+            if not args.output:
+                raise ImportError_("a GGUF file needs -o OUT/, the directory to write")
+            if os.path.exists(args.output) and not os.path.isdir(args.output):
+                raise ImportError_(f"{args.output} is not a directory")
+            from .gguf_import import import_gguf
+            config = import_gguf(args.input, args.output, verify)
+            print(f"relax-import: wrote {args.output}: {config['architecture']}, "
+                  f"{config['num_layers']} layers, weights {config['weight_bytes']} bytes")
+            return 0
         constants = args.weights == "constants"
         source = os.path.basename(args.input)
         if args.input.endswith(".onnx"):
