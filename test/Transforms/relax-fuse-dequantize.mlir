@@ -15,8 +15,8 @@
 // CHECK: %[[Y:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%[[XE]], %[[QE]], %[[D]] : tensor<?x8x2x16xf32>, tensor<64x8x16xi8>, tensor<64x8xf16>) outs(%[[INIT]] : tensor<?x64xf32>)
 // CHECK: linalg.index 3
 // CHECK: arith.shrui
-// CHECK: arith.sitofp
-// CHECK: arith.mulf
+// CHECK: arith.uitofp
+// CHECK: math.fma
 // CHECK: arith.mulf
 // CHECK: arith.addf
 // CHECK-NOT: linalg.generic

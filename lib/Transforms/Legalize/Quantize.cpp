@@ -18,6 +18,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
@@ -119,7 +120,7 @@ struct DequantizeOpLowering final : TensorProgramPattern<DequantizeOp> {
     Type element = outType.getElementType();
     Value unpacked = generic(
         b, loc, {packed, scale}, weights, maps, iteratorsFor(numLoops, {}),
-        [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
           Value q = args[0];
           if (layout.nibbleLoop >= 0) {
             // (q >> 4 * nibble) & 15 in 32 bits: vector ISAs shift 32-bit
@@ -137,14 +138,26 @@ struct DequantizeOpLowering final : TensorProgramPattern<DequantizeOp> {
             q = arith::AndIOp::create(
                 nb, nloc, arith::ShRUIOp::create(nb, nloc, q, shift),
                 arith::ConstantIntOp::create(nb, nloc, word, 15));
-            q = arith::SubIOp::create(
-                nb, nloc, q,
-                arith::ConstantIntOp::create(nb, nloc, word, layout.zeroPoint));
           }
-          Value value = arith::SIToFPOp::create(nb, nloc, element, q);
           Value d = args[1];
           if (d.getType() != element)
             d = arith::ExtFOp::create(nb, nloc, element, d);
+          int64_t zero = layout.zeroPoint;
+          if (zero != 0 && llvm::isPowerOf2_64(zero)) {
+            // (q - z) * d as fma(q, d, -z * d): -z * d is exact for a power
+            // of two, so the single rounding of the fma gives the product's
+            // bits, one instruction fewer per weight.
+            Value negZ = arith::ConstantOp::create(
+                nb, nloc, FloatAttr::get(element, -static_cast<double>(zero)));
+            return math::FmaOp::create(
+                nb, nloc, arith::UIToFPOp::create(nb, nloc, element, q), d,
+                arith::MulFOp::create(nb, nloc, negZ, d));
+          }
+          if (zero != 0)
+            q = arith::SubIOp::create(
+                nb, nloc, q,
+                arith::ConstantIntOp::create(nb, nloc, q.getType(), zero));
+          Value value = arith::SIToFPOp::create(nb, nloc, element, q);
           return arith::MulFOp::create(nb, nloc, value, d);
         });
     SmallVector<ReassociationIndices> reassociation =

@@ -3,7 +3,7 @@
 // dequantize becomes one elementwise generic over the weights seen in
 // groups, every operand read along loops alone: q4_0 as [n, G, 2, 16]
 // (the nibble from linalg.index, its byte at [n, g, i], shifted in 32
-// bits), q8_0 as
+// bits; (q - 8) * d as fma(q, d, -8 * d), the same bits), q8_0 as
 // [n, G, 32], q4f16_1 as [n, G, 4, 8] (the word at [n, g, w]); the scale
 // per group; the result a collapsed view of the destination's expansion.
 
@@ -21,10 +21,11 @@
 // CHECK: %[[SHIFT:.*]] = arith.muli %[[NIB32]], %{{.*}} : i32
 // CHECK: %[[SHR:.*]] = arith.shrui %[[WIDE]], %[[SHIFT]] : i32
 // CHECK: %[[LOW:.*]] = arith.andi %[[SHR]], %{{.*}} : i32
-// CHECK: %[[CENTERED:.*]] = arith.subi %[[LOW]], %{{.*}} : i32
-// CHECK: %[[F:.*]] = arith.sitofp %[[CENTERED]] : i32 to f32
 // CHECK: %[[S32:.*]] = arith.extf %[[SCALE]] : f16 to f32
-// CHECK: arith.mulf %[[F]], %[[S32]] : f32
+// CHECK: %[[M8:.*]] = arith.constant -8.000000e+00 : f32
+// CHECK: %[[F:.*]] = arith.uitofp %[[LOW]] : i32 to f32
+// CHECK: %[[OFFSET:.*]] = arith.mulf %[[M8]], %[[S32]] : f32
+// CHECK: math.fma %[[F]], %[[S32]], %[[OFFSET]] : f32
 // CHECK: %[[R:.*]] = tensor.collapse_shape %[[W]] {{\[}}[0], [1, 2, 3]] : tensor<?x4x2x16xf32> into tensor<?x128xf32>
 // CHECK: return %[[R]]
 // CHECK-LABEL: relax.func @q4_0
@@ -41,8 +42,8 @@ relax.func @q4_0(%q: !relax.tensor<[n, 64], i8>, %d: !relax.tensor<[n, 4], f16>)
 // CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<2x3x2x32xi8>, tensor<2x3x2xf16>) outs(%{{.*}} : tensor<2x3x2x32xf32>)
 // CHECK-NOT: linalg.index
 // CHECK: ^bb0(%[[Q:.*]]: i8, %[[D:.*]]: f16, %{{.*}}: f32):
-// CHECK-NEXT: %[[F:.*]] = arith.sitofp %[[Q]] : i8 to f32
 // CHECK-NEXT: %[[S:.*]] = arith.extf %[[D]] : f16 to f32
+// CHECK-NEXT: %[[F:.*]] = arith.sitofp %[[Q]] : i8 to f32
 // CHECK-NEXT: arith.mulf %[[F]], %[[S]] : f32
 relax.func @q8_0(%q: !relax.tensor<[2, 3, 64], i8>, %d: !relax.tensor<[2, 3, 2], f16>) -> !relax.tensor<[2, 3, 64], f32> {
   %w = relax.dequantize %q, %d {format = #relax.quant_format<q8_0>} : (!relax.tensor<[2, 3, 64], i8>, !relax.tensor<[2, 3, 2], f16>) -> !relax.tensor<[2, 3, 64], f32>
