@@ -25,6 +25,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Rewrite/PatternApplicator.h"
 #include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -104,8 +105,8 @@ static bool isUnpacking(Operation *op) {
       generic.getNumParallelLoops() != generic.getNumLoops() ||
       !isa<FloatType>(getElementTypeOrSelf(generic.getResult(0).getType())))
     return false;
-  unsigned resultBits =
-      getElementTypeOrSelf(generic.getResult(0).getType()).getIntOrFloatBitWidth();
+  unsigned resultBits = getElementTypeOrSelf(generic.getResult(0).getType())
+                            .getIntOrFloatBitWidth();
   bool readsIntegers = false;
   for (OpOperand *input : generic.getDpsInputOperands()) {
     Type element = getElementTypeOrSelf(input->get());
@@ -352,42 +353,64 @@ CallTIROp RelaxFusePass::fuseGroup(const FusionGroup &group,
   return *fused;
 }
 
-/// Gives every op that reads dequantized weights a dequantize of its own,
-/// which fusion puts into its kernel: the unpacked weights are never
-/// written to memory. An embedding lookup (a take along a leading dim)
-/// gathers packed rows and their scales, and unpacks what it gathered.
+/// Gives every op that reads dequantized weights an unpacking of its own
+/// (the dequantize, and the astype that converts its result, if any), which
+/// fusion puts into its kernel: the unpacked weights are never written to
+/// memory. An embedding lookup (a take along a leading dim) gathers packed
+/// rows and their scales, and unpacks what it gathered.
 static void prepareDequantizes(FuncOp func) {
   SmallVector<DequantizeOp> dequantizes;
   func.walk([&](DequantizeOp op) { dequantizes.push_back(op); });
   for (DequantizeOp op : dequantizes) {
-    int64_t rank = cast<RelaxTensorType>(op.getType()).getRank();
-    for (OpOperand &use : llvm::make_early_inc_range(op->getUses())) {
-      auto take = dyn_cast<TakeOp>(use.getOwner());
-      int64_t axis = take ? take.getAxis() : 0;
-      if (!take || use.getOperandNumber() != 0 || rank < 0 ||
-          (axis < 0 ? axis + rank : axis) >= rank - 1)
+    // Every reader, with the chain of ops it reads through.
+    SmallVector<std::pair<OpOperand *, SmallVector<Operation *, 2>>> readers;
+    for (OpOperand &use : op->getUses()) {
+      auto cast = dyn_cast<AstypeOp>(use.getOwner());
+      if (!cast) {
+        readers.push_back({&use, {op}});
         continue;
-      OpBuilder b(take);
-      Location loc = take.getLoc();
-      Value data = TakeOp::create(b, loc, op.getData(), take.getIndices(),
-                                  take.getAxisAttr(), take.getModeAttr());
-      Value scale = TakeOp::create(b, loc, op.getScale(), take.getIndices(),
-                                   take.getAxisAttr(), take.getModeAttr());
-      Value unpacked = DequantizeOp::create(b, loc, take.getType(), data,
-                                            scale, op.getFormatAttr());
-      take.getResult().replaceAllUsesWith(unpacked);
-      take.erase();
+      }
+      for (OpOperand &castUse : cast->getUses())
+        readers.push_back({&castUse, {op, cast}});
     }
-    if (op->use_empty()) {
+    for (auto &[use, chain] : readers) {
+      Operation *user = use->getOwner();
+      OpBuilder b(user);
+      auto take = dyn_cast<TakeOp>(user);
+      auto takeType =
+          take ? dyn_cast<RelaxTensorType>(take.getType()) : RelaxTensorType();
+      int64_t rank = cast<RelaxTensorType>(op.getType()).getRank();
+      int64_t axis = take ? take.getAxis() : 0;
+      if (take && use->getOperandNumber() == 0 && takeType &&
+          takeType.hasKnownShape() && rank > 0 &&
+          (axis < 0 ? axis + rank : axis) < rank - 1) {
+        Location loc = take.getLoc();
+        Value data = TakeOp::create(b, loc, op.getData(), take.getIndices(),
+                                    take.getAxisAttr(), take.getModeAttr());
+        Value scale = TakeOp::create(b, loc, op.getScale(), take.getIndices(),
+                                     take.getAxisAttr(), take.getModeAttr());
+        Type element = cast<RelaxTensorType>(op.getType()).getElementType();
+        Value unpacked = DequantizeOp::create(
+            b, loc, RelaxTensorType::get(takeType.getDims(), element), data,
+            scale, op.getFormatAttr());
+        if (chain.size() > 1)
+          unpacked = AstypeOp::create(b, loc, takeType, unpacked,
+                                      cast<AstypeOp>(chain[1]).getDtypeAttr());
+        take.getResult().replaceAllUsesWith(unpacked);
+        take.erase();
+        continue;
+      }
+      IRMapping mapping;
+      Operation *last = nullptr;
+      for (Operation *link : chain)
+        last = b.clone(*link, mapping);
+      use->set(last->getResult(0));
+    }
+    for (OpOperand &use : llvm::make_early_inc_range(op->getUses()))
+      if (use.getOwner()->use_empty())
+        use.getOwner()->erase();
+    if (op->use_empty())
       op.erase();
-      continue;
-    }
-    SmallVector<OpOperand *> uses = llvm::map_to_vector(
-        op->getUses(), [](OpOperand &use) { return &use; });
-    for (OpOperand *use : llvm::drop_begin(uses)) {
-      OpBuilder b(use->getOwner());
-      use->set(b.clone(*op)->getResult(0));
-    }
   }
 }
 

@@ -359,14 +359,23 @@ void Partitioner::fusePhase(unsigned phase) {
 
 void Partitioner::fuseDequantizes() {
   for (unsigned n = 0, e = nodes.size(); n < e; ++n) {
-    if (!isa<DequantizeOp>(nodes[n].op) ||
-        nodes[n].kind == PatternKind::Opaque || nodes[n].leaves ||
-        nodes[n].consumers.size() != 1)
+    if (!isa<DequantizeOp>(nodes[n].op))
       continue;
-    unsigned consumer = find(nodes[n].consumers.front());
-    if (nodes[consumer].kind != PatternKind::Opaque &&
-        canMerge(n, consumer))
-      merge(n, consumer);
+    // Along the chain of the dequantize and the astype converting it, each
+    // link joins its one reader.
+    for (unsigned link = n;;) {
+      if (nodes[link].kind == PatternKind::Opaque || nodes[link].leaves ||
+          nodes[link].consumers.size() != 1)
+        break;
+      unsigned consumer = nodes[link].consumers.front();
+      if (nodes[consumer].kind == PatternKind::Opaque ||
+          !canMerge(link, consumer))
+        break;
+      merge(link, consumer);
+      if (!isa<AstypeOp>(nodes[consumer].op))
+        break;
+      link = consumer;
+    }
   }
 }
 

@@ -118,7 +118,8 @@ static bool setRegisterTile(linalg::LinalgOp op, const CPUTileSizes &options,
 /// left operand (input 0, which does not read `n`) and in an operand that
 /// does not read `m` (the packed weights); 1 along every other reduction.
 static bool setUnpackingDotTile(linalg::LinalgOp op,
-                                const CPUTileSizes &options, CPUTile &schedule) {
+                                const CPUTileSizes &options,
+                                CPUTile &schedule) {
   auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
   if (!generic || op.getNumDpsInits() != 1 || op.getNumDpsInputs() < 2 ||
       op.getNumReductionLoops() == 0 ||
