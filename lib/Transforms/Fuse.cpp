@@ -87,17 +87,12 @@ static void printDot(llvm::raw_ostream &os, Block &block,
           os << "  n" << ids[def] << " -> n" << ids[&op] << ";\n";
 }
 
-/// True when the producer of `operand` may be fused into its consumer: it
-/// has one use and does not read its destination (it would read its own
-/// writes once its loops run in the consumer's), and the consumer reads each
-/// element once (a matmul reading its left operand once per column would
-/// recompute it as often).
 /// Whether `op` unpacks data: an elementwise generic that reads integers
 /// into floats, each input narrower than the result or read along fewer
 /// dims than it writes (a dequantize: bytes, or several weights per packed
-/// word, and one scale per group).
-/// Recomputing it for every read costs arithmetic, where materializing it
-/// would write and read back several times its inputs' bytes.
+/// word, and one scale per group). Recomputing it for every read costs
+/// arithmetic, where materializing it would write and read back several
+/// times its inputs' bytes.
 static bool isUnpacking(Operation *op) {
   auto generic = dyn_cast_if_present<linalg::GenericOp>(op);
   if (!generic || !generic.hasPureTensorSemantics() ||
@@ -128,6 +123,11 @@ static Operation *getUnpackingProducer(Value value) {
   return isUnpacking(producer) ? producer : nullptr;
 }
 
+/// True when the producer of `operand` may be fused into its consumer: it
+/// has one use and does not read its destination (it would read its own
+/// writes once its loops run in the consumer's), and the consumer reads each
+/// element once (a matmul reading its left operand once per column would
+/// recompute it as often).
 static bool isFusableProducer(OpOperand *operand) {
   auto producer = operand->get().getDefiningOp<linalg::LinalgOp>();
   auto consumer = cast<linalg::LinalgOp>(operand->getOwner());
@@ -234,8 +234,7 @@ struct ForwardCopyIntoEmpty : OpRewritePattern<linalg::CopyOp> {
 
 /// Simplifies a merged program: casts folded into their users, elementwise
 /// producers with one use (and unpacked weights) fused into their
-/// consumers, copies into new
-/// tensors forwarded, duplicates removed.
+/// consumers, copies into new tensors forwarded, duplicates removed.
 static LogicalResult simplifyProgram(tprog::FuncOp program) {
   MLIRContext *ctx = program.getContext();
   RewritePatternSet patterns(ctx);

@@ -335,6 +335,15 @@ def RelaxFusePass : Pass<"relax-fuse", "::mlir::ModuleOp"> {
     does (option `sink-reshapes`), so that a product and its epilogue are
     adjacent.
 
+    Quantized weights are never unpacked into memory: every op that reads a
+    `relax.dequantize` (and the `relax.astype` converting it) gets a copy of
+    its own, which joins that op's group before the rules above; an
+    embedding lookup (`relax.take` along a leading dim) instead gathers the
+    packed rows and their scales and unpacks what it gathered. In the merged
+    program the unpacking is fused into the product's loops (the product's
+    `K` seen as groups), even where the product reads each weight once per
+    row.
+
     The high-level ops of a group are legalized, and the programs the group
     calls are inlined into one program whose arguments are the group's
     inputs and outputs; its dims are named after the call site's
