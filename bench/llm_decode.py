@@ -259,9 +259,12 @@ def safetensors_bytes(path):
 def read_bytes(weights):
     """The bytes of the weights a decode step reads: all but the tables it
     only gathers rows of (the embedding unless it is also the LM head, the
-    position and rotary tables)."""
-    tied = not any("lm_head" in k for k in weights)
-    gathered = lambda k: (k == "embed" and not tied) or k == "pos_embed" or k.startswith("rope.")  # noqa: E731
+    position and rotary tables). Packed weights count by their data and
+    scales (`<name>.qweight`, `<name>.qscale`)."""
+    def base(k):
+        return k.rsplit(".", 1)[0] if k.endswith((".qweight", ".qscale")) else k
+    tied = not any(base(k) == "lm_head" for k in weights)
+    gathered = lambda k: (base(k) == "embed" and not tied) or k == "pos_embed" or k.startswith("rope.")  # noqa: E731
     return sum(v for k, v in weights.items() if not gathered(k))
 
 

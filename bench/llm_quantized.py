@@ -46,7 +46,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
-from llm_decode import emit, log, peak_rss_mb, read_bandwidth, run_child, worker_result  # noqa: E402,E501
+from llm_decode import (emit, log, peak_rss_mb, read_bandwidth, read_bytes,  # noqa: E402
+                        run_child, safetensors_bytes, worker_result)
 from machine import cpu_info, cpu_line, flags_text  # noqa: E402
 
 LARGE = {"layers": 32, "hidden": 4096, "heads": 32, "kv_heads": 32, "intermediate": 11008,
@@ -241,12 +242,9 @@ def main():
         if code or ours is None:
             sys.exit(f"the relax worker failed ({code})")
         theirs = llama_bench(args, path) or {}
-        # Bytes read per token: every packed weight but the embedding's
-        # (one row of it).
         packed = cfg["weight_bytes"]
-        read = packed - (packed * sizes["vocab"] * sizes["hidden"] //
-                         max(1, sum_params(sizes)))
-        bound = gbs * 1e9 / read
+        bound = gbs * 1e9 / read_bytes(safetensors_bytes(
+            os.path.join(out, "model.safetensors")))
         best = 1 / min(ours["decode_s"])
         median = 1 / sorted(ours["decode_s"])[len(ours["decode_s"]) // 2]
         prefill = args.prompt / ours["prefill_s"]
@@ -275,12 +273,6 @@ def main():
         open(args.markdown, "w").write(text)
     if args.json:
         json.dump(results, open(args.json, "w"), indent=2)
-
-
-def sum_params(sizes):
-    E, I, L, V = sizes["hidden"], sizes["intermediate"], sizes["layers"], sizes["vocab"]
-    KV = sizes["kv_heads"] * (E // sizes["heads"])
-    return 2 * V * E + L * (2 * E * E + 2 * KV * E + 3 * E * I)
 
 
 if __name__ == "__main__":

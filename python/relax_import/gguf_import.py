@@ -20,7 +20,7 @@ import os
 import numpy as np
 
 from .emitter import ImportError_
-from .hf_decoder import Spec, rotary_tables, write_model
+from .hf_decoder import Spec, put_packed, rotary_tables, write_model
 
 # GGUF tensor names -> the module's, `{i}` the layer.
 TENSORS = {
@@ -180,10 +180,7 @@ def import_gguf(path, out_dir, verify):
             data, scales = stored
             if heads:
                 data, scales = _unpermute(data, heads), _unpermute(scales, heads)
-            stem = ours[:-len(".weight")] if ours.endswith(".weight") else ours
-            out[stem + ".qweight"] = data
-            out[stem + ".qscale"] = scales
-            s.quantized[ours] = kind
+            put_packed(s, out, ours, kind, data, scales)
         else:
             out[ours] = _unpermute(stored, heads) if heads else stored
     cos, sin = rotary_tables(s)
@@ -204,7 +201,8 @@ def write_tokenizer(reader, out_dir):
     if model is None or tokens is None:
         return
     try:
-        from tokenizers import Tokenizer, decoders, models, normalizers, pre_tokenizers
+        from tokenizers import (AddedToken, Tokenizer, decoders, models, normalizers,
+                                pre_tokenizers, processors)
     except ImportError:
         return
     vocab = {token: i for i, token in enumerate(tokens)}
@@ -238,11 +236,9 @@ def write_tokenizer(reader, out_dir):
         return
     eos = _field(reader, "tokenizer.ggml.eos_token_id", None, required=False)
     specials = [tokens[i] for i in (unk, bos, eos) if i is not None and 0 <= i < len(tokens)]
-    from tokenizers import AddedToken
     tokenizer.add_special_tokens([AddedToken(t, special=True) for t in specials])
     if bos is not None and model == "llama" and _field(
             reader, "tokenizer.ggml.add_bos_token", True, required=False):
-        from tokenizers import processors
         tokenizer.post_processor = processors.TemplateProcessing(
             single=f"{tokens[bos]} $A", special_tokens=[(tokens[bos], bos)])
     tokenizer.save(os.path.join(out_dir, "tokenizer.json"))

@@ -44,11 +44,6 @@ ARCHITECTURES = {
 # Copied to the output directory when the model directory has them.
 TOKENIZER_FILES = ("tokenizer.json", "tokenizer_config.json", "special_tokens_map.json")
 
-# Quantization format -> (packed element, weights per packed element, scale
-# element), as relax.dequantize reads them.
-QUANT_PARAMS = {"q4_0": ("i8", 2, "f16"), "q8_0": ("i8", 1, "f16"),
-                "q4f16_1": ("i32", 8, "f16"), "q4f32_1": ("i32", 8, "f32")}
-
 PAGE_SIZE = 16
 MAX_BATCH = 32
 FORMAT_VERSION = 1
@@ -357,13 +352,14 @@ class Graph:
 
     def dequantize(self, name, shape, fmt):
         """The f32 weights `name` from its packed data and scales."""
-        stem = quantized_stem(name)
-        element, per, scale_element = QUANT_PARAMS[fmt]
+        from .quantize import IR_TYPES, packed_names
+        element, per, scale_element = IR_TYPES[fmt]
         rows, k = shape[:-1], shape[-1]
-        data = self.e.param(stem.replace(".", "_") + "_qweight", rows + [k // per], element,
-                            param_name=stem + ".qweight")
-        scale = self.e.param(stem.replace(".", "_") + "_qscale", rows + [k // 32],
-                             scale_element, param_name=stem + ".qscale")
+        data_name, scale_name = packed_names(name)
+        data = self.e.param(data_name.replace(".", "_"), rows + [k // per], element,
+                            param_name=data_name)
+        scale = self.e.param(scale_name.replace(".", "_"), rows + [k // 32],
+                             scale_element, param_name=scale_name)
         weight_element = "f16" if fmt == "q4f16_1" else "f32"
         w = self.op("dequantize", [data, scale],
                     {"format": f"#relax.quant_format<{fmt}>"}, hint="w",
@@ -499,11 +495,6 @@ class Graph:
         return e.module([logits], name=name)
 
 
-def quantized_stem(name):
-    """The name that a quantized weight's `.qweight` and `.qscale` extend."""
-    return name[:-len(".weight")] if name.endswith(".weight") else name
-
-
 def is_quantizable(name):
     """The weights that --quantize packs: every projection's, the embedding
     and the output head (not norms, biases or rotary tables)."""
@@ -523,12 +514,17 @@ def quantize_weights(s, weights, fmt):
         if array.shape[-1] % 32:
             raise ImportError_(f"--quantize {fmt}: rows of {name} hold "
                                f"{array.shape[-1]} weights, not a multiple of 32")
-        data, scales = quantize.quantize(array, fmt)
-        stem = quantized_stem(name)
-        out[stem + ".qweight"] = data
-        out[stem + ".qscale"] = scales
-        s.quantized[name] = fmt
+        put_packed(s, out, name, fmt, *quantize.quantize(array, fmt))
     return out
+
+
+def put_packed(s, weights, name, fmt, data, scales):
+    """Puts weight `name`, packed in `fmt`, into `weights` under its packed
+    names; the graph of `s` then reads it through a dequantize."""
+    from .quantize import packed_names
+    data_name, scale_name = packed_names(name)
+    weights[data_name], weights[scale_name] = data, scales
+    s.quantized[name] = fmt
 
 
 def import_directory(directory, out_dir, verify, quantize=None):

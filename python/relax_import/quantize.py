@@ -13,6 +13,19 @@ import numpy as np
 FORMATS = ("q4_0", "q8_0", "q4f16_1", "q4f32_1")
 GROUP = 32
 
+# Format -> (packed element, weights per packed element, scale element), as
+# relax.dequantize reads them.
+IR_TYPES = {"q4_0": ("i8", 2, "f16"), "q8_0": ("i8", 1, "f16"),
+            "q4f16_1": ("i32", 8, "f16"), "q4f32_1": ("i32", 8, "f32")}
+
+
+def packed_names(name):
+    """The names of weight `name`'s packed data and scales in a weights
+    file: `<stem>.qweight` and `<stem>.qscale`, the stem without a
+    `.weight` suffix."""
+    stem = name[:-len(".weight")] if name.endswith(".weight") else name
+    return stem + ".qweight", stem + ".qscale"
+
 
 def _groups(w):
     w = np.ascontiguousarray(w, dtype=np.float32)

@@ -81,32 +81,43 @@ static bool isInnermost(linalg::LinalgOp op, unsigned operand, unsigned dim) {
 /// in cache while every row tile of the left one passes, and are peeled: a
 /// row tile only partly inside would read its left operand one masked
 /// element at a time.
+/// Records register tile `tiles` of `kind` over loops `m` (rows) and `n`
+/// (columns): every other loop first, then `n`, then `m`, innermost and
+/// peeled.
+static void setTileOrder(CPUTile &schedule, SmallVector<int64_t> tiles,
+                         CPUTileKind kind, unsigned m, unsigned n) {
+  unsigned numLoops = tiles.size();
+  schedule.tiles = std::move(tiles);
+  schedule.kind = kind;
+  for (unsigned i = 0; i < numLoops; ++i)
+    if (i != m && i != n)
+      schedule.order.push_back(i);
+  schedule.order.push_back(n);
+  schedule.order.push_back(m);
+  schedule.peeled = m;
+}
+
 static bool setRegisterTile(linalg::LinalgOp op, const CPUTileSizes &options,
                             CPUTile &schedule) {
   std::optional<TileLoops> loops = getTileLoops(op);
   if (!loops)
     return false;
   SmallVector<int64_t> tiles(op.getNumLoops(), 1);
+  CPUTileKind kind;
   if (isInnermost(op, 1, loops->n)) {
     tiles[loops->m] = options.contractionRows;
     tiles[loops->n] = options.contractionCols;
-    schedule.kind = CPUTileKind::Contraction;
+    kind = CPUTileKind::Contraction;
   } else if (loops->k.size() == 1 && isInnermost(op, 0, loops->k.front()) &&
              isInnermost(op, 1, loops->k.front())) {
     tiles[loops->m] = options.dotRows;
     tiles[loops->n] = options.dotCols;
     tiles[loops->k.front()] = options.vectorWidth;
-    schedule.kind = CPUTileKind::Dot;
+    kind = CPUTileKind::Dot;
   } else {
     return false;
   }
-  schedule.tiles = std::move(tiles);
-  for (unsigned i = 0, e = op.getNumLoops(); i < e; ++i)
-    if (i != loops->m && i != loops->n)
-      schedule.order.push_back(i);
-  schedule.order.push_back(loops->n);
-  schedule.order.push_back(loops->m);
-  schedule.peeled = loops->m;
+  setTileOrder(schedule, std::move(tiles), kind, loops->m, loops->n);
   return true;
 }
 
@@ -154,14 +165,7 @@ static bool setUnpackingDotTile(linalg::LinalgOp op,
   tiles[m] = options.dotRows;
   tiles[n] = options.dotCols;
   tiles[k] = options.vectorWidth;
-  schedule.tiles = std::move(tiles);
-  schedule.kind = CPUTileKind::Dot;
-  for (unsigned i = 0, e = op.getNumLoops(); i < e; ++i)
-    if (i != m && i != n)
-      schedule.order.push_back(i);
-  schedule.order.push_back(n);
-  schedule.order.push_back(m);
-  schedule.peeled = m;
+  setTileOrder(schedule, std::move(tiles), CPUTileKind::Dot, m, n);
   return true;
 }
 

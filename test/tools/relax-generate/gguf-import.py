@@ -28,12 +28,11 @@ import sys
 
 import numpy as np
 import torch
-import transformers
 from gguf import GGMLQuantizationType as Q
 from gguf import GGUFWriter, quants
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "Inputs"))
-from hf_decoders import make  # noqa: E402
+from hf_decoders import compare_batch, compare_prompt, make, references  # noqa: E402
 
 work = sys.argv[1]
 hf = os.path.join(work, "llama")
@@ -127,21 +126,9 @@ with torch.no_grad():
         kind = next((k for part, k in kinds.items() if part in name), Q.Q4_0)
         deq = quants.dequantize(quants.quantize(param.numpy(), kind), kind)
         param.copy_(torch.from_numpy(np.ascontiguousarray(deq, np.float32)))
-references = [model.generate(torch.tensor([p]), max_new_tokens=NEW, do_sample=False,
-                             pad_token_id=2)[0, len(p):].tolist() for p in PROMPTS]
-result = subprocess.run(["relax-generate", out, "--prompt-ids", ",".join(map(str, PROMPTS[0])),
-                         "--max-new-tokens", str(NEW)], capture_output=True, text=True)
-got = [int(x) for x in result.stdout.split()] if result.returncode == 0 else None
-print("prompt: " + ("equal" if got == references[0]
-                    else f"DIFFERENT {got} {references[0]} {result.stderr}"))
-prompts = os.path.join(work, "prompts.txt")
-with open(prompts, "w") as f:
-    f.write("\n".join(",".join(map(str, p)) for p in PROMPTS) + "\n")
-result = subprocess.run(["relax-generate", out, "--batch-prompts", prompts,
-                         "--max-new-tokens", str(NEW)], capture_output=True, text=True)
-got = [[int(x) for x in row.split()] for row in result.stdout.splitlines()]
-print("batched: " + ("equal" if got == references
-                     else f"DIFFERENT {got} {references} {result.stderr}"))
+refs = references(model, PROMPTS, NEW)
+print("prompt: " + compare_prompt(out, PROMPTS[0], refs[0], NEW))
+print("batched: " + compare_batch(out, PROMPTS, refs, NEW, os.path.join(work, "prompts.txt")))
 
 from tokenizers import Tokenizer  # noqa: E402
 tokenizer = Tokenizer.from_file(os.path.join(out, "tokenizer.json"))

@@ -24,7 +24,7 @@ import torch
 import transformers
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "Inputs"))
-from hf_decoders import CONFIGS, make  # noqa: E402
+from hf_decoders import CONFIGS, compare_batch, compare_prompt, make, references  # noqa: E402,E501
 
 from relax_import.quantize import dequantize, quantize  # noqa: E402
 
@@ -52,24 +52,11 @@ for fmt in ("q4_0", "q8_0", "q4f16_1", "q4f32_1"):
             if any(part in name for part in PACKED):
                 data, scales = quantize(param.numpy(), fmt)
                 param.copy_(torch.from_numpy(dequantize(data, scales, fmt).astype("float32")))
-    eos = model.generation_config.eos_token_id
-    references = [model.generate(torch.tensor([p]), max_new_tokens=NEW, do_sample=False,
-                                 pad_token_id=eos)[0, len(p):].tolist() for p in PROMPTS]
+    refs = references(model, PROMPTS, NEW)
     line = f"{fmt}: import {status}; weights {config['weight_bytes']} bytes (f32 {f32_bytes})"
-    result = subprocess.run(["relax-generate", out, "--prompt-ids",
-                             ",".join(map(str, PROMPTS[0])), "--max-new-tokens", str(NEW)],
-                            capture_output=True, text=True)
-    got = [int(x) for x in result.stdout.split()] if result.returncode == 0 else None
-    line += "; prompt: " + ("equal" if got == references[0]
-                            else f"DIFFERENT {got} {references[0]} {result.stderr}")
-    prompts = os.path.join(work, fmt + "-prompts.txt")
-    with open(prompts, "w") as f:
-        f.write("\n".join(",".join(map(str, p)) for p in PROMPTS) + "\n")
-    result = subprocess.run(["relax-generate", out, "--batch-prompts", prompts,
-                             "--max-new-tokens", str(NEW)], capture_output=True, text=True)
-    got = [[int(x) for x in row.split()] for row in result.stdout.splitlines()]
-    line += "; batched: " + ("equal" if got == references
-                             else f"DIFFERENT {got} {references} {result.stderr}")
+    line += "; prompt: " + compare_prompt(out, PROMPTS[0], refs[0], NEW)
+    line += "; batched: " + compare_batch(out, PROMPTS, refs, NEW,
+                                          os.path.join(work, fmt + "-prompts.txt"))
     print(line)
 
 result = subprocess.run(["relax-compile", os.path.join(work, "q4_0", "model.mlir"), "-o",

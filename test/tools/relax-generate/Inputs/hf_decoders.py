@@ -1,6 +1,8 @@
 """Small random-weight transformers decoder LMs, saved with save_pretrained,
-for the relax-generate tests: python3 hf_decoders.py ARCH DIR."""
+for the relax-generate tests: python3 hf_decoders.py ARCH DIR; and the
+tests' comparison of relax-generate's greedy tokens with transformers'."""
 
+import subprocess
 import sys
 
 import torch
@@ -31,6 +33,33 @@ def make(arch, directory, seed=0):
             p.normal_(0, 0.2)
     model.save_pretrained(directory)
     return model
+
+
+def references(model, prompts, new):
+    """transformers' greedy continuations of `prompts` (lists of ids)."""
+    eos = model.generation_config.eos_token_id
+    return [model.generate(torch.tensor([p]), max_new_tokens=new, do_sample=False,
+                           pad_token_id=eos)[0, len(p):].tolist() for p in prompts]
+
+
+def compare_prompt(out, prompt, reference, new):
+    """relax-generate OUT --prompt-ids PROMPT against `reference`: "equal" or
+    what differs."""
+    result = subprocess.run(["relax-generate", out, "--prompt-ids", ",".join(map(str, prompt)),
+                             "--max-new-tokens", str(new)], capture_output=True, text=True)
+    got = [int(x) for x in result.stdout.split()] if result.returncode == 0 else None
+    return "equal" if got == reference else f"DIFFERENT {got} {reference} {result.stderr}"
+
+
+def compare_batch(out, prompts, references, new, path):
+    """relax-generate OUT --batch-prompts (written to `path`) against
+    `references`: "equal" or what differs."""
+    with open(path, "w") as f:
+        f.write("\n".join(",".join(map(str, p)) for p in prompts) + "\n")
+    result = subprocess.run(["relax-generate", out, "--batch-prompts", path,
+                             "--max-new-tokens", str(new)], capture_output=True, text=True)
+    got = [[int(x) for x in row.split()] for row in result.stdout.splitlines()]
+    return "equal" if got == references else f"DIFFERENT {got} {references} {result.stderr}"
 
 
 if __name__ == "__main__":
