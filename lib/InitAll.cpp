@@ -58,6 +58,7 @@
 #include "mlir/Dialect/SCF/Transforms/BufferDeallocationOpInterfaceImpl.h"
 #include "mlir/Dialect/SCF/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
+#include "mlir/Dialect/Shard/IR/ShardDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
 #include "mlir/Dialect/SPIRV/Transforms/Passes.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -89,8 +90,9 @@
 using namespace mlir;
 
 void mlir::relax::registerRelaxDialects(DialectRegistry &registry) {
+  // `shard.grid` names the ranks a tensor-parallel function runs on.
   registry.insert<relax::RelaxDialect, relax::codegen::RelaxCodegenDialect,
-                  sym::SymDialect, tprog::TProgDialect>();
+                  shard::ShardDialect, sym::SymDialect, tprog::TProgDialect>();
 }
 
 void mlir::relax::registerAllDialects(DialectRegistry &registry) {

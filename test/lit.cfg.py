@@ -50,6 +50,9 @@ if config.has_cuda_runtime in ("ON", "1", "TRUE"):
     config.available_features.add("cuda-runtime")
 if config.has_hip_runtime in ("ON", "1", "TRUE"):
     config.available_features.add("hip-runtime")
+# Tensor-parallel runs: librelax_mpi_runtime and a launcher.
+if config.has_mpi_runtime in ("ON", "1", "TRUE") and lit.util.which("mpiexec"):
+    config.available_features.add("mpi")
 # The libFuzzer targets of fuzz/, built by clang builds.
 if config.has_fuzzers in ("ON", "1", "TRUE"):
     config.available_features.add("fuzzers")

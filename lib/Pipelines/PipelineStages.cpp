@@ -18,6 +18,8 @@ void relax::addGraphStage(OpPassManager &pm, bool inferShapes,
                           int64_t alignment) {
   if (inferShapes)
     pm.addPass(createRelaxInferShapesPass());
+  // A function written for a grid of ranks becomes each rank's.
+  pm.addPass(createRelaxTensorParallelPass());
   if (!library.empty()) {
     RelaxDispatchLibraryPassOptions options;
     options.target = library.str();

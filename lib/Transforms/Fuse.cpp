@@ -427,10 +427,12 @@ void RelaxFusePass::runOnOperation() {
   options.injectiveConsumers = injectiveConsumers;
 
   // Shapes first: fusion groups by the shapes it can prove, and sinking
-  // reshapes rewrites only values whose types are known.
+  // reshapes rewrites only values whose types are known. A function written
+  // for a grid of ranks is partitioned then: fusion works on each rank's.
   if (inferShapes) {
     OpPassManager infer(ModuleOp::getOperationName());
     infer.addPass(createRelaxInferShapesPass());
+    infer.addPass(createRelaxTensorParallelPass());
     if (failed(runPipeline(infer, module)))
       return signalPassFailure();
   }

@@ -183,6 +183,10 @@ static LogicalResult liftTransformParams(FuncOp func, SymbolTable &symbols,
       builder.getFunctionType(weightTypes, paramTypes),
       /*sym_visibility=*/nullptr, builder.getArrayAttr(weightAttrs),
       /*res_attrs=*/nullptr);
+  // The weights of a partitioned function are each rank's blocks, and keep
+  // their split annotations.
+  if (Attribute grid = func->getAttr(RelaxDialect::getPartitionedAttrName()))
+    transform->setAttr(RelaxDialect::getPartitionedAttrName(), grid);
   Block *transformBody = builder.createBlock(&transform.getBody());
   IRMapping mapping;
   for (BlockArgument weight : inputs)

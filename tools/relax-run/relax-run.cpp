@@ -18,10 +18,12 @@
 #include "Random.h"
 #include "RunLibrary.h"
 #include "Sizes.h"
+#include "TensorParallel.h"
 #include "Weights.h"
 
 #include "Relax/Conversion/Passes.h"
 #include "Relax/Dialect/Relax/IR/RelaxOps.h"
+#include "Relax/Dialect/Relax/IR/RelaxTensorParallel.h"
 #include "Relax/Dialect/Sym/IR/SymShapeMatch.h"
 #include "Relax/Dialect/TProg/IR/TProgOps.h"
 #include "Relax/InitAll.h"
@@ -63,6 +65,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <numeric>
 
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -120,6 +123,16 @@ static cl::opt<bool> liftTransformParams(
 static cl::opt<std::string> output(
     "output",
     cl::desc("Write the result as .npy (more results: y.npy, y.1.npy, ...)"),
+    cl::cat(runCategory));
+static cl::opt<bool> outputPerRank(
+    "output-per-rank",
+    cl::desc("Under `mpiexec`, every rank writes its results, rank r's to "
+             "y.rank<r>.npy (by default rank 0 writes y.npy)"),
+    cl::init(false), cl::cat(runCategory));
+static cl::opt<std::string> mpiRuntimeLibrary(
+    "mpi-runtime-library",
+    cl::desc("The collectives of a partitioned function (default: "
+             "librelax_mpi_runtime.so in relax-run's lib directory)"),
     cl::cat(runCategory));
 static cl::opt<bool> timeTransfers(
     "time-transfers",
@@ -334,8 +347,28 @@ static void putsCheckMessage(const char *message) {
   std::_Exit(1);
 }
 
+/// The collectives of a tensor-parallel run, once started.
+static std::optional<relax_run::Collectives> collectives;
+
+static int run(int argc, char **argv);
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  int status = run(argc, argv);
+  if (collectives)
+    collectives->finish(status);
+  return status;
+}
+
+/// Where rank `rank` writes result `index` with --output-per-rank.
+static std::string getRankResultPath(unsigned index, int64_t rank) {
+  StringRef stem = output;
+  stem.consume_back(".npy");
+  return relax_run::getResultPath(
+      stem.str() + ".rank" + std::to_string(rank) + ".npy", index);
+}
+
+static int run(int argc, char **argv) {
   relax::hideUnrelatedOptions(runCategory);
   cl::ParseCommandLineOptions(
       argc, argv,
@@ -477,6 +510,44 @@ int main(int argc, char **argv) {
     return fail("no relax.func @" + entry + " in " + inputFile);
   eraseUnreachable(*module, func);
 
+  // A function written for a grid of ranks is partitioned first; each rank
+  // of the launch then runs its part on its blocks of the inputs.
+  if (func->hasAttr(relax::RelaxDialect::getGridAttrName())) {
+    PassManager pm(&context);
+    pm.addPass(relax::createRelaxInferShapesPass());
+    pm.addPass(relax::createRelaxTensorParallelPass());
+    if (failed(pm.run(*module)))
+      return 1;
+  }
+  std::optional<relax::GridInfo> grid = relax::getGridInfo(func);
+  int64_t numRanks = grid ? grid->numRanks : 1, processRank = 0;
+  // The split of each weight, by name, and of each parameter.
+  llvm::StringMap<relax::SplitSpec> weightSplits;
+  SmallVector<std::optional<relax::SplitSpec>> paramSplits;
+  std::string mpiPath = mpiRuntimeLibrary;
+  if (numRanks > 1) {
+    if (mpiPath.empty())
+      mpiPath = relax::getToolPath(argv[0], reinterpret_cast<void *>(&fail),
+                                   "lib", "librelax_mpi_runtime.so");
+    if (!llvm::sys::fs::exists(mpiPath))
+      return fail("@" + entry + " is partitioned over " + Twine(numRanks) +
+                  " ranks, and there is no MPI runtime library at " + mpiPath +
+                  " (it is built when MPI is installed)");
+    std::string error;
+    collectives = relax_run::Collectives::start(mpiPath, numRanks, error);
+    if (!collectives)
+      return fail(error);
+    processRank = collectives->getRank();
+    for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i) {
+      std::optional<relax::SplitSpec> split =
+          relax::getSplitSpec(func.getArgAttrDict(i));
+      if (auto name = func.getArgAttrOfType<StringAttr>(
+              i, relax::RelaxDialect::getParamNameAttrName());
+          name && split)
+        weightSplits[name.getValue()] = *split;
+    }
+  }
+
   // What depends on the weights alone runs once, before the calls:
   // @<entry>_transform_params takes the weights it reads and gives the
   // entry's trailing parameters (on the CPU, products by [K, N] weights read
@@ -514,6 +585,17 @@ int main(int argc, char **argv) {
         relax_run::readWeights(weightsFile, error);
     if (!arrays)
       return fail(error);
+    // Each rank keeps its blocks of the split weights.
+    for (auto &[name, split] : weightSplits) {
+      auto it = arrays->find(name);
+      if (it == arrays->end())
+        continue;
+      std::optional<Array> block = relax_run::sliceForRank(
+          it->second, split, numRanks, processRank, error);
+      if (!block)
+        return fail("weight '" + name + "' of " + weightsFile + " " + error);
+      it->second = std::move(*block);
+    }
     // The file is read once: the transform takes its weights (a copy of
     // those the entry reads too), the entry the rest.
     llvm::StringMap<Array> transformArrays;
@@ -605,6 +687,32 @@ int main(int argc, char **argv) {
     return 1;
   if (resultTypes.empty())
     return fail("@" + entry + " returns nothing");
+  // Split parameters take their rank's block of the full input.
+  if (numRanks > 1)
+    for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i) {
+      SmallVector<Type> leaves;
+      if (auto tuple = dyn_cast<TupleType>(func.getArgumentTypes()[i]))
+        tuple.getFlattenedTypes(leaves);
+      if (!leaves.empty())
+        paramSplits.append(leaves.size(), std::nullopt);
+      else
+        paramSplits.push_back(relax::getSplitSpec(func.getArgAttrDict(i)));
+    }
+  paramSplits.resize(paramTypes.size());
+  auto sliceInput = [&](size_t i, Array &array) -> bool {
+    if (!paramSplits[i])
+      return true;
+    std::string error;
+    std::optional<Array> block =
+        relax_run::sliceForRank(array, *paramSplits[i], numRanks,
+                                processRank, error);
+    if (!block) {
+      fail("argument #" + Twine(i) + " " + error);
+      return false;
+    }
+    array = std::move(*block);
+    return true;
+  };
   // The transform's results, allocated now, written after compilation.
   size_t firstTransformed = paramTypes.size();
   if (runTransform) {
@@ -667,6 +775,8 @@ int main(int argc, char **argv) {
                     array->layout.descr + "' but @" + entry + " expects '" +
                     paramLayouts[i].descr + "' (" +
                     llvm::formatv("{0}", Type(paramTypes[i])).str() + ")");
+      if (!sliceInput(i, *array))
+        return 1;
       args.push_back(std::move(*array));
     }
   } else {
@@ -681,6 +791,14 @@ int main(int argc, char **argv) {
           type, sizeValues, paramLayouts[i].size, i, sizeError);
       if (!shape)
         return fail(sizeError);
+      // A split parameter's full input, drawn as a single rank draws it.
+      if (const std::optional<relax::SplitSpec> &split = paramSplits[i]) {
+        int64_t &dim = (*shape)[split->axis];
+        dim *= numRanks;
+        if (!split->segments.empty())
+          dim = std::accumulate(split->segments.begin(),
+                                split->segments.end(), int64_t(0));
+      }
       shapes.push_back(std::move(*shape));
     }
     relax_run::RandomBits bits(seed);
@@ -694,6 +812,8 @@ int main(int argc, char **argv) {
       if (!array)
         return fail("out of memory for argument #" + Twine(i));
       relax_run::fillRandom(*array, type.getElementType(), bits);
+      if (!sliceInput(i, *array))
+        return 1;
       args.push_back(std::move(*array));
     }
   }
@@ -775,6 +895,8 @@ int main(int argc, char **argv) {
     libraries.push_back(runtimePath);
   if (device != Device::CPU)
     libraries.push_back(gpuRuntimePath);
+  if (collectives)
+    libraries.push_back(mpiPath);
   options.sharedLibPaths = libraries;
   auto engine = ExecutionEngine::create(*module, options);
   if (!engine)
@@ -950,8 +1072,12 @@ int main(int argc, char **argv) {
   if (status)
     return status;
 
-  // Results are contiguous row-major buffers (identity layouts).
-  llvm::outs() << "@" << entry << ":";
+  // Results are contiguous row-major buffers (identity layouts). Under
+  // `mpiexec`, rank 0 writes and prints them, or every rank writes its own.
+  bool writes = processRank == 0 || outputPerRank;
+  std::string printed;
+  llvm::raw_string_ostream outs(printed);
+  outs << "@" << entry << ":";
   for (auto [index, type] : llvm::enumerate(resultTypes)) {
     unsigned rank = type.getRank();
     std::vector<int64_t> shape;
@@ -968,24 +1094,28 @@ int main(int argc, char **argv) {
     } else if (out->getNumBytes()) {
       std::memcpy(out->data(), data, out->getNumBytes());
     }
-    if (!output.empty()) {
-      std::string path = relax_run::getResultPath(output, index);
+    if (!output.empty() && writes) {
+      std::string path = outputPerRank && collectives
+                             ? getRankResultPath(index, processRank)
+                             : relax_run::getResultPath(output, index);
       if (failed(relax_run::writeNpy(path, *out)))
         return fail("cannot write " + path);
     }
-    llvm::outs() << " result #" << index << " shape [";
-    llvm::interleaveComma(out->shape, llvm::outs());
-    llvm::outs() << "]";
+    outs << " result #" << index << " shape [";
+    llvm::interleaveComma(out->shape, outs);
+    outs << "]";
   }
   freeResults();
-  llvm::outs() << "; compile " << llvm::format("%.1f", compileMs) << " ms, "
-               << llvm::format("%.3f", totalMs / repetitions)
-               << " ms per call over " << repetitions << " calls (best "
-               << llvm::format("%.3f", bestMs) << " ms)"
-               << (deviceMemory ? ", inputs on the device" : "");
+  outs << "; compile " << llvm::format("%.1f", compileMs) << " ms, "
+       << llvm::format("%.3f", totalMs / repetitions) << " ms per call over "
+       << repetitions << " calls (best " << llvm::format("%.3f", bestMs)
+       << " ms)" << (deviceMemory ? ", inputs on the device" : "");
   if (transformMs)
-    llvm::outs() << ", weights transformed once in "
-                 << llvm::format("%.1f", *transformMs) << " ms";
-  llvm::outs() << "\n";
+    outs << ", weights transformed once in "
+         << llvm::format("%.1f", *transformMs) << " ms";
+  if (collectives)
+    outs << ", rank " << processRank << " of " << numRanks;
+  if (processRank == 0)
+    llvm::outs() << printed << "\n";
   return 0;
 }

@@ -72,6 +72,13 @@ void populateRelaxToFuncConversionPatterns(HostTypeConverter &converter,
                                            const HostSymbols &symbols,
                                            RewritePatternSet &patterns);
 
+/// Calls the C function of library function `callee` (dots in its name
+/// become underscores) on `buffers`, passed as unranked memrefs, declaring
+/// it in the module at its first call; an error at `op` when an earlier
+/// call passed other types.
+LogicalResult createLibraryCall(OpBuilder &b, Operation *op, StringRef callee,
+                                ValueRange buffers);
+
 /// The CPU's kernel calls: `relax.call_tir_dps` becomes `func.call` of the
 /// kernel (a func.func on memrefs, see `--relax-kernels-to-func`) with its
 /// symbolic values evaluated by `symbols` after the buffers, and

@@ -209,6 +209,9 @@ void populateRelaxPagedKVCacheLegalizationPatterns(RewritePatternSet &patterns,
 /// `dequantize`.
 void populateRelaxQuantizeLegalizationPatterns(RewritePatternSet &patterns,
                                                TensorProgramCache &cache);
+/// `ccl.allreduce`, `ccl.allgather` and `ccl.broadcast`, which become
+/// `relax.call_library` of the runtime's collectives: no program.
+void populateRelaxCollectiveLegalizationPatterns(RewritePatternSet &patterns);
 /// `reshape`, `expand_dims` and `squeeze`, which become `relax.view`s of
 /// their operand: no program.
 void populateRelaxViewLegalizationPatterns(RewritePatternSet &patterns);

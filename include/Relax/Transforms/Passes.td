@@ -458,6 +458,61 @@ def RelaxLiftTransformParamsPass
   let dependentDialects = ["::mlir::relax::RelaxDialect"];
 }
 
+def RelaxTensorParallelPass
+    : Pass<"relax-tensor-parallel", "::mlir::ModuleOp"> {
+  let summary = "Partition graph functions over the ranks of a grid";
+  let description = [{
+    A `relax.func` with `relax.grid = @g`, a `shard.grid` of one axis and N
+    ranks, is written for the whole model; `relax.split_axes =
+    #shard<axisarray[...]>` on a parameter says which dim is cut into N
+    consecutive blocks, rank `r` holding block `r` (with
+    `relax.split_segments = array<i64: ...>`, the dim is a concatenation of
+    segments, such as a fused q/k/v projection, each cut so). The pass
+    turns it into the function each rank runs on its blocks, after
+    `--relax-infer-shapes` (every split value needs a known rank):
+
+    - splits propagate forward through the op library: elementwise ops and
+      their broadcasts, products (a whole left operand by a right one split
+      along its columns, rows by a whole right operand, batch dims), reshapes
+      that keep the split dim's blocks together (`[b, s, H * D]` to
+      `[b, s, H, D]` when `H` is a proven multiple of N), permutations,
+      rotary embeddings, attention and the paged KV cache along the heads,
+      softmax and normalizations along other dims, concat, and a split into
+      a value's segments;
+    - a product whose reduction dim is split on both sides is each rank's
+      partial sum: `relax.ccl.allreduce` follows it, so a row-parallel
+      projection's bias is added after the reduction. A sum, product, max or
+      min over the split dim likewise;
+    - a result without `relax.split_axes` is gathered
+      (`relax.ccl.allgather`); a result with it must be split so;
+    - the split dim of every split value's type, the function's signature
+      and the shapes reshapes carry are divided by N; a dim that is not a
+      proven multiple of N (`#sym.divisible` helps) is an error;
+    - an op with a split operand and no rule, a split that does not fit its
+      rule (attention whose key heads are whole, a concat along the split
+      dim) are located errors.
+
+    The function then records `relax.partitioned = @g` instead of
+    `relax.grid`, and keeps the split annotations, from which a runtime cuts
+    each parameter's full value. This is Megatron's placement when q, k, v,
+    gate and up projections are split along their output columns and the
+    output and down projections along their input rows: two all-reduces per
+    layer, before the residual adds.
+
+    ```mlir
+    shard.grid @tp(shape = 2)
+    relax.func @mlp(%x: !relax.tensor<[n, 512], f32>,
+                    %w_up: !relax.tensor<[512, 1376], f32> {relax.split_axes = #shard<axisarray[[], [0]]>},
+                    %w_down: !relax.tensor<[1376, 512], f32> {relax.split_axes = #shard<axisarray[[0]]>})
+        -> !relax.tensor<[n, 512], f32> attributes {relax.grid = @tp}
+    // becomes: %w_up [512, 688], %w_down [688, 512],
+    //   %y = relax.matmul %h, %w_down ... ; %r = relax.ccl.allreduce %y
+    ```
+  }];
+  let dependentDialects = ["::mlir::relax::RelaxDialect",
+                           "::mlir::shard::ShardDialect"];
+}
+
 def RelaxAnnotatePatternsPass : Pass<"relax-annotate-patterns", "::mlir::ModuleOp"> {
   let summary = "Record the pattern kind of every tensor program";
   let description = [{

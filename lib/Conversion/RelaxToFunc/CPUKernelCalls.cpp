@@ -65,34 +65,41 @@ struct CallLibraryDPSOpToCall : OpConversionPattern<CallLibraryDPSOp> {
   LogicalResult
   matchAndRewrite(CallLibraryDPSOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    SmallVector<Value> operands;
-    for (ValueRange range : {adaptor.getArgs(), adaptor.getOuts()})
-      for (Value memref : range) {
-        auto type = cast<MemRefType>(memref.getType());
-        operands.push_back(memref::CastOp::create(
-            rewriter, loc, UnrankedMemRefType::get(type.getElementType(), 0),
-            memref));
-      }
-    std::string name = op.getCallee().str();
-    std::replace(name.begin(), name.end(), '.', '_');
-    auto module = op->getParentOfType<ModuleOp>();
-    auto type = rewriter.getFunctionType(TypeRange(operands), {});
-    auto function = module.lookupSymbol<func::FuncOp>(name);
-    if (!function) {
-      function = func::createFnDecl(rewriter, module, name, type,
-                                    /*setPrivate=*/true);
-      function->setAttr("llvm.emit_c_interface", rewriter.getUnitAttr());
-    } else if (function.getFunctionType() != type) {
-      return op.emitOpError("calls library function '")
-             << op.getCallee() << "' with types that differ from an earlier "
-             << "call";
-    }
-    rewriter.replaceOpWithNewOp<func::CallOp>(op, function, operands);
+    SmallVector<Value> operands(adaptor.getArgs());
+    llvm::append_range(operands, adaptor.getOuts());
+    if (failed(createLibraryCall(rewriter, op, op.getCallee(), operands)))
+      return failure();
+    rewriter.eraseOp(op);
     return success();
   }
 };
 } // namespace
+
+LogicalResult relax::createLibraryCall(OpBuilder &b, Operation *op,
+                                       StringRef callee, ValueRange buffers) {
+  Location loc = op->getLoc();
+  SmallVector<Value> operands;
+  for (Value memref : buffers) {
+    auto type = cast<MemRefType>(memref.getType());
+    operands.push_back(memref::CastOp::create(
+        b, loc, UnrankedMemRefType::get(type.getElementType(), 0), memref));
+  }
+  std::string name = callee.str();
+  std::replace(name.begin(), name.end(), '.', '_');
+  auto module = op->getParentOfType<ModuleOp>();
+  auto type = b.getFunctionType(TypeRange(operands), {});
+  auto function = module.lookupSymbol<func::FuncOp>(name);
+  if (!function) {
+    OpBuilder::InsertionGuard guard(b);
+    function = func::createFnDecl(b, module, name, type, /*setPrivate=*/true);
+    function->setAttr("llvm.emit_c_interface", b.getUnitAttr());
+  } else if (function.getFunctionType() != type) {
+    return op->emitOpError("calls library function '")
+           << callee << "' with types that differ from an earlier call";
+  }
+  func::CallOp::create(b, loc, function, operands);
+  return success();
+}
 
 void relax::populateRelaxCPUKernelCallPatterns(HostTypeConverter &converter,
                                                const HostSymbols &symbols,

@@ -135,6 +135,43 @@ struct IfOnDeviceCondition : DevicePattern<IfOp> {
   }
 };
 
+/// The collectives (`relax.ccl.*`) of a partitioned function run over MPI
+/// on host memory: the operands are copied to the host, the results back.
+struct CollectiveOnHostMemory : DevicePattern<CallLibraryDPSOp> {
+  using DevicePattern::DevicePattern;
+  LogicalResult
+  matchAndRewrite(CallLibraryDPSOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op.getCallee().starts_with("relax.ccl."))
+      return failure();
+    Location loc = op.getLoc();
+    auto hostCopy = [&](Value device) {
+      auto type = cast<MemRefType>(device.getType());
+      return memref::AllocOp::create(
+          rewriter, loc, MemRefType::get(type.getShape(), type.getElementType()),
+          getDynamicSizes(rewriter, loc, device));
+    };
+    SmallVector<Value> buffers;
+    for (Value arg : adaptor.getArgs()) {
+      buffers.push_back(hostCopy(arg));
+      if (failed(createDeviceCopy(rewriter, op, buffers.back(), arg)))
+        return failure();
+    }
+    for (Value out : adaptor.getOuts())
+      buffers.push_back(hostCopy(out));
+    if (failed(createLibraryCall(rewriter, op, op.getCallee(), buffers)))
+      return failure();
+    for (auto [out, host] : llvm::zip(
+             adaptor.getOuts(), ArrayRef(buffers).take_back(op.getOuts().size())))
+      if (failed(createDeviceCopy(rewriter, op, out, host)))
+        return failure();
+    for (Value host : buffers)
+      memref::DeallocOp::create(rewriter, loc, host);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// A public graph function, renamed by the pass, becomes its device version
 /// and a wrapper under its old name that copies its buffer arguments to the
 /// device, calls it, copies the results back into new host buffers and frees
@@ -237,7 +274,8 @@ void relax::populateRelaxGPUHostPatterns(
     RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
   patterns.add<AllocStorageToDevice>(converter, ctx, symbols);
-  patterns.add<KillStorageToDevice, KillTensorToDevice, CopyTensorToDevice,
+  patterns.add<CollectiveOnHostMemory, KillStorageToDevice, KillTensorToDevice,
+               CopyTensorToDevice,
                ConstantToDevice, IfOnDeviceCondition>(converter, ctx);
   patterns.add<EntryOnHostMemory>(converter, ctx, entries);
 }

@@ -19,6 +19,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 
@@ -627,6 +628,11 @@ struct RelaxToFuncPass : relax::impl::RelaxToFuncPassBase<RelaxToFuncPass> {
       auto func = dyn_cast<FuncOp>(op);
       if (!func)
         return WalkResult::advance();
+      if (func->hasAttr(RelaxDialect::getGridAttrName())) {
+        func.emitOpError("is written for a grid of ranks; run "
+                         "--relax-tensor-parallel first");
+        return WalkResult::interrupt();
+      }
       for (auto [what, types] : {std::pair("argument", func.getArgumentTypes()),
                                  std::pair("result", func.getResultTypes())}) {
         for (auto [i, type] : llvm::enumerate(types)) {
@@ -678,6 +684,11 @@ struct RelaxToFuncPass : relax::impl::RelaxToFuncPassBase<RelaxToFuncPass> {
     if (target == HostTarget::CPU)
       for (auto func : module.getOps<func::FuncOp>())
         func->removeAttr(codegen::RelaxCodegenDialect::getKernelAttrName());
+    // The grids named the ranks of partitioned functions, whose host code is
+    // now what each rank runs.
+    for (auto grid :
+         llvm::make_early_inc_range(module.getOps<shard::GridOp>()))
+      grid.erase();
   }
 
   LogicalResult renameEntries(ModuleOp module,

@@ -187,6 +187,7 @@ void mlir::relax::populateRelaxLegalizationPatterns(RewritePatternSet &patterns,
   populateRelaxPagedKVCacheLegalizationPatterns(patterns, cache);
   populateRelaxQuantizeLegalizationPatterns(patterns, cache);
   populateRelaxViewLegalizationPatterns(patterns);
+  populateRelaxCollectiveLegalizationPatterns(patterns);
 }
 
 //===----------------------------------------------------------------------===//

@@ -4,6 +4,7 @@
 #include "Relax/Dialect/Relax/IR/RelaxAttrs.h"
 #include "Relax/Dialect/Relax/IR/RelaxGraphOps.h"
 #include "Relax/Dialect/Relax/IR/RelaxOps.h"
+#include "Relax/Dialect/Relax/IR/RelaxTensorParallel.h"
 #include "Relax/Dialect/Relax/IR/RelaxTypes.h"
 #include "Relax/Dialect/TProg/IR/TProgOps.h"
 
@@ -72,6 +73,9 @@ LogicalResult RelaxDialect::verifyOperationAttribute(Operation *op,
   }
   if (attr.getName() == getTransformParamsAttrName())
     return verifyTransformParams(op, attr.getValue());
+  if (attr.getName() == getGridAttrName() ||
+      attr.getName() == getPartitionedAttrName())
+    return verifyGridAttr(op, attr);
   if (attr.getName() == getPlannedPeakAttrName() ||
       attr.getName() == getPlannedPeakMaxAttrName()) {
     bool isPeak = attr.getName() == getPlannedPeakAttrName();
@@ -95,6 +99,53 @@ LogicalResult RelaxDialect::verifyOperationAttribute(Operation *op,
     return op->emitError("'") << getPatternKindAttrName()
                               << "' is only valid on tprog.func";
   return success();
+}
+
+/// Attributes of a parameter or result of a relax.func: its name in a
+/// weights file, and its split over the ranks of a grid.
+static LogicalResult verifyValueAttribute(Operation *op, StringRef what,
+                                          unsigned index, Type type,
+                                          DictionaryAttr all,
+                                          NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name == RelaxDialect::getParamNameAttrName()) {
+    if (!isa<StringAttr>(attr.getValue()))
+      return op->emitError() << what << " #" << index << ": '" << name
+                             << "' must be a string";
+    return success();
+  }
+  if (name == RelaxDialect::getSplitAxesAttrName() ||
+      name == RelaxDialect::getSplitSegmentsAttrName())
+    return verifySplitAttr(op, type, what, index, attr, all);
+  return op->emitError() << what << " #" << index
+                         << ": unknown relax dialect attribute '" << name
+                         << "'";
+}
+
+LogicalResult RelaxDialect::verifyRegionArgAttribute(Operation *op,
+                                                     unsigned region,
+                                                     unsigned index,
+                                                     NamedAttribute attr) {
+  auto func = dyn_cast<FunctionOpInterface>(op);
+  if (!func || region != 0 || index >= func.getNumArguments())
+    return op->emitError("'") << attr.getName().getValue()
+                              << "' is an attribute of function parameters";
+  return verifyValueAttribute(op, "parameter", index,
+                              func.getArgumentTypes()[index],
+                              func.getArgAttrDict(index), attr);
+}
+
+LogicalResult RelaxDialect::verifyRegionResultAttribute(Operation *op,
+                                                        unsigned region,
+                                                        unsigned index,
+                                                        NamedAttribute attr) {
+  auto func = dyn_cast<FunctionOpInterface>(op);
+  if (!func || region != 0 || index >= func.getNumResults())
+    return op->emitError("'") << attr.getName().getValue()
+                              << "' is an attribute of function results";
+  return verifyValueAttribute(op, "result", index,
+                              func.getResultTypes()[index],
+                              func.getResultAttrDict(index), attr);
 }
 
 Operation *RelaxDialect::materializeConstant(OpBuilder &builder,

@@ -339,6 +339,24 @@ LogicalResult rules::sameShape(ShapeInferenceContext &context, Results &results,
   return success();
 }
 
+LogicalResult rules::allGather(ShapeInferenceContext &context, Results &results,
+                               int64_t axis, int64_t numRanks) {
+  if (!isNumeric(context.getElementType(0)))
+    return context.fail("operand #0 must have an integer or float element "
+                        "type");
+  DimList dims = context.getDims(0);
+  if (dims) {
+    FailureOr<int64_t> normalized = normalizeAxis(context, axis, dims->size());
+    if (failed(normalized))
+      return failure();
+    SymExprAttr &dim = (*dims)[*normalized];
+    if (dim)
+      dim = SymExprAttr::mul(dim, constant(context, numRanks));
+  }
+  results.push_back(makeTensorType(dims, context.getElementType(0)));
+  return success();
+}
+
 LogicalResult rules::norm(ShapeInferenceContext &context, Results &results,
                           OptionalAxes axes, unsigned numParams) {
   if (failed(requireFloat(context, 0)))

@@ -34,6 +34,8 @@ LogicalResult argReduce(ShapeInferenceContext &context, Results &results,
                         std::optional<int64_t> axis, bool keepdims);
 LogicalResult sameShape(ShapeInferenceContext &context, Results &results,
                         int64_t minRank, std::optional<int64_t> axis);
+LogicalResult allGather(ShapeInferenceContext &context, Results &results,
+                        int64_t axis, int64_t numRanks);
 LogicalResult norm(ShapeInferenceContext &context, Results &results,
                    OptionalAxes axes, unsigned numParams);
 LogicalResult groupNorm(ShapeInferenceContext &context, Results &results,

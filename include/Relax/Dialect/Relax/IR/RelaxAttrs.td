@@ -28,6 +28,19 @@ def Relax_IndexModeAttr
   let assemblyFormat = "`<` $value `>`";
 }
 
+def Relax_ReductionKindAttr
+    : EnumAttr<Relax_Dialect, Relax_ReductionKindEnum, "reduction_kind"> {
+  let summary = "How a collective combines the ranks' values";
+  let description = [{
+    Elementwise over the ranks: `sum`, `prod`, `min` or `max`.
+
+    ```mlir
+    #relax.reduction_kind<sum>
+    ```
+  }];
+  let assemblyFormat = "`<` $value `>`";
+}
+
 def Relax_QuantFormatAttr
     : EnumAttr<Relax_Dialect, Relax_QuantFormatEnum, "quant_format"> {
   let summary = "A block layout of quantized weights";

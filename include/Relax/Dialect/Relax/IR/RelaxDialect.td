@@ -29,6 +29,8 @@ def Relax_Dialect : Dialect {
   let useDefaultAttributePrinterParser = 1;
   let hasConstantMaterializer = 1;
   let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
+  let hasRegionResultAttrVerify = 1;
   let extraClassDeclaration = [{
     void registerTypes();
     void registerInlinerInterface();
@@ -62,6 +64,32 @@ def Relax_Dialect : Dialect {
     }
     static constexpr ::llvm::StringLiteral getPlannedPeakMaxAttrName() {
       return ::llvm::StringLiteral("relax.planned_peak_max");
+    }
+
+    /// Symbol of the `shard.grid` (one axis of N ranks) that a `relax.func`
+    /// written for the whole model is split over: `--relax-tensor-parallel`
+    /// partitions it by the split axes of its parameters and results, and
+    /// replaces this attribute by `relax.partitioned`.
+    static constexpr ::llvm::StringLiteral getGridAttrName() {
+      return ::llvm::StringLiteral("relax.grid");
+    }
+    /// Symbol of the `shard.grid` whose ranks each run one part of a
+    /// partitioned `relax.func`: its types are one rank's.
+    static constexpr ::llvm::StringLiteral getPartitionedAttrName() {
+      return ::llvm::StringLiteral("relax.partitioned");
+    }
+    /// `#shard<axisarray[...]>` of a parameter or result of a function with
+    /// `relax.grid` or `relax.partitioned`: entry `d` lists the grid axes
+    /// that dim `d` is split over (none: replicated). A runtime slices a
+    /// parameter's full value by it, each rank taking its block.
+    static constexpr ::llvm::StringLiteral getSplitAxesAttrName() {
+      return ::llvm::StringLiteral("relax.split_axes");
+    }
+    /// `array<i64: ...>` beside `relax.split_axes`: the split dim is the
+    /// concatenation of segments of these sizes (a fused q/k/v projection),
+    /// each split on its own, so a rank holds its block of every segment.
+    static constexpr ::llvm::StringLiteral getSplitSegmentsAttrName() {
+      return ::llvm::StringLiteral("relax.split_segments");
     }
 
     /// Unit attribute on a call of a function that can fail, after which

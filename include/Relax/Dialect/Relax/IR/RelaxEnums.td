@@ -26,4 +26,15 @@ def Relax_QuantFormatEnum : I32EnumAttr<"QuantFormat",
   let genSpecializedAttr = 0;
 }
 
+def Relax_ReductionKindEnum : I32EnumAttr<"ReductionKind",
+    "How a collective combines the ranks' values", [
+      I32EnumAttrCase<"Sum", 0, "sum">,
+      I32EnumAttrCase<"Prod", 1, "prod">,
+      I32EnumAttrCase<"Min", 2, "min">,
+      I32EnumAttrCase<"Max", 3, "max">
+    ]> {
+  let cppNamespace = "::mlir::relax";
+  let genSpecializedAttr = 0;
+}
+
 #endif // RELAX_DIALECT_RELAX_IR_RELAXENUMS_TD

@@ -385,6 +385,79 @@ def Relax_GroupNormOp : Relax_GraphOp<"group_norm",
 }
 
 //===----------------------------------------------------------------------===//
+// Collectives
+//===----------------------------------------------------------------------===//
+
+// Every rank of a partitioned function runs the same program, so the ranks
+// meet at the same collectives in the same order whatever the compiler
+// moves or removes: the ops are pure for the optimizer.
+
+def Relax_CCLAllReduceOp : Relax_GraphOp<"ccl.allreduce",
+    "sameShape(context, results, 0, std::nullopt)", "Opaque"> {
+  let summary = "Combines a tensor elementwise over every rank";
+  let description = [{
+    Every rank passes a tensor of the same shape and gets the elementwise
+    `kind` (`#relax.reduction_kind`) of all of them: after a product whose
+    reduction dim is split over the ranks, the sum of the ranks' partial
+    sums. The result has the operand's type.
+
+    - `kind = #relax.reduction_kind<max>` (default `sum`).
+
+    ```mlir
+    %y = relax.ccl.allreduce %partial : (!relax.tensor<[b, s, 4096], f16>) -> !relax.tensor<[b, s, 4096], f16>
+    ```
+
+    Pattern kind: opaque. Legalization calls the runtime's collective
+    (`relax.call_library "relax.ccl.allreduce_<kind>_<dtype>"`).
+  }];
+  let arguments = (ins Relax_AnyTensor:$x,
+                       DefaultValuedAttr<Relax_ReductionKindAttr,
+                                         "ReductionKind::Sum">:$kind);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+def Relax_CCLAllGatherOp : Relax_GraphOp<"ccl.allgather",
+    "allGather(context, results, adaptor.getAxis(), adaptor.getNumRanks())",
+    "Opaque"> {
+  let summary = "Concatenates every rank's tensor along an axis";
+  let description = [{
+    Every rank passes a tensor of the same shape; each gets them all,
+    concatenated along `axis` in rank order: dim `axis` of the result is
+    `num_ranks` times the operand's.
+
+    - `axis = 2` (required); negative counts from the end.
+    - `num_ranks = 2` (required): the number of ranks.
+
+    ```mlir
+    %keys = relax.ccl.allgather %local {axis = 2 : i64, num_ranks = 2 : i64} : (!relax.tensor<[b, t, 4, 64], f32>) -> !relax.tensor<[b, t, 8, 64], f32>
+    ```
+
+    Pattern kind: opaque.
+  }];
+  let arguments = (ins Relax_AnyTensor:$x, I64Attr:$axis,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$num_ranks);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+def Relax_CCLBroadcastOp : Relax_GraphOp<"ccl.broadcast",
+    "sameShape(context, results, 0, std::nullopt)", "Opaque"> {
+  let summary = "Gives every rank the tensor of rank 0";
+  let description = [{
+    Every rank passes a tensor of the same shape and gets rank 0's: a value
+    only the first rank knows (sampled tokens, user input) reaches the
+    others. The result has the operand's type.
+
+    ```mlir
+    %ids = relax.ccl.broadcast %tokens : (!relax.tensor<[b], i32>) -> !relax.tensor<[b], i32>
+    ```
+
+    Pattern kind: opaque.
+  }];
+  let arguments = (ins Relax_AnyTensor:$x);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
+//===----------------------------------------------------------------------===//
 // Shape manipulation
 //===----------------------------------------------------------------------===//
 

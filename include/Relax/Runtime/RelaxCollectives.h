@@ -1,0 +1,42 @@
+/*===- RelaxCollectives.h - Collectives of tensor-parallel code ---*- C -*-===*\
+|*                                                                            *|
+|* The C API of librelax_mpi_runtime, which runs the collectives of a         *|
+|* partitioned function (`relax.ccl.*`, --relax-tensor-parallel) over MPI:    *|
+|* every rank of an `mpiexec -n N` launch runs the same compiled code on its  *|
+|* blocks of the weights, and the collectives combine their values. A program *|
+|* calls relaxCollectivesInit once before calling compiled code, and          *|
+|* relaxCollectivesFinalize at the end. Compiled code calls the collectives   *|
+|* themselves (`_mlir_ciface_relax_ccl_<op>_<dtype>`) on the thread that      *|
+|* makes the call; calls must not run on several threads at once.            *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef RELAX_RUNTIME_RELAXCOLLECTIVES_H
+#define RELAX_RUNTIME_RELAXCOLLECTIVES_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Starts MPI (unless the program has) and the collectives' communicator, a
+/// copy of MPI_COMM_WORLD made once. Returns 0 and sets `*rank`, or reports
+/// through relaxReportError and returns 1 when the launch has other than
+/// `numRanks` ranks.
+int relaxCollectivesInit(int64_t numRanks, int64_t *rank);
+
+/// Frees the communicator and finalizes MPI when relaxCollectivesInit
+/// started it. Every rank must call it.
+void relaxCollectivesFinalize(void);
+
+/// Ends every rank of the launch with exit code `code`: a rank that fails
+/// calls it, since its peers would otherwise wait for it in their next
+/// collective.
+void relaxCollectivesAbort(int code);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // RELAX_RUNTIME_RELAXCOLLECTIVES_H
