@@ -7,6 +7,7 @@ packages=(
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22 lld-22
   libclang-rt-22-dev libomp-22-dev libstdc++-12-dev spirv-tools ninja-build
   ccache cmake python3 python3-pip python3-numpy python3-psutil libopenblas-dev libdlpack-dev
+  mpich libmpich-dev
   mesa-vulkan-drivers libvulkan-dev vulkan-tools libamdhip64-dev valgrind
 )
 

@@ -22,6 +22,8 @@
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::relax {
@@ -570,6 +572,8 @@ LogicalResult Partitioner::gatherResults() {
     if (auto dataflow = value.getDefiningOp<DataflowOp>()) {
       Operation *output = dataflow.getBody().front().getTerminator();
       use = &output->getOpOperand(cast<OpResult>(value).getResultNumber());
+      // The region's result is now the gathered value.
+      splits.erase(value);
     }
     Value local = use->get();
     OpBuilder builder(use->getOwner());
@@ -578,7 +582,6 @@ LogicalResult Partitioner::gatherResults() {
         builder.getI64IntegerAttr(split->axis),
         builder.getI64IntegerAttr(numRanks));
     use->set(gather.getResult());
-    splits.erase(value);
   }
   return success();
 }
@@ -654,6 +657,29 @@ LogicalResult Partitioner::localizeTypes() {
       return failure();
     dims[dim] = *local;
     reshape.setShapeAttr(sym::SymShapeAttr::get(op->getContext(), dims));
+  }
+  // Parameters bind the symbolic variables of the signature: a variable
+  // left only in a divided dim would be bound by nothing.
+  llvm::DenseSet<StringAttr> bound;
+  for (BlockArgument arg : body.getArguments())
+    if (auto type = dyn_cast<RelaxTensorType>(arg.getType()); type && type.hasRank())
+      for (SymExprAttr dim : type.getDims())
+        if (dim && dim.isVar())
+          bound.insert(dim.getName());
+  for (BlockArgument arg : body.getArguments()) {
+    const Split *split = getSplit(arg);
+    if (!split)
+      continue;
+    SymExprAttr dim = cast<RelaxTensorType>(arg.getType()).getDims()[split->axis];
+    llvm::SetVector<StringAttr> vars;
+    dim.collectVars(vars);
+    for (StringAttr var : vars)
+      if (!bound.contains(var))
+        return emitError(func.getLoc())
+               << "parameter #" << arg.getArgNumber() << ": its split dim "
+               << "becomes " << sym::toString(dim) << ", and no parameter "
+               << "has '" << var.getValue()
+               << "' as a dim of its own to bind it";
   }
   func.setFunctionType(FunctionType::get(
       func.getContext(), body.getArgumentTypes(),

@@ -355,6 +355,7 @@ static int run(int argc, char **argv);
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   int status = run(argc, argv);
+  llvm::outs().flush();
   if (collectives)
     collectives->finish(status);
   return status;
@@ -533,8 +534,11 @@ static int run(int argc, char **argv) {
       return fail("@" + entry + " is partitioned over " + Twine(numRanks) +
                   " ranks, and there is no MPI runtime library at " + mpiPath +
                   " (it is built when MPI is installed)");
+    // Its error is this one's message, not a failed check's.
     std::string error;
+    relaxSetErrorHandler([](const char *, void *) {}, nullptr);
     collectives = relax_run::Collectives::start(mpiPath, numRanks, error);
+    relaxSetErrorHandler(reportCheckFailure, nullptr);
     if (!collectives)
       return fail(error);
     processRank = collectives->getRank();

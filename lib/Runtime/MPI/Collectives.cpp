@@ -17,6 +17,7 @@
 
 #include <mpi.h>
 
+#include <chrono>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
@@ -30,6 +31,26 @@ namespace {
 MPI_Comm comm = MPI_COMM_NULL;
 int numRanks = 0, myRank = 0;
 bool startedMPI = false;
+
+/// What the collectives did, printed at the end with RELAX_CCL_STATS=1.
+struct Stats {
+  int64_t calls = 0, bytes = 0;
+  double seconds = 0;
+} stats;
+
+/// Counts one collective of `bytes` (of the operand) for the statistics.
+struct Timed {
+  explicit Timed(int64_t bytes) : start(std::chrono::steady_clock::now()) {
+    ++stats.calls;
+    stats.bytes += bytes;
+  }
+  ~Timed() {
+    stats.seconds += std::chrono::duration<double>(
+                         std::chrono::steady_clock::now() - start)
+                         .count();
+  }
+  std::chrono::steady_clock::time_point start;
+};
 
 [[noreturn]] void fail(const char *function, const std::string &message) {
   std::fprintf(stderr, "%s: rank %d: %s\n", function, myRank, message.c_str());
@@ -157,6 +178,7 @@ void allReduce(const char *function, const UnrankedMemRefType<char> *x,
   Buffer out = getBuffer(function, y, elementSize);
   if (in.numElements != out.numElements)
     fail(function, "the operand and the result differ in size");
+  Timed timed(in.numElements * static_cast<int64_t>(elementSize));
   for (int64_t start = 0; start < in.numElements; start += kChunk) {
     int count = static_cast<int>(std::min(kChunk, in.numElements - start));
     size_t at = start * elementSize;
@@ -182,6 +204,7 @@ void allGather(const char *function, const UnrankedMemRefType<char> *x,
   for (size_t d = 0; d < axis && d < rank; ++d)
     outer *= in.sizes[d];
   int64_t bytes = in.numElements * static_cast<int64_t>(elementSize);
+  Timed timed(bytes);
   if (bytes > INT_MAX)
     fail(function, "a block of more than 2 GiB");
   if (outer == 1) {
@@ -209,6 +232,7 @@ void broadcast(const char *function, const UnrankedMemRefType<char> *x,
   if (in.numElements != out.numElements)
     fail(function, "the operand and the result differ in size");
   int64_t bytes = in.numElements * static_cast<int64_t>(elementSize);
+  Timed timed(bytes);
   if (myRank == 0 && bytes)
     std::memmove(out.data, in.data, bytes);
   for (int64_t start = 0; start < bytes; start += kChunk)
@@ -253,6 +277,15 @@ RELAX_EXPORT int relaxCollectivesInit(int64_t expected, int64_t *rank) {
 }
 
 RELAX_EXPORT void relaxCollectivesFinalize(void) {
+  const char *printStats = std::getenv("RELAX_CCL_STATS");
+  if (comm != MPI_COMM_NULL && printStats && std::strcmp(printStats, "0")) {
+    std::fprintf(stderr,
+                 "relax collectives: rank %d of %d: %lld calls, %lld bytes, "
+                 "%.3f ms\n",
+                 myRank, numRanks, static_cast<long long>(stats.calls),
+                 static_cast<long long>(stats.bytes), stats.seconds * 1e3);
+    std::fflush(stderr);
+  }
   if (comm != MPI_COMM_NULL) {
     for (auto &ops : halfOps)
       for (MPI_Op &op : ops)
