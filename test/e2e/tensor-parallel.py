@@ -1,5 +1,7 @@
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: %python %s %relax_src_root %t | FileCheck %s
+# The user guide's command, as it shows it:
+# RUN: cd %relax_src_root && timeout 300 mpiexec -n 2 relax-run examples/llama_layer_tp.mlir --size b=1 --size s=8 --size p=16 | FileCheck %s --check-prefix=GUIDE
 # REQUIRES: mpi, numpy
 #
 # Tensor-parallel runs on two MPI ranks of this machine against one
@@ -23,6 +25,9 @@
 # CHECK: named weights: ok, ranks equal
 # CHECK: 5000 calls: exit 0
 # CHECK: f16: ok
+# GUIDE: @main: result #0 shape [1, 8, 512] result #1 shape [1, 24, 1, 64] result #2 shape [1, 24, 1, 64]; compile {{.*}}, rank 0 of 2
+# GUIDE-NOT: rank 1
+#
 # CHECK: without mpiexec: exit 1: relax-run: error: the model is partitioned over 2 ranks but this launch has 1: run it under `mpiexec -n 2`
 
 import os
