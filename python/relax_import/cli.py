@@ -6,6 +6,7 @@
                                                  # model.safetensors, config.json
     relax-import llama-dir/ -o out/ --quantize q4_0
     relax-import model.gguf -o out/              # the same, from a GGUF file
+    relax-import llama-dir/ -o out/ --tensor-parallel 2   # split over 2 ranks
 """
 
 import argparse
@@ -64,11 +65,17 @@ def main(argv=None):
                         help="a model directory's projections, embedding and head as "
                         "4- or 8-bit groups of 32 (GGUF's q4_0 / q8_0 blocks, MLC's "
                         "q4f16_1 / q4f32_1), unpacked inside the kernels that read them")
+    parser.add_argument("--tensor-parallel", type=int, default=1, metavar="N",
+                        help="a decoder LM split over N ranks (Megatron-LM's placement: "
+                        "q/k/v/gate/up projections by outputs, o/down by inputs, the KV "
+                        "cache by heads); run it under `mpiexec -n N`")
     parser.add_argument("--dim-name", action="append", default=[], metavar="SYMBOL=NAME",
                         help="name a torch symbol (s0, s77, ...) of a program that "
                         "does not record its Dim names")
     args = parser.parse_args(argv)
     try:
+        if args.tensor_parallel < 1:
+            raise ImportError_("--tensor-parallel takes a number of ranks, at least 1")
         if not os.path.exists(args.input):
             raise ImportError_(f"no such file: {args.input}")
         if os.path.isdir(args.input):
@@ -79,7 +86,8 @@ def main(argv=None):
                 raise ImportError_(f"{args.output} is not a directory")
             from .hf_decoder import import_directory
             config = import_directory(args.input, args.output, verify,
-                                      quantize=args.quantize)
+                                      quantize=args.quantize,
+                                      tensor_parallel=args.tensor_parallel)
             print(f"relax-import: wrote {args.output}: {config['architecture']}, "
                   f"{config['num_layers']} layers, weights {config['weight_bytes']} bytes")
             return 0
@@ -91,10 +99,14 @@ def main(argv=None):
             if os.path.exists(args.output) and not os.path.isdir(args.output):
                 raise ImportError_(f"{args.output} is not a directory")
             from .gguf_import import import_gguf
-            config = import_gguf(args.input, args.output, verify)
+            config = import_gguf(args.input, args.output, verify,
+                                 tensor_parallel=args.tensor_parallel)
             print(f"relax-import: wrote {args.output}: {config['architecture']}, "
                   f"{config['num_layers']} layers, weights {config['weight_bytes']} bytes")
             return 0
+        if args.tensor_parallel != 1:
+            raise ImportError_("--tensor-parallel applies to a decoder LM (a model "
+                               "directory or a GGUF file)")
         constants = args.weights == "constants"
         source = os.path.basename(args.input)
         if args.input.endswith(".onnx"):

@@ -106,6 +106,8 @@ class Emitter:
         self.lines = []
         self._used = set()
         self.constraints = []
+        # The shard.grid a tensor-parallel function is written for.
+        self.grid = None
 
     def fresh(self, hint):
         base = sanitize(hint)
@@ -116,11 +118,18 @@ class Emitter:
         self._used.add(name)
         return name
 
-    def param(self, hint, shape, element, param_name=None):
+    def param(self, hint, shape, element, param_name=None, split_axis=None):
+        """A parameter; `param_name` names its weight, `split_axis` the dim
+        cut over the ranks of a tensor-parallel function."""
         value = Value(self.fresh(hint), element, list(shape), typed=True)
-        attrs = (f'{{relax.param_name = "{param_name}"}}'
-                 if param_name is not None else None)
-        self.params.append((value, attrs))
+        attrs = []
+        if param_name is not None:
+            attrs.append(f'relax.param_name = "{param_name}"')
+        if split_axis is not None:
+            axes = ", ".join("[0]" if d == split_axis else "[]"
+                             for d in range(split_axis + 1))
+            attrs.append(f"relax.split_axes = #shard<axisarray[{axes}]>")
+        self.params.append((value, "{" + ", ".join(attrs) + "}" if attrs else None))
         return value
 
     def op(self, name, operands, attrs=None, hint="t", element=None,
@@ -193,10 +202,12 @@ class Emitter:
         result_types = [o.type for o in outputs]
         rt = result_types[0] if len(outputs) == 1 else f"({', '.join(result_types)})"
         header = f"relax.func @{name}(" + f",\n{indent}".join(params) + f")\n    -> {rt}"
+        func_attrs = [f"relax.grid = @{self.grid}"] if self.grid else []
         if self.constraints:
             sep = ",\n" + " " * 35
-            header += ("\n    attributes {sym.constraints = ["
-                       + sep.join(self.constraints) + "]}")
+            func_attrs.append("sym.constraints = [" + sep.join(self.constraints) + "]")
+        if func_attrs:
+            header += "\n    attributes {" + ", ".join(func_attrs) + "}"
         lines.append(header + " {")
         # Results of the dataflow region; a value that is a parameter is
         # returned directly.

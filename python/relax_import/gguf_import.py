@@ -20,7 +20,7 @@ import os
 import numpy as np
 
 from .emitter import ImportError_
-from .hf_decoder import Spec, put_packed, rotary_tables, write_model
+from .hf_decoder import Spec, check_tensor_parallel, put_packed, rotary_tables, write_model
 
 # GGUF tensor names -> the module's, `{i}` the layer.
 TENSORS = {
@@ -77,7 +77,7 @@ def _unpermute(rows, heads):
         .reshape(rows.shape))
 
 
-def import_gguf(path, out_dir, verify):
+def import_gguf(path, out_dir, verify, tensor_parallel=1):
     from gguf import GGMLQuantizationType as Q
 
     from .quantize import from_gguf_blocks
@@ -186,6 +186,7 @@ def import_gguf(path, out_dir, verify):
     cos, sin = rotary_tables(s)
     out["rope.cos"], out["rope.sin"] = cos, sin
 
+    check_tensor_parallel(s, tensor_parallel)
     config = write_model(s, out, out_dir, verify, os.path.basename(path))
     write_tokenizer(reader, out_dir)
     return config

@@ -52,6 +52,9 @@ FORMAT_VERSION = 1
 class Spec:
     """The shape of one model: everything the graph depends on."""
 
+    # The ranks the model is split over (--tensor-parallel).
+    tensor_parallel = 1
+
 
 def prefill_chunk(s):
     """The most tokens one @prefill takes: the context window, at most
@@ -343,23 +346,24 @@ class Graph:
     def weight(self, name, shape):
         if name not in self.weights:
             fmt = self.s.quantized.get(name)
+            split = split_axis(self.s, name)
             if fmt is None:
                 self.weights[name] = self.e.param(name.replace(".", "_"), shape, "f32",
-                                                  param_name=name)
+                                                  param_name=name, split_axis=split)
             else:
-                self.weights[name] = self.dequantize(name, shape, fmt)
+                self.weights[name] = self.dequantize(name, shape, fmt, split)
         return self.weights[name]
 
-    def dequantize(self, name, shape, fmt):
+    def dequantize(self, name, shape, fmt, split=None):
         """The f32 weights `name` from its packed data and scales."""
         from .quantize import IR_TYPES, packed_names
         element, per, scale_element = IR_TYPES[fmt]
         rows, k = shape[:-1], shape[-1]
         data_name, scale_name = packed_names(name)
         data = self.e.param(data_name.replace(".", "_"), rows + [k // per], element,
-                            param_name=data_name)
+                            param_name=data_name, split_axis=split)
         scale = self.e.param(scale_name.replace(".", "_"), rows + [k // 32],
-                             scale_element, param_name=scale_name)
+                             scale_element, param_name=scale_name, split_axis=split)
         weight_element = "f16" if fmt == "q4f16_1" else "f32"
         w = self.op("dequantize", [data, scale],
                     {"format": f"#relax.quant_format<{fmt}>"}, hint="w",
@@ -443,8 +447,11 @@ class Graph:
     def build(self):
         s, e, t = self.s, self.e, self.t
         ids = e.param("input_ids", [t], "i32")
+        # With tensor parallelism each rank's cache holds its kv heads.
+        if s.tensor_parallel > 1:
+            e.grid = "tp"
         self.pages = e.param("pages", [s.layers, "n", 2, s.kv_heads, PAGE_SIZE, s.head_dim],
-                             "f32")
+                             "f32", split_axis=3 if s.tensor_parallel > 1 else None)
         self.table = e.param("page_table", ["b", "m"], "i32")
         if not self.decode:
             self.q_seq = e.param("q_seq", [t], "i32")
@@ -495,6 +502,43 @@ class Graph:
         return e.module([logits], name=name)
 
 
+def split_axis(s, name):
+    """The dim of weight `name` that --tensor-parallel cuts over the ranks
+    (Megatron-LM's placement, as MLC-LLM's presets have it), or None: the
+    q, k, v, gate and up projections ([out, in]) and their biases by their
+    outputs, the o and down projections by their inputs; the embedding,
+    norms, rotary tables and the output head stay whole."""
+    if s.tensor_parallel <= 1 or not name.startswith("layers."):
+        return None
+    parts = name.split(".")
+    if parts[-2] in ("q", "k", "v", "gate", "up"):
+        return 0
+    if parts[-2] in ("o", "down") and parts[-1] == "weight":
+        return 1
+    return None
+
+
+def check_tensor_parallel(s, ranks):
+    """Records --tensor-parallel `ranks` in `s`; an error names what does
+    not divide."""
+    s.tensor_parallel = ranks
+    if ranks <= 1:
+        return
+    sizes = [("attention heads", s.heads), ("key/value heads", s.kv_heads),
+             ("MLP hidden units", s.intermediate)]
+    for what, size in sizes:
+        if size % ranks:
+            raise ImportError_(f"--tensor-parallel {ranks}: the {size} {what} are not a "
+                               f"multiple of {ranks}")
+    for fmt in set(s.quantized.values()):
+        for what, size in (("attention", s.heads * s.head_dim),
+                           ("MLP hidden", s.intermediate)):
+            if size % (32 * ranks):
+                raise ImportError_(f"--tensor-parallel {ranks} with {fmt}: the {size} "
+                                   f"{what} inputs of the row-split projections are not "
+                                   f"whole groups of 32 per rank")
+
+
 def is_quantizable(name):
     """The weights that --quantize packs: every projection's, the embedding
     and the output head (not norms, biases or rotary tables)."""
@@ -527,7 +571,7 @@ def put_packed(s, weights, name, fmt, data, scales):
     s.quantized[name] = fmt
 
 
-def import_directory(directory, out_dir, verify, quantize=None):
+def import_directory(directory, out_dir, verify, quantize=None, tensor_parallel=1):
     s = read_spec(directory)
     tensors = load_tensors(directory)
     weights = convert_weights(s, tensors, directory)
@@ -535,6 +579,7 @@ def import_directory(directory, out_dir, verify, quantize=None):
     s.quantized = {}
     if quantize:
         weights = quantize_weights(s, weights, quantize)
+    check_tensor_parallel(s, tensor_parallel)
     source = os.path.basename(os.path.normpath(directory))
     return write_model(s, weights, out_dir, verify, source, tokenizer_dir=directory)
 
@@ -555,8 +600,12 @@ def write_model(s, weights, out_dir, verify, source, tokenizer_dir=None):
                     f"unpacked by relax.dequantize.")
     prefill = Graph(s, decode=False).build()
     decode = Graph(s, decode=True).build()
+    if s.tensor_parallel > 1:
+        comment += (f"\nSplit over {s.tensor_parallel} ranks (tensor parallelism): "
+                    f"run it under `mpiexec -n {s.tensor_parallel}`.")
     lines = [f"// {line}" for line in comment.splitlines()]
-    text = "\n".join(lines) + "\n" + prefill + "\n" + decode
+    grid = f"shard.grid @tp(shape = {s.tensor_parallel})\n" if s.tensor_parallel > 1 else ""
+    text = "\n".join(lines) + "\n" + grid + prefill + "\n" + decode
     verify(text)
     pages_per_seq = (s.context + PAGE_SIZE - 1) // PAGE_SIZE
     config = {
@@ -582,6 +631,7 @@ def write_model(s, weights, out_dir, verify, source, tokenizer_dir=None):
         "kv_bytes_per_token": 2 * s.layers * s.kv_heads * s.head_dim * 4,
         "weight_bytes": int(sum(a.nbytes for a in weights.values())),
         "quantization": "+".join(formats) if formats else None,
+        "tensor_parallel": s.tensor_parallel,
     }
     os.makedirs(out_dir, exist_ok=True)
     with open(os.path.join(out_dir, "model.mlir"), "w") as f:
