@@ -43,18 +43,12 @@ partitioned IR's relax.ccl ops are counted too and must all be all-reduces),
 bytes reduced per call and per token, and the collectives' share of rank 0's
 time (collective ms / (calls * mean ms)).
 
-The ranks finish compiling at different times, and relax-run starts timing
-without waiting for the other rank, so the first call of the rank that is
-ready first would include waiting for the other (up to seconds for the 1B
-shape). Where mpicc is found, a small PMPI shim (written and compiled into
-the temporary directory, loaded into the ranks with LD_PRELOAD) puts a
-barrier before each rank's first collective and reports how long it waited;
-that wait is taken out of rank 0's mean and collective time. Without mpicc
-the numbers include it and the output says so.
+The ranks finish compiling at different times; relax-run waits for every
+rank (a barrier) before it times calls, and the statistics start there.
 
-Correctness, once per configuration from the same runs: the results are
-written with --output (1 rank) and --output-per-rank (2 ranks); the table
-gives max |y2 - y1| / max |y1| of result #0 (the hidden state, replicated on
+Correctness, from the same runs (every round; the table gives the worst):
+the results are written with --output (1 rank) and --output-per-rank (2
+ranks); the table gives max |y2 - y1| / max |y1| of result #0 (the hidden state, replicated on
 both ranks) between 1 and 2 ranks, whether the two ranks' result #0 are
 bitwise equal, and the same relative difference of the KV caches (the two
 ranks' blocks concatenated on the heads dim against the 1-rank caches).
@@ -91,52 +85,6 @@ ONE_B = {"hidden": 2048, "heads": 32, "kv_heads": 8, "head_dim": 64, "ffn": 5632
 RANKS = 2
 DYN = "!relax.tensor<*, f32>"
 EPS = "1.0e-6"
-
-# Each rank's first collective waits at a barrier for the others, and the
-# wait is printed at exit: relax-run times calls from the end of its own
-# compilation, which the ranks reach at different times.
-SHIM = r"""
-#include <mpi.h>
-#include <stdio.h>
-
-static int synced = 0, rank = -1;
-static double waited_ms = 0;
-
-static void sync_once(MPI_Comm comm) {
-  if (synced)
-    return;
-  synced = 1;
-  PMPI_Comm_rank(comm, &rank);
-  double start = PMPI_Wtime();
-  PMPI_Barrier(comm);
-  waited_ms = (PMPI_Wtime() - start) * 1e3;
-}
-
-int MPI_Allreduce(const void *in, void *out, int count, MPI_Datatype type,
-                  MPI_Op op, MPI_Comm comm) {
-  sync_once(comm);
-  return PMPI_Allreduce(in, out, count, type, op, comm);
-}
-
-int MPI_Allgather(const void *in, int count, MPI_Datatype type, void *out,
-                  int outCount, MPI_Datatype outType, MPI_Comm comm) {
-  sync_once(comm);
-  return PMPI_Allgather(in, count, type, out, outCount, outType, comm);
-}
-
-int MPI_Bcast(void *data, int count, MPI_Datatype type, int root,
-              MPI_Comm comm) {
-  sync_once(comm);
-  return PMPI_Bcast(data, count, type, root, comm);
-}
-
-__attribute__((destructor)) static void report(void) {
-  if (synced)
-    fprintf(stderr, "first collective: rank %d waited %.3f ms\n", rank,
-            waited_ms);
-}
-"""
-
 
 class Failure(Exception):
     pass
@@ -291,19 +239,6 @@ def run(cmd, env, timeout, what, binary=None):
                       f"  stdout (end):\n{out[-2000:]}\n  stderr (end):\n{err[-3000:]}")
 
 
-def build_shim(work):
-    """Compiles SHIM with mpicc into `work`; its path, or None."""
-    mpicc = shutil.which("mpicc")
-    if not mpicc:
-        return None
-    src, lib = os.path.join(work, "first_barrier.c"), os.path.join(work, "first_barrier.so")
-    with open(src, "w") as f:
-        f.write(SHIM)
-    done = subprocess.run([mpicc, "-O2", "-shared", "-fPIC", src, "-o", lib],
-                          capture_output=True, text=True, timeout=120)
-    return lib if done.returncode == 0 else None
-
-
 def check_module(opt, path, tp, timeout):
     """Parses and shape-infers `path` (and partitions it when `tp`); the
     counts of relax.ccl ops by name in the result."""
@@ -359,19 +294,17 @@ def wait_quiet(limit):
 RUN_LINE = re.compile(r"([\d.]+) ms per call over (\d+) calls \(best ([\d.]+) ms\)")
 STATS_LINE = re.compile(r"relax collectives: rank (\d+) of \d+: (\d+) calls, (\d+) bytes, "
                         r"([\d.]+) ms")
-WAIT_LINE = re.compile(r"first collective: rank (\d+) waited ([\d.]+) ms")
 
 
-def measure(opts, model, sizes, reps, ranks, prefix, shim):
+def measure(opts, model, sizes, reps, ranks, prefix):
     """One relax-run process (ranks == 1) or launch: a dict of mean and best
-    ms, calls, and (2 ranks) rank 0's collectives and first wait."""
+    ms, calls, and (2 ranks) rank 0's collectives."""
     relax_run = os.path.join(opts.build, "bin", "relax-run")
     env = dict(os.environ, OMP_NUM_THREADS="1", RELAX_CCL_STATS="1")
     cmd = [relax_run, model] + [f"--size={s}" for s in sizes] + \
         ["--reps", str(reps), "--output", prefix + ".npy"]
     if ranks > 1:
-        cmd = [opts.mpiexec, "-n", str(ranks)] + \
-            (["-genv", "LD_PRELOAD", shim] if shim else []) + cmd + ["--output-per-rank"]
+        cmd = [opts.mpiexec, "-n", str(ranks)] + cmd + ["--output-per-rank"]
     what = f"{os.path.basename(model)} {' '.join(sizes)} on {ranks} rank(s)"
     print(f"  {what} ...", file=sys.stderr, flush=True)
     for old in glob.glob(prefix + ".*npy"):
@@ -389,13 +322,9 @@ def measure(opts, model, sizes, reps, ranks, prefix, shim):
         stats = {int(g[0]): (int(g[1]), int(g[2]), float(g[3])) for g in STATS_LINE.findall(err)}
         if 0 not in stats:
             raise Failure(f"{what}: no RELAX_CCL_STATS line of rank 0 in stderr:\n{err[-2000:]}")
-        waits = {int(g[0]): float(g[1]) for g in WAIT_LINE.findall(err)}
-        wait = waits.get(0, 0.0)
         calls, nbytes, ms = stats[0]
-        total = r["calls"] * r["mean"] - wait
-        r.update(raw_mean=r["mean"], mean=total / r["calls"], wait=wait,
-                 ccl_calls=calls, ccl_bytes=nbytes, ccl_ms=ms - wait,
-                 share=(ms - wait) / total, waits=waits, stats=stats)
+        r.update(ccl_calls=calls, ccl_bytes=nbytes, ccl_ms=ms,
+                 share=ms / (r["calls"] * r["mean"]), stats=stats)
     return r
 
 
@@ -480,7 +409,6 @@ def main():
     work = opts.keep or tempfile.mkdtemp(prefix="relax-tp-")
     os.makedirs(work, exist_ok=True)
     try:
-        shim = build_shim(work)
         small1 = os.path.join(ROOT, "examples", "llama_layer.mlir")
         small2 = os.path.join(ROOT, "examples", "llama_layer_tp.mlir")
         big1, big2 = os.path.join(work, "decoder_1b.mlir"), os.path.join(work, "decoder_1b_tp.mlir")
@@ -519,8 +447,8 @@ def main():
             p1, p2 = os.path.join(work, f"c{n}_1"), os.path.join(work, f"c{n}_2")
             ones, twos, y0, same, caches = [], [], 0.0, True, 0.0
             for _ in range(opts.rounds):
-                ones.append(measure(opts, path1, sizes, reps, 1, p1, shim))
-                twos.append(measure(opts, path2, sizes, reps, RANKS, p2, shim))
+                ones.append(measure(opts, path1, sizes, reps, 1, p1))
+                twos.append(measure(opts, path2, sizes, reps, RANKS, p2))
                 d0, s0, dc = compare(p1, p2)
                 y0, same, caches = max(y0, d0), same and s0, max(caches, dc)
             one = min(ones, key=lambda r: r["best"])
@@ -573,10 +501,6 @@ def main():
             if len(r["all_best"]) > 1 and max(r["all_best"]) > 1.5 * min(r["all_best"]):
                 notes.append(f"{model}, {shape}, {ranks} rank(s): best ms of the rounds "
                              + ", ".join(f"{b:.3f}" for b in r["all_best"]))
-        if two["wait"] > 0.05 * two["calls"] * two["raw_mean"]:
-            notes.append(f"{model}, {shape}: rank 0 waited {two['wait']:.0f} ms for rank 1 "
-                         f"in its first collective (taken out; relax-run's own mean "
-                         f"{two['raw_mean']:.3f} ms)")
     lines += ["",
               f"Times are ms per call of relax-run (best and mean of the calls of one process, "
               f"the first call included; 2 ranks: rank 0's), from the run with the lower best "
@@ -593,13 +517,6 @@ def main():
               "the machine's CPU time (all cores) that other processes used, and that the "
               "hypervisor took, during that run (from /proc/stat); each run first waits up to "
               f"{opts.quiet_wait:g} s for a quiet second."]
-    if shim:
-        lines += ["", "Each rank's first collective is preceded by a barrier (a PMPI shim "
-                  "loaded with LD_PRELOAD): the wait for the other rank to finish compiling "
-                  "is taken out of rank 0's mean and collective time."]
-    else:
-        lines += ["", "No mpicc: rank 0's mean and collective time include its first call's "
-                  "wait for the other rank to finish compiling."]
     if notes:
         lines += [""] + [f"- {n}" for n in notes]
     total = time.perf_counter() - start

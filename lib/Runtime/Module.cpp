@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Relax/Runtime/RankBlocks.h"
 #include "Relax/Runtime/RelaxModule.h"
 #include "Relax/Runtime/RelaxRuntime.h"
 
@@ -56,6 +57,10 @@ struct TensorSpec {
   std::string weight;
   /// The result of the transform function a parameter takes, or -1.
   int transformed = -1;
+  /// The dim a weight of a model split over ranks is cut along, or -1, and
+  /// its segments (Relax/Runtime/RankBlocks.h).
+  int64_t splitAxis = -1;
+  std::vector<int64_t> segments;
 
   int getRank() const { return static_cast<int>(dims.size()); }
 };
@@ -168,6 +173,22 @@ bool parseTensorSpec(const JSONValue &json, TensorSpec &spec) {
     spec.weight = *weight;
   if (std::optional<int64_t> index = json.getInteger("transformed"))
     spec.transformed = static_cast<int>(*index);
+  if (const JSONValue *split = json.get("split")) {
+    std::optional<int64_t> axis = split->getInteger("axis");
+    if (!axis || *axis < 0 || *axis >= spec.getRank())
+      return false;
+    spec.splitAxis = *axis;
+    if (const JSONValue *segments = split->get("segments")) {
+      if (!segments->isArray())
+        return false;
+      for (const JSONValue &segment : *segments->getArray()) {
+        std::optional<int64_t> size = segment.getInteger();
+        if (!size || *size <= 0)
+          return false;
+        spec.segments.push_back(*size);
+      }
+    }
+  }
   return true;
 }
 
@@ -219,6 +240,10 @@ struct RelaxModule {
   /// Results of transform functions, by function, and what they allocated.
   std::map<std::string, std::vector<BoundTensor>> transformed;
   std::set<void *> owned;
+  /// Tensor parallelism: this process's rank of `numRanks`, and how to end
+  /// them all.
+  int64_t rank = 0, numRanks = 1;
+  void (*abortRanks)(int) = nullptr;
 
   ~RelaxModule() {
     for (void *ptr : owned)
@@ -235,6 +260,7 @@ struct RelaxModule {
   }
 
   RelaxStatus readMetadata(const std::string &path);
+  RelaxStatus startRanks(const std::string &path);
   RelaxStatus bindWeight(const FunctionSpec &spec, size_t index,
                          BoundTensor &bound);
   RelaxStatus runTransform(const FunctionSpec &spec);
@@ -280,6 +306,12 @@ RelaxStatus RelaxModule::readMetadata(const std::string &path) {
                           *name + ", which this CPU lacks");
       }
     }
+  }
+  if (const JSONValue *parallel = json->get("tensor_parallel")) {
+    std::optional<int64_t> ranks = parallel->getInteger("ranks");
+    if (!ranks || *ranks < 1)
+      return bad("tensor_parallel without a positive number of ranks");
+    numRanks = *ranks;
   }
   const JSONValue *functions = json->get("functions");
   if (!functions || !functions->isArray())
@@ -331,9 +363,19 @@ RelaxStatus RelaxModule::bindWeight(const FunctionSpec &spec, size_t index,
   if (!tensor)
     return fail(RELAX_ERROR_WEIGHTS,
                 weights->getPath() + " has no tensor for " + what);
-  bool sameShape = tensor->shape.size() == param.dims.size();
+  // A split weight: this rank's block of the full one in the file.
+  std::vector<int64_t> shape = tensor->shape;
+  if (param.splitAxis >= 0 && numRanks > 1) {
+    std::string error;
+    shape = getRankBlockShape(tensor->shape, param.splitAxis, param.segments,
+                              numRanks, error);
+    if (shape.empty())
+      return fail(RELAX_ERROR_WEIGHTS,
+                  weights->getPath() + " holds " + what + ", whose " + error);
+  }
+  bool sameShape = shape.size() == param.dims.size();
   for (size_t d = 0; sameShape && d < param.dims.size(); ++d)
-    sameShape = param.dims[d] == std::optional<int64_t>(tensor->shape[d]);
+    sameShape = param.dims[d] == std::optional<int64_t>(shape[d]);
   if (!isCompatible(tensor->dtype, param.dtype) || !sameShape) {
     std::vector<std::optional<int64_t>> actual(tensor->shape.begin(),
                                                tensor->shape.end());
@@ -343,8 +385,44 @@ RelaxStatus RelaxModule::bindWeight(const FunctionSpec &spec, size_t index,
                     ", but the library takes " + toString(param.dtype) + " " +
                     describeShape(param.dims));
   }
-  bound.data = tensor->data;
-  bound.shape = tensor->shape;
+  bound.shape = shape;
+  if (shape == tensor->shape) {
+    bound.data = tensor->data;
+    return RELAX_OK;
+  }
+  size_t bytes = (tensor->dtype.bits + 7) / 8;
+  for (int64_t d : shape)
+    bytes *= d;
+  bound.data = std::malloc(bytes ? bytes : 1);
+  if (!bound.data)
+    return fail(RELAX_ERROR_OUT_OF_MEMORY, "out of memory for " + what);
+  owned.insert(bound.data);
+  copyRankBlock(tensor->data, tensor->shape, (tensor->dtype.bits + 7) / 8,
+                param.splitAxis, param.segments, numRanks, rank, bound.data);
+  return RELAX_OK;
+}
+
+RelaxStatus RelaxModule::startRanks(const std::string &path) {
+  if (numRanks == 1)
+    return RELAX_OK;
+  // The library links librelax_mpi_runtime, found through it.
+  auto init = reinterpret_cast<int (*)(int64_t, int64_t *)>(
+      dlsym(handle, "relaxCollectivesInit"));
+  abortRanks =
+      reinterpret_cast<void (*)(int)>(dlsym(handle, "relaxCollectivesAbort"));
+  if (!init || !abortRanks)
+    return fail(RELAX_ERROR_LOAD,
+                path + " is split over " + std::to_string(numRanks) +
+                    " ranks but does not link librelax_mpi_runtime");
+  // MPI is finalized at exit: the collectives stay loaded until then.
+  if (Dl_info info; dladdr(reinterpret_cast<void *>(init), &info))
+    dlopen(info.dli_fname, RTLD_NOW | RTLD_NODELETE | RTLD_NOLOAD);
+  relaxClearError();
+  if (init(numRanks, &rank)) {
+    std::string message = relaxGetError() ? relaxGetError() : "MPI failed";
+    relaxClearError();
+    return fail(RELAX_ERROR_LOAD, path + ": " + message);
+  }
   return RELAX_OK;
 }
 
@@ -511,6 +589,8 @@ extern "C" RELAX_RUNTIME_EXPORT RelaxStatus relaxModuleLoad(
     return fail(RELAX_ERROR_LOAD, dlerror());
   if (RelaxStatus status = loaded->readMetadata(libraryPath))
     return status;
+  if (RelaxStatus status = loaded->startRanks(libraryPath))
+    return status;
   if (weightsPath) {
     std::string error;
     loaded->weights = SafetensorsFile::open(weightsPath, error);
@@ -523,6 +603,23 @@ extern "C" RELAX_RUNTIME_EXPORT RelaxStatus relaxModuleLoad(
 
 extern "C" RELAX_RUNTIME_EXPORT void relaxModuleFree(RelaxModule *module) {
   delete module;
+}
+
+extern "C" RELAX_RUNTIME_EXPORT RelaxStatus relaxModuleGetRank(
+    const RelaxModule *module, int64_t *rank, int64_t *numRanks) {
+  if (!module)
+    return fail(RELAX_ERROR_INVALID_ARGUMENT, "relaxModuleGetRank: no module");
+  if (rank)
+    *rank = module->rank;
+  if (numRanks)
+    *numRanks = module->numRanks;
+  return RELAX_OK;
+}
+
+extern "C" RELAX_RUNTIME_EXPORT void
+relaxModuleAbortRanks(const RelaxModule *module, int code) {
+  if (module && module->abortRanks)
+    module->abortRanks(code);
 }
 
 extern "C" RELAX_RUNTIME_EXPORT const char *

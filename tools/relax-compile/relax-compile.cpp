@@ -11,6 +11,7 @@
 
 #include "Relax/Dialect/Relax/IR/RelaxGraphOps.h"
 #include "Relax/Dialect/Relax/IR/RelaxOps.h"
+#include "Relax/Dialect/Relax/IR/RelaxTensorParallel.h"
 #include "Relax/Dialect/Sym/IR/SymShapeMatch.h"
 #include "Relax/InitAll.h"
 #include "Relax/Pipelines/Pipelines.h"
@@ -175,6 +176,14 @@ describeFunctions(ModuleOp module, uint64_t &weightBytes) {
                    return dim && dim.getConstantValue();
                  })) {
         (*param)["weight"] = name.getValue();
+        // Each rank binds its block of a split weight.
+        if (std::optional<relax::SplitSpec> split =
+                relax::getSplitSpec(func.getArgAttrDict(i))) {
+          llvm::json::Object entry{{"axis", split->axis}};
+          if (!split->segments.empty())
+            entry["segments"] = llvm::json::Array(split->segments);
+          (*param)["split"] = std::move(entry);
+        }
         uint64_t bytes =
             (tensor.getElementType().getIntOrFloatBitWidth() + 7) / 8;
         for (sym::SymExprAttr dim : tensor.getDims())
@@ -407,6 +416,7 @@ int main(int argc, char **argv) {
   {
     PassManager pm(&context);
     pm.addPass(relax::createRelaxInferShapesPass());
+    pm.addPass(relax::createRelaxTensorParallelPass());
     if (liftTransformParams) {
       relax::RelaxLiftTransformParamsPassOptions liftOptions;
       liftOptions.transposeWeights = true;
@@ -414,6 +424,18 @@ int main(int argc, char **argv) {
     }
     if (failed(pm.run(*module)))
       return 1;
+  }
+  // A model split over ranks links the collectives.
+  int64_t numRanks = 1;
+  for (auto func : module->getOps<relax::FuncOp>())
+    if (std::optional<relax::GridInfo> grid = relax::getGridInfo(func))
+      numRanks = std::max(numRanks, grid->numRanks);
+  if (numRanks > 1) {
+    libraries.push_back(libPath("librelax_mpi_runtime.so"));
+    if (!llvm::sys::fs::exists(libraries.back()))
+      return fail(inputFile + " is split over " + Twine(numRanks) +
+                  " ranks, and there is no " + libraries.back() +
+                  " to link (it is built when MPI is installed)");
   }
   uint64_t weightBytes = 0;
   FailureOr<std::vector<ExportedFunction>> exported =
@@ -465,6 +487,8 @@ int main(int argc, char **argv) {
                           {"cpu", (*machine)->getTargetCPU().str()},
                           {"features", std::move(features)}}},
       {"memory", llvm::json::Object{{"weight_bytes", int64_t(weightBytes)}}}};
+  if (numRanks > 1)
+    metadata["tensor_parallel"] = llvm::json::Object{{"ranks", numRanks}};
   llvm::json::Array functions;
   for (ExportedFunction &function : *exported)
     functions.push_back(llvm::json::Object(function.json));

@@ -14,6 +14,7 @@
 #include "Relax/Runtime/RelaxModule.h"
 #include "Relax/Tools/ToolSupport.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -24,6 +25,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -105,6 +107,8 @@ namespace {
 struct ModelConfig {
   int64_t numLayers, numKVHeads, headDim, vocab, context, pageSize;
   int64_t maxBatch, numPages, prefillChunk;
+  /// The ranks the model is split over (tensor parallelism).
+  int64_t tensorParallel = 1;
   std::vector<int64_t> eos;
 };
 
@@ -266,6 +270,9 @@ static std::optional<ModelConfig> readConfig(StringRef path,
       object->getInteger("prefill_chunk_size").value_or(config.context);
   if (config.prefillChunk <= 0)
     error = path.str() + ": prefill_chunk_size is not positive";
+  config.tensorParallel = object->getInteger("tensor_parallel").value_or(1);
+  if (config.tensorParallel <= 0 || config.numKVHeads % config.tensorParallel)
+    error = path.str() + ": tensor_parallel does not divide the kv heads";
   if (const llvm::json::Array *eos = object->getArray("eos_token_ids"))
     for (const llvm::json::Value &id : *eos)
       if (std::optional<int64_t> value = id.getAsInteger())
@@ -290,6 +297,23 @@ static std::optional<std::string> findLibrary(const char *argv0,
     error = modelDir + " has neither model.so nor model.mlir";
     return std::nullopt;
   }
+  // The ranks of a model split over several (`mpiexec -n N relax-generate`)
+  // compile one after another: the first writes the library, the others
+  // find it.
+  SmallString<256> lockPath(library);
+  lockPath += ".lock";
+  int lockFD = -1;
+  if (!llvm::sys::fs::openFileForWrite(lockPath, lockFD,
+                                       llvm::sys::fs::CD_OpenAlways))
+    (void)llvm::sys::fs::lockFile(lockFD);
+  auto unlock = llvm::make_scope_exit([&] {
+    if (lockFD >= 0) {
+      (void)llvm::sys::fs::unlockFile(lockFD);
+      llvm::sys::Process::SafelyCloseFileDescriptor(lockFD);
+    }
+  });
+  if (llvm::sys::fs::exists(library))
+    return std::string(library);
   std::string compiler = mlir::relax::getToolPath(
       argv0, reinterpret_cast<void *>(&fail), "bin", "relax-compile");
   llvm::errs() << "relax-generate: compiling " << source << "\n";
@@ -305,6 +329,8 @@ static std::optional<std::string> findLibrary(const char *argv0,
             (message.empty() ? "" : ": " + message);
     return std::nullopt;
   }
+  // A rank still waiting holds the file open, then finds the library.
+  (void)llvm::sys::fs::remove(lockPath);
   return std::string(library);
 }
 
@@ -397,19 +423,38 @@ int main(int argc, char **argv) {
   RelaxModule *module = nullptr;
   if (relaxModuleLoad(library->c_str(), weights.c_str(), &module))
     return fail(relaxGetLastErrorMessage());
+  // Split over ranks, every rank runs the same steps on its heads, and
+  // rank 0 prints; a rank that fails ends them all.
+  int64_t rank = 0, numRanks = 1;
+  (void)relaxModuleGetRank(module, &rank, &numRanks);
+  auto failRanks = [&](const Twine &message) {
+    fail(message);
+    relaxModuleAbortRanks(module, 1);
+    return 1;
+  };
+  if (numRanks != config->tensorParallel) {
+    int status = failRanks("config.json splits the model over " +
+                           Twine(config->tensorParallel) +
+                           " ranks, but the library over " + Twine(numRanks));
+    relaxModuleFree(module);
+    return status;
+  }
   RelaxFunction *prefill = nullptr, *decode = nullptr;
   if (relaxModuleGetFunction(module, "prefill", &prefill) ||
       relaxModuleGetFunction(module, "decode", &decode)) {
+    int status = failRanks(relaxGetLastErrorMessage());
     relaxModuleFree(module);
-    return fail(relaxGetLastErrorMessage());
+    return status;
   }
   RelaxKVCache *cache = nullptr;
-  if (relaxKVCacheCreate(config->numLayers, config->numKVHeads, config->headDim,
+  if (relaxKVCacheCreate(config->numLayers, config->numKVHeads / numRanks,
+                         config->headDim,
                          config->pageSize,
                          numPages ? numPages.getValue() : pagesNeeded,
                          DLDataType{kDLFloat, 32, 1}, &cache)) {
+    int status = failRanks(relaxGetLastErrorMessage());
     relaxModuleFree(module);
-    return fail(relaxGetLastErrorMessage());
+    return status;
   }
   auto cleanup = [&]() {
     relaxKVCacheFree(cache);
@@ -437,8 +482,9 @@ int main(int argc, char **argv) {
   std::vector<bool> endsPrompt;
   for (int64_t i = 0; i < numSeqs; ++i) {
     if (relaxKVCacheAddSequence(cache, i)) {
+      int status = failRanks(relaxGetLastErrorMessage());
       cleanup();
-      return fail(relaxGetLastErrorMessage());
+      return status;
     }
   }
   auto step = [&](RelaxFunction *function, bool isPrefill) -> bool {
@@ -497,8 +543,9 @@ int main(int argc, char **argv) {
       }
     }
     if (!step(prefill, /*isPrefill=*/true)) {
+      int status = failRanks(relaxGetLastErrorMessage());
       cleanup();
-      return fail(relaxGetLastErrorMessage());
+      return status;
     }
   }
   double prefillMs = std::chrono::duration<double, std::milli>(
@@ -521,8 +568,9 @@ int main(int argc, char **argv) {
       break;
     lengths.assign(seqIds.size(), 1);
     if (!step(decode, /*isPrefill=*/false)) {
+      int status = failRanks(relaxGetLastErrorMessage());
       cleanup();
-      return fail(relaxGetLastErrorMessage());
+      return status;
     }
     decodeTokens += seqIds.size();
     ++decodeSteps;
@@ -531,6 +579,8 @@ int main(int argc, char **argv) {
                         std::chrono::steady_clock::now() - decodeStart)
                         .count();
   cleanup();
+  if (rank != 0)
+    return 0;
 
   for (const std::vector<int64_t> &ids : generated) {
     if (!printText) {

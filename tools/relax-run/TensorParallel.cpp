@@ -2,6 +2,7 @@
 
 #include "TensorParallel.h"
 
+#include "Relax/Runtime/RankBlocks.h"
 #include "Relax/Runtime/RelaxRuntime.h"
 
 #include "llvm/Support/DynamicLibrary.h"
@@ -24,7 +25,10 @@ std::optional<Collectives> Collectives::start(const std::string &path,
       library.getAddressOfSymbol("relaxCollectivesFinalize"));
   collectives.abort = reinterpret_cast<void (*)(int)>(
       library.getAddressOfSymbol("relaxCollectivesAbort"));
-  if (!init || !collectives.finalize || !collectives.abort) {
+  collectives.waitForRanks = reinterpret_cast<void (*)()>(
+      library.getAddressOfSymbol("relaxCollectivesBarrier"));
+  if (!init || !collectives.finalize || !collectives.abort ||
+      !collectives.waitForRanks) {
     error = path + " is not librelax_mpi_runtime";
     return std::nullopt;
   }
@@ -50,57 +54,18 @@ std::optional<Array> relax_run::sliceForRank(const Array &array,
                                              const mlir::relax::SplitSpec &split,
                                              int64_t numRanks, int64_t rank,
                                              std::string &error) {
-  if (split.axis >= static_cast<int64_t>(array.shape.size())) {
-    error = "has rank " + std::to_string(array.shape.size()) +
-            ", but dim " + std::to_string(split.axis) + " is split";
-    return std::nullopt;
-  }
-  int64_t size = array.shape[split.axis];
   std::vector<int64_t> segments(split.segments.begin(), split.segments.end());
-  if (segments.empty())
-    segments.push_back(size);
-  int64_t total = 0, local = 0;
-  for (int64_t segment : segments) {
-    if (segment % numRanks) {
-      error = "dim " + std::to_string(split.axis) + " (" +
-              std::to_string(segment) + ") is not a multiple of the " +
-              std::to_string(numRanks) + " ranks";
-      return std::nullopt;
-    }
-    total += segment;
-    local += segment / numRanks;
-  }
-  if (total != size) {
-    error = "dim " + std::to_string(split.axis) + " is " +
-            std::to_string(size) + " but its segments sum to " +
-            std::to_string(total);
+  std::vector<int64_t> shape = relax::runtime::getRankBlockShape(
+      array.shape, split.axis, segments, numRanks, error);
+  if (shape.empty())
     return std::nullopt;
-  }
-  std::vector<int64_t> shape = array.shape;
-  shape[split.axis] = local;
-  std::optional<Array> block = Array::allocate(shape, array.layout);
+  std::optional<Array> block = Array::allocate(std::move(shape), array.layout);
   if (!block) {
     error = "out of memory";
     return std::nullopt;
   }
-  // [outer, size, inner] to [outer, local, inner], segment by segment.
-  int64_t outer = 1, inner = array.layout.size;
-  for (int64_t d = 0; d < split.axis; ++d)
-    outer *= array.shape[d];
-  for (size_t d = split.axis + 1; d < array.shape.size(); ++d)
-    inner *= array.shape[d];
-  const char *from = static_cast<const char *>(array.data());
-  char *to = static_cast<char *>(block->data());
-  for (int64_t o = 0; o < outer; ++o) {
-    int64_t start = 0;
-    for (int64_t segment : segments) {
-      int64_t part = segment / numRanks;
-      if (part)
-        std::memcpy(to, from + (o * size + start + rank * part) * inner,
-                    part * inner);
-      to += part * inner;
-      start += segment;
-    }
-  }
+  relax::runtime::copyRankBlock(array.data(), array.shape, array.layout.size,
+                                split.axis, segments, numRanks, rank,
+                                block->data());
   return block;
 }

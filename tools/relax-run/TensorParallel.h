@@ -29,6 +29,8 @@ public:
                                           int64_t numRanks, std::string &error);
 
   int64_t getRank() const { return rank; }
+  /// Waits for every rank (before timed calls).
+  void barrier() const { waitForRanks(); }
   /// Ends the run: finalizes on success, or ends every rank (MPI_Abort) so
   /// that none waits for this one.
   void finish(int status) const;
@@ -37,6 +39,7 @@ private:
   int64_t rank = 0;
   void (*finalize)() = nullptr;
   void (*abort)(int) = nullptr;
+  void (*waitForRanks)() = nullptr;
 };
 
 /// Rank `rank`'s block of `array` (of `numRanks`) by `split`, or nothing

@@ -1071,6 +1071,9 @@ static int run(int argc, char **argv) {
         freeResults();
     }
   };
+  // The ranks start timing together, whichever compiled last.
+  if (collectives)
+    collectives->barrier();
   llvm::thread caller(std::optional<unsigned>(stackBytes), callRepeatedly);
   caller.join();
   if (status)

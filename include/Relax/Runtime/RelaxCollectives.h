@@ -32,6 +32,11 @@ int relaxCollectivesInit(int64_t numRanks, int64_t *rank);
 /// it ran, the bytes of their operands and the time spent in them.
 void relaxCollectivesFinalize(void);
 
+/// Waits until every rank has called it, and restarts the statistics: a
+/// program that times calls starts the clock after it, not while a slower
+/// rank still compiles.
+void relaxCollectivesBarrier(void);
+
 /// Ends every rank of the launch with exit code `code`: a rank that fails
 /// calls it, since its peers would otherwise wait for it in their next
 /// collective.

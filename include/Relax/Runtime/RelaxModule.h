@@ -64,6 +64,22 @@ RelaxStatus relaxModuleLoad(const char *libraryPath, const char *weightsPath,
 /// weights. Results returned by calls stay valid.
 void relaxModuleFree(RelaxModule *module);
 
+/// A library compiled from a model split over N ranks (tensor parallelism,
+/// --relax-tensor-parallel) runs on every rank of an `mpiexec -n N` launch:
+/// relaxModuleLoad starts MPI (librelax_mpi_runtime, which the library
+/// links) and fails unless the launch has N ranks, and each rank binds its
+/// block of every split weight, cut from the full one in the weights file.
+/// This gives the process's rank and the number of ranks (0 of 1 for a
+/// library that is not split).
+RelaxStatus relaxModuleGetRank(const RelaxModule *module, int64_t *rank,
+                               int64_t *numRanks);
+
+/// With a library split over ranks, ends every rank of the launch with exit
+/// code `code` (MPI_Abort): a rank that fails calls it, since its peers
+/// would otherwise wait for it in their next collective. Otherwise does
+/// nothing.
+void relaxModuleAbortRanks(const RelaxModule *module, int code);
+
 /// The library's metadata record, as JSON text (see docs/UserGuide.md):
 /// the format version, the target, and each function's parameters and
 /// results with their symbolic shapes.

@@ -257,6 +257,9 @@ RELAX_EXPORT int relaxCollectivesInit(int64_t expected, int64_t *rank) {
       return 1;
     }
     startedMPI = true;
+    // A program that loads a split library through librelax_runtime never
+    // calls relaxCollectivesFinalize itself.
+    std::atexit(relaxCollectivesFinalize);
   }
   if (comm == MPI_COMM_NULL) {
     MPI_Comm_dup(MPI_COMM_WORLD, &comm);
@@ -297,6 +300,14 @@ RELAX_EXPORT void relaxCollectivesFinalize(void) {
     MPI_Finalize();
     startedMPI = false;
   }
+}
+
+RELAX_EXPORT void relaxCollectivesBarrier(void) {
+  if (comm == MPI_COMM_NULL)
+    return;
+  MPI_Barrier(comm);
+  // What the statistics report starts here.
+  stats = Stats();
 }
 
 RELAX_EXPORT void relaxCollectivesAbort(int code) {

@@ -8,10 +8,12 @@
 # and @decode of the 2-layer Llama and GPT-2 against the model imported
 # for one process, at two sizes each: logits within 1e-4 of their largest
 # magnitude, equal on both ranks bit for bit, two all-reduces per layer.
-# Heads that do not divide are an import error.
+# `mpiexec -n 2 relax-generate` (which compiles the library once, for both
+# ranks, and prints on rank 0) gives transformers' greedy tokens, one
+# prompt and a batch of two. Heads that do not divide are an import error.
 #
-# CHECK: llama: 8 all-reduces; prefill t=5: ok; prefill t=19: ok; decode b=1: ok; decode b=3: ok
-# CHECK: gpt2: 8 all-reduces; prefill t=5: ok; prefill t=19: ok; decode b=1: ok; decode b=3: ok
+# CHECK: llama: 8 all-reduces; prefill t=5: ok; prefill t=19: ok; decode b=1: ok; decode b=3: ok; generate: equal; batched: equal
+# CHECK: gpt2: 8 all-reduces; prefill t=5: ok; prefill t=19: ok; decode b=1: ok; decode b=3: ok; generate: equal; batched: equal
 # CHECK: llama over 4 ranks: exit 1: relax-import: error: --tensor-parallel 4: the 2 key/value heads are not a multiple of 4
 
 import json
@@ -23,7 +25,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
                                 "relax-generate", "Inputs"))
-from hf_decoders import make  # noqa: E402
+from hf_decoders import make, references  # noqa: E402
 
 work = sys.argv[1]
 env = dict(os.environ, OMP_NUM_THREADS="1")
@@ -64,7 +66,7 @@ def inputs(directory, name, config, decode, tokens):
 
 for arch in ("llama", "gpt2"):
     model = os.path.join(work, arch)
-    make(arch, model)
+    hf = make(arch, model).eval()
     one, two = os.path.join(work, arch + "-1"), os.path.join(work, arch + "-2")
     run(["relax-import", model, "-o", one])
     run(["relax-import", model, "-o", two, "--tensor-parallel", "2"])
@@ -90,6 +92,19 @@ for arch in ("llama", "gpt2"):
             f"MISMATCH {error} ranks equal {np.array_equal(b[0], b[1])}"
         what = f"t={tokens}" if entry == "prefill" else f"b={tokens}"
         report.append(f"{entry} {what}: {verdict}")
+    prompts = [[5, 17, 3, 99, 42], [7, 1, 200]]
+    expected = references(hf, prompts, 8)
+    got = run(["relax-generate", two, "--prompt-ids", ",".join(map(str, prompts[0])),
+               "--max-new-tokens", "8"], ranks=2).stdout.split()
+    report.append("generate: " + ("equal" if [int(x) for x in got] == expected[0]
+                                  else f"DIFFERENT {got} {expected[0]}"))
+    batch = os.path.join(work, arch + "-prompts.txt")
+    with open(batch, "w") as f:
+        f.write("\n".join(",".join(map(str, p)) for p in prompts) + "\n")
+    lines = run(["relax-generate", two, "--batch-prompts", batch, "--max-new-tokens", "8"],
+                ranks=2).stdout.splitlines()
+    report.append("batched: " + ("equal" if [[int(x) for x in line.split()] for line in lines]
+                                 == expected else f"DIFFERENT {lines} {expected}"))
     print(f"{arch}: " + "; ".join(report))
 
 result = subprocess.run(["relax-import", os.path.join(work, "llama"), "-o",
