@@ -16,7 +16,8 @@
 # pipeline bit for bit. Weights bound by name from a safetensors file are
 # cut into each rank's blocks (and lifted and transposed once). 5,000 calls
 # in a row (one communicator, made once), an f16 all-reduce, and a
-# partitioned module run without mpiexec, which is a clear error.
+# partitioned module run without mpiexec and a module that is not split
+# run under it, which are clear errors.
 #
 # CHECK: llama b=1 s=4 p=0: hidden ok, ranks equal, cache blocks ok
 # CHECK: llama b=2 s=3 p=5: hidden ok, ranks equal, cache blocks ok
@@ -29,6 +30,7 @@
 # GUIDE-NOT: rank 1
 #
 # CHECK: without mpiexec: exit 1: relax-run: error: the model is partitioned over 2 ranks but this launch has 1: run it under `mpiexec -n 2`
+# CHECK: unsplit under mpiexec: exit 1: relax-run: error: @main is not split over ranks (relax.grid): run it without mpiexec, or annotate it for 2 ranks
 
 import os
 import re
@@ -197,3 +199,8 @@ print("f16: " + ("ok" if got.dtype == np.float16 and np.allclose(got, ref, rtol=
 result = run(["relax-run", mlp, "--weights", os.path.join(work, "mlp.safetensors"),
               "--input", os.path.join(work, "x.npy")])
 print(f"without mpiexec: exit {result.returncode}: {result.stderr.strip()}")
+
+# A module that is not split, under mpiexec: each rank would run it whole.
+result = run(["relax-run", os.path.join(examples, "mlp.mlir"), "--size", "b=2"], ranks=2)
+message = result.stderr.strip().splitlines()[0] if result.stderr.strip() else ""
+print(f"unsplit under mpiexec: exit {1 if result.returncode else 0}: {message}")

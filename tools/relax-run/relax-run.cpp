@@ -526,6 +526,14 @@ static int run(int argc, char **argv) {
   llvm::StringMap<relax::SplitSpec> weightSplits;
   SmallVector<std::optional<relax::SplitSpec>> paramSplits;
   std::string mpiPath = mpiRuntimeLibrary;
+  // Under a launcher of several ranks, a function that is not split would
+  // run whole on each, writing the same outputs.
+  if (numRanks == 1)
+    for (const char *variable : {"PMI_SIZE", "OMPI_COMM_WORLD_SIZE"})
+      if (const char *value = std::getenv(variable); value && atoi(value) > 1)
+        return fail("@" + entry + " is not split over ranks (relax.grid): "
+                    "run it without mpiexec, or annotate it for " +
+                    Twine(value) + " ranks");
   if (numRanks > 1) {
     if (mpiPath.empty())
       mpiPath = relax::getToolPath(argv[0], reinterpret_cast<void *>(&fail),
