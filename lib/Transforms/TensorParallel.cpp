@@ -108,7 +108,7 @@ private:
   int64_t numRanks;
   sym::SymProver prover;
   llvm::DenseMap<Value, Split> splits;
-  /// Values whose op carries a global shape to divide: (op, shape dim).
+  /// Reshapes whose target shape has a split dim to divide: (op, dim).
   SmallVector<std::pair<Operation *, int64_t>> shapeAttrs;
 };
 
@@ -129,10 +129,11 @@ SmallVector<SymExprAttr> Partitioner::getDims(Value value) const {
 }
 
 InFlightDiagnostic Partitioner::emitSplitError(Operation *op, unsigned index) {
-  const Split *split = getSplit(op->getOperand(index));
-  InFlightDiagnostic diag = op->emitOpError("operand #")
-                            << index << " is split over the ranks along dim "
-                            << (split ? split->axis : -1) << ": ";
+  InFlightDiagnostic diag = op->emitOpError("operand #") << index;
+  if (const Split *split = getSplit(op->getOperand(index)))
+    diag << " is split over the ranks along dim " << split->axis << ": ";
+  else
+    diag << " is whole on every rank: ";
   return diag;
 }
 

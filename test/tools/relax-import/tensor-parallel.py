@@ -10,10 +10,13 @@
 # magnitude, equal on both ranks bit for bit, two all-reduces per layer.
 # `mpiexec -n 2 relax-generate` (which compiles the library once, for both
 # ranks, and prints on rank 0) gives transformers' greedy tokens, one
-# prompt and a batch of two. Heads that do not divide are an import error.
+# prompt and a batch of two; with q4_0 weights (split with their scales)
+# the tokens equal one process's. Heads that do not divide are an import
+# error.
 #
 # CHECK: llama: 8 all-reduces; prefill t=5: ok; prefill t=19: ok; decode b=1: ok; decode b=3: ok; generate: equal; batched: equal
 # CHECK: gpt2: 8 all-reduces; prefill t=5: ok; prefill t=19: ok; decode b=1: ok; decode b=3: ok; generate: equal; batched: equal
+# CHECK: llama q4_0: 2 ranks equal 1
 # CHECK: llama over 4 ranks: exit 1: relax-import: error: --tensor-parallel 4: the 2 key/value heads are not a multiple of 4
 
 import json
@@ -106,6 +109,17 @@ for arch in ("llama", "gpt2"):
     report.append("batched: " + ("equal" if [[int(x) for x in line.split()] for line in lines]
                                  == expected else f"DIFFERENT {lines} {expected}"))
     print(f"{arch}: " + "; ".join(report))
+
+# Packed 4-bit weights split with their scales (whole groups per rank).
+packed = []
+for ranks in (1, 2):
+    out = os.path.join(work, f"llama-q4-{ranks}")
+    run(["relax-import", os.path.join(work, "llama"), "-o", out, "--quantize", "q4_0",
+         "--tensor-parallel", str(ranks)])
+    packed.append(run(["relax-generate", out, "--prompt-ids", "5,17,3,99,42",
+                       "--max-new-tokens", "8"], ranks=ranks if ranks > 1 else 0).stdout)
+print("llama q4_0: " + ("2 ranks equal 1" if packed[0] == packed[1] and packed[0].strip()
+                        else f"DIFFERENT {packed}"))
 
 result = subprocess.run(["relax-import", os.path.join(work, "llama"), "-o",
                          os.path.join(work, "llama-4"), "--tensor-parallel", "4"],
