@@ -13,29 +13,22 @@
 #include "Relax/Transforms/Legalize.h"
 
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 using namespace mlir::relax;
 
-/// The dtype suffix of a collective's function, or "" for an element type
-/// the runtime does not move.
+/// The dtype suffix of a collective's function (the element type as MLIR
+/// prints it), or "" for an element type the runtime does not move.
 static std::string getDTypeSuffix(Type type) {
   auto tensor = dyn_cast<RelaxTensorType>(type);
   if (!tensor)
     return "";
-  Type element = tensor.getElementType();
-  if (element.isF16())
-    return "f16";
-  if (element.isBF16())
-    return "bf16";
-  if (element.isF32())
-    return "f32";
-  if (element.isF64())
-    return "f64";
-  for (unsigned width : {8, 32, 64})
-    if (element.isSignlessInteger(width))
-      return "i" + std::to_string(width);
-  return "";
+  std::string name = llvm::formatv("{0}", tensor.getElementType()).str();
+  return llvm::is_contained({"f16", "bf16", "f32", "f64", "i8", "i32", "i64"},
+                            name)
+             ? name
+             : "";
 }
 
 namespace {

@@ -101,13 +101,18 @@ LogicalResult RelaxDialect::verifyOperationAttribute(Operation *op,
   return success();
 }
 
-/// Attributes of a parameter or result of a relax.func: its name in a
-/// weights file, and its split over the ranks of a grid.
-static LogicalResult verifyValueAttribute(Operation *op, StringRef what,
-                                          unsigned index, Type type,
-                                          DictionaryAttr all,
+/// Attributes of parameter or result `index` of a relax.func: its name in
+/// a weights file, and its split over the ranks of a grid.
+static LogicalResult verifyValueAttribute(Operation *op, bool isResult,
+                                          unsigned region, unsigned index,
                                           NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
+  StringRef what = isResult ? "result" : "parameter";
+  auto func = dyn_cast<FunctionOpInterface>(op);
+  if (!func || region != 0 ||
+      index >= (isResult ? func.getNumResults() : func.getNumArguments()))
+    return op->emitError("'")
+           << name << "' is an attribute of function " << what << "s";
   if (name == RelaxDialect::getParamNameAttrName()) {
     if (!isa<StringAttr>(attr.getValue()))
       return op->emitError() << what << " #" << index << ": '" << name
@@ -116,7 +121,11 @@ static LogicalResult verifyValueAttribute(Operation *op, StringRef what,
   }
   if (name == RelaxDialect::getSplitAxesAttrName() ||
       name == RelaxDialect::getSplitSegmentsAttrName())
-    return verifySplitAttr(op, type, what, index, attr, all);
+    return verifySplitAttr(
+        op, isResult ? func.getResultTypes()[index]
+                     : func.getArgumentTypes()[index],
+        what, index, attr,
+        isResult ? func.getResultAttrDict(index) : func.getArgAttrDict(index));
   return op->emitError() << what << " #" << index
                          << ": unknown relax dialect attribute '" << name
                          << "'";
@@ -126,26 +135,14 @@ LogicalResult RelaxDialect::verifyRegionArgAttribute(Operation *op,
                                                      unsigned region,
                                                      unsigned index,
                                                      NamedAttribute attr) {
-  auto func = dyn_cast<FunctionOpInterface>(op);
-  if (!func || region != 0 || index >= func.getNumArguments())
-    return op->emitError("'") << attr.getName().getValue()
-                              << "' is an attribute of function parameters";
-  return verifyValueAttribute(op, "parameter", index,
-                              func.getArgumentTypes()[index],
-                              func.getArgAttrDict(index), attr);
+  return verifyValueAttribute(op, /*isResult=*/false, region, index, attr);
 }
 
 LogicalResult RelaxDialect::verifyRegionResultAttribute(Operation *op,
                                                         unsigned region,
                                                         unsigned index,
                                                         NamedAttribute attr) {
-  auto func = dyn_cast<FunctionOpInterface>(op);
-  if (!func || region != 0 || index >= func.getNumResults())
-    return op->emitError("'") << attr.getName().getValue()
-                              << "' is an attribute of function results";
-  return verifyValueAttribute(op, "result", index,
-                              func.getResultTypes()[index],
-                              func.getResultAttrDict(index), attr);
+  return verifyValueAttribute(op, /*isResult=*/true, region, index, attr);
 }
 
 Operation *RelaxDialect::materializeConstant(OpBuilder &builder,
