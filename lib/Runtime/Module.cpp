@@ -390,15 +390,19 @@ RelaxStatus RelaxModule::bindWeight(const FunctionSpec &spec, size_t index,
     bound.data = tensor->data;
     return RELAX_OK;
   }
-  size_t bytes = (tensor->dtype.bits + 7) / 8;
+  std::optional<uint64_t> elementSize = getElementSize(tensor->dtype);
+  if (!elementSize)
+    return fail(RELAX_ERROR_WEIGHTS, "cannot split " + what + " of dtype " +
+                                         toString(tensor->dtype));
+  size_t bytes = *elementSize;
   for (int64_t d : shape)
     bytes *= d;
   bound.data = std::malloc(bytes ? bytes : 1);
   if (!bound.data)
     return fail(RELAX_ERROR_OUT_OF_MEMORY, "out of memory for " + what);
   owned.insert(bound.data);
-  copyRankBlock(tensor->data, tensor->shape, (tensor->dtype.bits + 7) / 8,
-                param.splitAxis, param.segments, numRanks, rank, bound.data);
+  copyRankBlock(tensor->data, tensor->shape, *elementSize, param.splitAxis,
+                param.segments, numRanks, rank, bound.data);
   return RELAX_OK;
 }
 

@@ -218,26 +218,24 @@ LogicalResult Partitioner::visitMatmul(MatmulOp op) {
     setSplit(op.getResult(), sa->withAxis(sa->axis + rr - ra));
     return success();
   }
-  if (sa && !sb) {
-    if (sa->axis == aRows) {
-      setSplit(op.getResult(), sa->withAxis(rr - 2));
-      return success();
-    }
-    if (isBatch(sa->axis, ra) && broadcastsOver(b, rb, sa->axis + rr - ra)) {
-      setSplit(op.getResult(), sa->withAxis(sa->axis + rr - ra));
-      return success();
-    }
-  }
-  if (sb && !sa) {
-    if (sb->axis == bCols) {
-      setSplit(op.getResult(), sb->withAxis(rr - 1));
-      return success();
-    }
-    if (isBatch(sb->axis, rb) && broadcastsOver(a, ra, sb->axis + rr - rb)) {
-      setSplit(op.getResult(), sb->withAxis(sb->axis + rr - rb));
-      return success();
-    }
-  }
+  // One operand split: along its own output dim (the rows of a, the
+  // columns of b), or a batch dim that the other broadcasts over.
+  auto oneSided = [&](const Split &split, int64_t rank, int64_t ownDim,
+                      int64_t resultDim, Value other, int64_t otherRank) {
+    std::optional<int64_t> axis;
+    if (split.axis == ownDim)
+      axis = resultDim;
+    else if (isBatch(split.axis, rank) &&
+             broadcastsOver(other, otherRank, split.axis + rr - rank))
+      axis = split.axis + rr - rank;
+    if (axis)
+      setSplit(op.getResult(), split.withAxis(*axis));
+    return axis.has_value();
+  };
+  if (sa && !sb && oneSided(*sa, ra, aRows, rr - 2, b, rb))
+    return success();
+  if (sb && !sa && oneSided(*sb, rb, bCols, rr - 1, a, ra))
+    return success();
   unsigned index = sa ? 0 : 1;
   return emitSplitError(op, index)
          << "products split along the output columns of the right operand, "

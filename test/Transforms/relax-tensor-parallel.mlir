@@ -150,3 +150,24 @@ relax.func @one_rank(%x: !relax.tensor<[2, 4], f32>, %w: !relax.tensor<[4, 8], f
   %y = relax.matmul %x, %w : (!relax.tensor<[2, 4], f32>, !relax.tensor<[4, 8], f32>) -> !relax.tensor<*, f32>
   relax.return %y : !relax.tensor<*, f32>
 }
+
+// -----
+
+// A batched product split along a batch dim of one operand that the other
+// broadcasts over, and along the batch dim of both.
+
+// CHECK-LABEL: relax.func @batched(
+// CHECK: matmul {{.*}} : (!relax.tensor<[2, n, 8], f32>, !relax.tensor<[8, 4], f32>) -> !relax.tensor<[2, n, 4], f32>
+// CHECK: matmul {{.*}} : (!relax.tensor<[2, n, 8], f32>, !relax.tensor<[2, 8, 4], f32>) -> !relax.tensor<[2, n, 4], f32>
+// CHECK-NOT: relax.ccl.allreduce
+// CHECK: relax.ccl.allgather {{.*}} {axis = 0 : i64, num_ranks = 2 : i64}
+shard.grid @tp(shape = 2)
+relax.func @batched(%x: !relax.tensor<[4, n, 8], f32> {relax.split_axes = #shard<axisarray[[0]]>},
+                    %w: !relax.tensor<[8, 4], f32>,
+                    %v: !relax.tensor<[4, 8, 4], f32> {relax.split_axes = #shard<axisarray[[0]]>})
+    -> (!relax.tensor<*, f32> {relax.split_axes = #shard<axisarray[[0]]>}, !relax.tensor<*, f32>)
+    attributes {relax.grid = @tp} {
+  %y = relax.matmul %x, %w : (!relax.tensor<[4, n, 8], f32>, !relax.tensor<[8, 4], f32>) -> !relax.tensor<*, f32>
+  %z = relax.matmul %x, %v : (!relax.tensor<[4, n, 8], f32>, !relax.tensor<[4, 8, 4], f32>) -> !relax.tensor<*, f32>
+  relax.return %y, %z : !relax.tensor<*, f32>, !relax.tensor<*, f32>
+}
