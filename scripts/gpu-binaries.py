@@ -5,11 +5,14 @@ checks each with its vendor's tool.
     gpu-binaries.py module.mlir OUTDIR [--check] [--chip CHIP] [--webgpu]
 
 Each object of `gpu.binary @name [...]` becomes OUTDIR/name.<ext>, the
-extension naming the target and format: .spv (SPIR-V), .cubin, .ptx,
-.hsaco, .amdgcn (AMDGPU assembly), .bc; one line per file is printed.
-With --check, each file is also checked, and the line says by what:
+extension naming the target and format: .spv (SPIR-V), .wgsl (WebGPU),
+.cubin, .ptx, .hsaco, .amdgcn (AMDGPU assembly), .bc; one line per file is
+printed. With --check, each file is also checked, and the line says by what:
   .spv     spirv-val --target-env vulkan1.1 (with --webgpu, also: no 64-bit
            integer or float capability, as WebGPU allows none);
+  .wgsl    Dawn (Chrome's WebGPU: Tint compiles it into a compute pipeline
+           under WebGPU's default limits) and wgpu-native (Firefox's naga),
+           through scripts/webgpu-replay.py --check-shaders;
   .ptx     ptxas -arch CHIP (CUDA's assembler) compiles it;
   .cubin   llvm-readelf: an ELF for the CUDA machine whose flags name CHIP;
   .hsaco   llvm-objdump --mcpu CHIP disassembles it (LLVM's AMDGPU backend)
@@ -75,6 +78,8 @@ def last_string(text):
 
 
 def extension(dialect, attrs, data):
+    if data.startswith(b'// relax.webgpu.kernel '):
+        return 'wgsl'
     if dialect == 'spirv':
         return 'spv'
     if re.search(r'\bassembly = "', attrs):
@@ -127,6 +132,28 @@ def check(path, chip, webgpu):
     return False, 'none', 'no check for .' + ext
 
 
+def check_wgsl(paths):
+    """Compiles WGSL kernels on Dawn and wgpu-native in one process each;
+    returns {path: (ok, what, detail)}."""
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                          'webgpu-replay.py')
+    args = [sys.executable, script, '--check-shaders', *paths,
+            '--backend', 'dawn', '--backend', 'wgpu']
+    proc = subprocess.run(args, capture_output=True, text=True)
+    what = 'dawn, wgpu-native'
+    if proc.returncode == 77:
+        return {p: (False, what, 'no WebGPU implementation: ' + proc.stdout)
+                for p in paths}
+    results = {p: (True, what, '') for p in paths}
+    for line in proc.stdout.splitlines():
+        for p in paths:
+            if ': ' + p + ': ' in line:
+                results[p] = (False, what, line + '\n')
+    if proc.returncode != 0 and all(ok for ok, _, _ in results.values()):
+        results = {p: (False, what, proc.stdout + proc.stderr) for p in paths}
+    return results
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     parser.add_argument('module')
@@ -137,6 +164,7 @@ def main():
     args = parser.parse_args()
     os.makedirs(args.outdir, exist_ok=True)
     count = failures = 0
+    wgsl = []
     with open(args.module) as f:
         for line in f:
             match = BINARY.search(line.strip())
@@ -155,8 +183,19 @@ def main():
             if not args.check:
                 print(path)
                 continue
+            if ext == 'wgsl':
+                wgsl.append((name, path))
+                continue
             ok, what, detail = check(path, args.chip, args.webgpu)
             print(f'{"ok" if ok else "FAILED"}: {name}.{ext} ({what})')
+            if not ok:
+                failures += 1
+                sys.stderr.write(detail)
+    if wgsl:
+        results = check_wgsl([path for _, path in wgsl])
+        for name, path in wgsl:
+            ok, what, detail = results[path]
+            print(f'{"ok" if ok else "FAILED"}: {name}.wgsl ({what})')
             if not ok:
                 failures += 1
                 sys.stderr.write(detail)

@@ -9,6 +9,7 @@ packages=(
   ccache cmake python3 python3-pip python3-numpy python3-psutil libopenblas-dev libdlpack-dev
   mpich libmpich-dev
   mesa-vulkan-drivers libvulkan-dev vulkan-tools libamdhip64-dev valgrind
+  chromium chromium-headless-shell
 )
 
 missing=()
@@ -31,9 +32,19 @@ fi
 # (python/relax_import/tokenizer.py); gguf reads GGUF files for
 # `relax-import model.gguf`: install each Python package they lack, and only
 # those.
+# The WebGPU implementations the webgpu target's tests run on (pinned: the
+# runtime loads wgpu-native's library and headers from the wgpu wheel, and
+# wgpudawn is alpha): wgpu-native (Firefox's wgpu) on lavapipe and Dawn
+# (Chrome's) on the SwiftShader driver of the chromium package.
 python_packages=()
-for module in torch onnx transformers safetensors tokenizers gguf; do
-  python3 -c "import $module" 2>/dev/null || python_packages+=("$module")
+for spec in torch onnx transformers safetensors tokenizers gguf \
+            wgpu==0.32.0 wgpudawn==0.32.0.4; do
+  module=${spec%%==*}
+  version=""
+  [[ $spec == *==* ]] && version=${spec##*==}
+  python3 -c "import importlib.metadata as m, sys; import $module
+sys.exit(0 if not '$version' or m.version('$module') == '$version' else 1)" \
+    2>/dev/null || python_packages+=("$spec")
 done
 if [ ${#python_packages[@]} -gt 0 ]; then
   echo "Installing Python packages: ${python_packages[*]}"

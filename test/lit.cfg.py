@@ -50,6 +50,12 @@ if config.has_cuda_runtime in ("ON", "1", "TRUE"):
     config.available_features.add("cuda-runtime")
 if config.has_hip_runtime in ("ON", "1", "TRUE"):
     config.available_features.add("hip-runtime")
+# `webgpu` runs the WebGPU runtime on wgpu-native (from the wgpu Python
+# package, loaded at run time) over a Vulkan driver.
+if config.has_webgpu_runtime in ("ON", "1", "TRUE"):
+    config.available_features.add("webgpu-runtime")
+    if os.path.isfile(config.webgpu_library) and has_vulkan_driver():
+        config.available_features.add("webgpu")
 # Tensor-parallel runs: librelax_mpi_runtime and a launcher.
 if config.has_mpi_runtime in ("ON", "1", "TRUE") and lit.util.which("mpiexec"):
     config.available_features.add("mpi")
@@ -96,6 +102,7 @@ tool_dirs = [config.relax_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
     [ToolSubst("relax-opt", unresolved="fatal"),
      ToolSubst("relax-run", unresolved="fatal"),
+     ToolSubst("relax-translate", unresolved="fatal"),
      ToolSubst("relax-compile", unresolved="fatal"),
      ToolSubst("relax-generate", unresolved="fatal")], tool_dirs)
 llvm_config.with_environment("PATH", config.relax_tools_dir, append_path=True)
@@ -108,3 +115,21 @@ if config.sanitizers in ("ON", "1", "TRUE"):
     # unpoisoning: ignore manual poisoning, keep every other check.
     config.environment["ASAN_OPTIONS"] = "detect_leaks=1:allow_user_poisoning=0"
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1"
+
+# WebGPU implementations for scripts/webgpu-replay.py (python/relax_webgpu),
+# on the python3 on PATH: Dawn on SwiftShader (PyPI wgpudawn; the Vulkan ICD
+# of Debian's chromium), wgpu-native (PyPI wgpu) and headless Chromium.
+if import_python:
+    webgpu_probe = subprocess.run(
+        [import_python, "-c", "import importlib\n"
+         "for m, f in (('wgpudawn', 'wgpudawn'), ('wgpu', 'wgpu-native')):\n"
+         "    try: importlib.import_module(m); print(f)\n"
+         "    except Exception: pass"], capture_output=True, text=True)
+    webgpu_found = webgpu_probe.stdout.split()
+    if ("wgpudawn" in webgpu_found
+            and os.path.exists("/usr/lib/chromium/vk_swiftshader_icd.json")):
+        config.available_features.add("wgpudawn")
+    if "wgpu-native" in webgpu_found:
+        config.available_features.add("wgpu-native")
+if lit.util.which("chromium", config.environment.get("PATH")):
+    config.available_features.add("chromium")

@@ -58,6 +58,11 @@ std::string GPUPipelineOptions::getChip() const {
   return target == GPUTarget::ROCm ? "gfx90a" : "sm_80";
 }
 
+/// The offset alignment of the storage buffers kernels bind (views into
+/// the arena): at most 256 bytes on Vulkan, and WebGPU's default
+/// minStorageBufferOffsetAlignment.
+static constexpr int64_t kStorageBufferAlignment = 256;
+
 /// Kernels' schedules chosen on tensors, kernels on buffers, then their
 /// loops on blocks and threads, outlined into gpu.modules; host functions on
 /// memrefs in device memory.
@@ -77,8 +82,12 @@ static void buildKernelAndHostPipeline(OpPassManager &pm,
   // Memory is planned once the kernels are bufferized, with the scratch
   // buffers they allocate: each would otherwise be a device allocation in
   // every call.
-  if (options.hoistKernelScratch)
-    pm.addPass(createRelaxHoistKernelScratchPass());
+  if (options.hoistKernelScratch) {
+    // Kernels bind the scratch buffers as views of the arena.
+    RelaxHoistKernelScratchPassOptions hoist;
+    hoist.alignment = kStorageBufferAlignment;
+    pm.addPass(createRelaxHoistKernelScratchPass(hoist));
+  }
   if (options.planMemory)
     pm.addPass(createRelaxPlanMemoryPass());
   addHostStage(pm, HostTarget::GPU);
@@ -191,6 +200,11 @@ static void buildDevicePipeline(OpPassManager &pm,
   }
   if (!options.toBinary)
     return;
+  // Browsers take WGSL, printed from the SPIR-V in the tree.
+  if (options.target == GPUTarget::WebGPU) {
+    pm.addPass(createRelaxSPIRVToWGSLPass());
+    return;
+  }
   GpuModuleToBinaryPassOptions binary;
   switch (options.format) {
   case GPUBinaryFormat::Binary:
@@ -235,11 +249,8 @@ void relax::buildRelaxLowerToGPUPipeline(OpPassManager &pm,
   // The library of the target's name: --relax-dispatch-library has cuda
   // and rocm, and reports the others as having none.
   StringRef library = options.library ? getTargetName(options.target) : "";
-  // Views into the arena are bound as storage buffers at their offsets,
-  // which must be multiples of the device's minStorageBufferOffsetAlignment:
-  // 256 bytes at most on Vulkan, and WebGPU's default.
   addGraphStage(pm, options.inferShapes, library, options.fuse,
-                /*planMemory=*/false, /*alignment=*/256);
+                /*planMemory=*/false, kStorageBufferAlignment);
   buildKernelAndHostPipeline(pm, options);
   buildDevicePipeline(pm, options);
   if (options.toBinary && options.toLLVM)

@@ -31,8 +31,8 @@ using namespace mlir;
 using namespace mlir::relax;
 using sym::SymExprAttr;
 
-/// The alignment of each scratch destination, the alignment that kernels'
-/// own allocations have.
+/// The alignment of kernels' own allocations, the most that a scratch
+/// buffer may ask for to become a view.
 static constexpr int64_t kAlignment = 64;
 
 namespace {
@@ -504,7 +504,8 @@ struct RelaxHoistKernelScratchPass
         SmallVector<Value> tensors;
         for (SymExprAttr bytes : callParts) {
           auto type = RelaxTensorType::get({bytes}, IntegerType::get(ctx, 8));
-          tensors.push_back(createAllocation(b, loc, type, kAlignment));
+          tensors.push_back(createAllocation(
+              b, loc, type, std::max<int64_t>(alignment, kAlignment)));
         }
         call.getOutsMutable().append(tensors);
         b.setInsertionPointAfter(call);

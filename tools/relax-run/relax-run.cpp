@@ -150,7 +150,7 @@ static cl::opt<uint64_t> maxCallDepth(
 static cl::opt<unsigned> repetitions("reps", cl::desc("Timed repetitions"),
                                      cl::init(1), cl::cat(runCategory));
 /// Where the compiled code runs.
-enum class Device { CPU, Vulkan, CUDA, ROCm };
+enum class Device { CPU, Vulkan, WebGPU, CUDA, ROCm };
 static cl::opt<Device> device(
     "device", cl::desc("Where to run"), cl::init(Device::CPU),
     cl::values(
@@ -158,6 +158,10 @@ static cl::opt<Device> device(
         clEnumValN(Device::Vulkan, "vulkan",
                    "A Vulkan device (--relax-lower-to-gpu=target=vulkan; "
                    "needs librelax_vulkan_runtime)"),
+        clEnumValN(Device::WebGPU, "webgpu",
+                   "A WebGPU device through wgpu-native "
+                   "(--relax-lower-to-gpu=target=webgpu; needs "
+                   "librelax_webgpu_runtime)"),
         clEnumValN(Device::CUDA, "cuda",
                    "An NVIDIA GPU (--relax-lower-to-gpu=target=cuda; needs "
                    "librelax_cuda_runtime)"),
@@ -176,7 +180,7 @@ static cl::list<std::string> pipelineOptions(
 static cl::opt<std::string> gpuRuntimeLibrary(
     "gpu-runtime-library",
     cl::desc("The GPU runtime library of --device (default: "
-             "librelax_<vulkan|cuda|hip>_runtime.so in relax-run's lib "
+             "librelax_<vulkan|webgpu|cuda|hip>_runtime.so in relax-run's lib "
              "directory)"),
     cl::cat(runCategory));
 static cl::opt<std::string>
@@ -430,9 +434,10 @@ static int run(int argc, char **argv) {
   if (gpuPipeline) {
     if (gpuPipeline->target.hasValue())
       return fail("--pipeline-options: the target is --device's");
-    gpuPipeline->target = device == Device::Vulkan ? relax::GPUTarget::Vulkan
-                          : device == Device::CUDA ? relax::GPUTarget::CUDA
-                                                   : relax::GPUTarget::ROCm;
+    gpuPipeline->target = device == Device::Vulkan   ? relax::GPUTarget::Vulkan
+                          : device == Device::WebGPU ? relax::GPUTarget::WebGPU
+                          : device == Device::CUDA   ? relax::GPUTarget::CUDA
+                                                     : relax::GPUTarget::ROCm;
   }
   bool library = cpuPipeline ? cpuPipeline->library : gpuPipeline->library;
   relax::CPUParallelism parallelism = cpuPipeline
@@ -452,12 +457,13 @@ static int run(int argc, char **argv) {
                 " (it is built when OpenBLAS is installed)");
   std::string gpuRuntimePath = gpuRuntimeLibrary;
   if (device != Device::CPU) {
-    if (library && device == Device::Vulkan)
+    if (library && (device == Device::Vulkan || device == Device::WebGPU))
       return fail("library=true needs --device cpu, cuda or rocm: there is "
-                  "no BLAS for Vulkan");
-    StringRef name = device == Device::Vulkan ? "vulkan"
-                     : device == Device::CUDA ? "cuda"
-                                              : "hip";
+                  "no BLAS for Vulkan or WebGPU");
+    StringRef name = device == Device::Vulkan   ? "vulkan"
+                     : device == Device::WebGPU ? "webgpu"
+                     : device == Device::CUDA   ? "cuda"
+                                                : "hip";
     if (gpuRuntimePath.empty()) {
       gpuRuntimePath =
           relax::getToolPath(argv[0], reinterpret_cast<void *>(&fail), "lib",

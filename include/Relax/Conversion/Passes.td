@@ -176,6 +176,46 @@ def RelaxGPUToSPIRVPass : Pass<"relax-gpu-to-spirv", "::mlir::ModuleOp"> {
   ];
 }
 
+def RelaxSPIRVToWGSLPass : Pass<"relax-spirv-to-wgsl", "::mlir::ModuleOp"> {
+  let summary = "Replace the WebGPU kernels' gpu.modules by gpu.binary ops "
+                "holding their WGSL";
+  let description = [{
+    Browsers take WebGPU shaders only in WGSL. For every `gpu.module` whose
+    SPIR-V target environment has the WebGPU client API (see
+    `--relax-gpu-to-spirv`), prints the entry point of its `spirv.module`
+    as a WGSL module and replaces the `gpu.module` by a `gpu.binary` of that
+    name whose one object (format `bin`) is the WGSL text, which the
+    runtime's `mgpuModuleLoad` receives.
+
+    The text starts with a line `// relax.webgpu.kernel {...}` that
+    describes the kernel's interface in JSON: the kernel and entry point
+    names, the workgroup size and workgroup memory, and each binding in
+    launch order: a storage buffer with its access (`read` or `read_write`),
+    element type, element size and rank, then the uniform struct of the
+    scalars with each member's offset and size.
+
+    Storage buffers that the kernel writes are `read_write`, the others
+    `read`, except where a launch passes a view of memory that another
+    argument of the same launch writes (an arena): WebGPU forbids a buffer
+    bound read-only and writable in one dispatch. Scalars are one
+    `var<uniform>` struct, whose values the uniformity analysis treats as
+    uniform (barriers in loops they bound are valid). Sub-word buffers that
+    the SPIR-V lowering writes with atomics are arrays of `atomic<i32>`.
+    A kernel that needs 64-bit types, f16 without `shader-f16`, more than
+    `max-storage-buffers` storage buffers, a workgroup over 256 invocations
+    or more than 16 KiB of workgroup memory is a located error.
+  }];
+  let options = [
+    Option<"maxStorageBuffers", "max-storage-buffers", "int64_t",
+           /*default=*/"8",
+           "Storage buffers a kernel may bind "
+           "(maxStorageBuffersPerShaderStage)">,
+    Option<"shaderF16", "shader-f16", "bool", /*default=*/"false",
+           "Allow f16 (the device has the `shader-f16` feature)">,
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 def ConvertSymToArithPass : Pass<"convert-sym-to-arith"> {
   let summary = "Lower the sym run-time ops to arith, memref, tensor and cf";
   let description = [{

@@ -176,6 +176,12 @@ def RelaxHoistKernelScratchPass
     relax.kill_storage %s
     ```
   }];
+  let options = [
+    Option<"alignment", "alignment", "int64_t", /*default=*/"64",
+           "Byte alignment of each scratch tensor (a GPU binds a view only "
+           "at a multiple of its storage buffer offset alignment: 256 on "
+           "WebGPU)">,
+  ];
   let dependentDialects = ["::mlir::relax::RelaxDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect"];

@@ -226,6 +226,69 @@ static void scalarizeVectorAccesses(Operation *root) {
   }
 }
 
+/// With 32-bit indices a kernel's `index` values are i32: a conversion of
+/// an index through i64 to a float (an arange's values) converts the i32,
+/// so that the kernel needs no 64-bit integers, which WebGPU has not.
+static void narrowIndexConversions(gpu::GPUModuleOp module) {
+  module.walk([](Operation *op) {
+    if (!isa<arith::SIToFPOp, arith::UIToFPOp>(op))
+      return;
+    auto cast = op->getOperand(0).getDefiningOp<arith::IndexCastOp>();
+    if (!cast || !cast.getIn().getType().isIndex() ||
+        !cast.getType().isInteger(64))
+      return;
+    OpBuilder b(op);
+    Value narrow = arith::IndexCastOp::create(b, cast.getLoc(), b.getI32Type(),
+                                              cast.getIn());
+    op->setOperand(0, narrow);
+    if (cast->use_empty())
+      cast->erase();
+  });
+}
+
+/// WebGPU has no 64-bit integers or floats, and f16 only with the
+/// `shader-f16` feature, which the target does not assume: a kernel that
+/// computes in them is an error at the op that needs them (upstream's
+/// conversion would only fail to legalize the whole kernel).
+static LogicalResult checkWebGPUTypes(gpu::GPUModuleOp module) {
+  auto unsupported = [](Type type) -> StringRef {
+    type = getElementTypeOrSelf(type);
+    if (auto memref = dyn_cast<MemRefType>(type))
+      type = memref.getElementType();
+    if (type.isIndex())
+      return "";
+    if (isa<IntegerType>(type) && type.getIntOrFloatBitWidth() > 32)
+      return "64-bit integers";
+    if (type.isF64())
+      return "64-bit floats";
+    if (type.isF16() || type.isBF16())
+      return "16-bit floats without the `shader-f16` feature";
+    return "";
+  };
+  for (auto kernel : module.getOps<gpu::GPUFuncOp>()) {
+    for (auto [i, type] : llvm::enumerate(kernel.getArgumentTypes())) {
+      StringRef what = unsupported(type);
+      if (!what.empty())
+        return emitError(kernel.getArgument(i).getLoc())
+               << "WebGPU has no " << what << " (a kernel argument of type "
+               << type << ")";
+    }
+    WalkResult result = kernel.walk([&](Operation *op) {
+      for (Type type : op->getResultTypes()) {
+        StringRef what = unsupported(type);
+        if (what.empty())
+          continue;
+        op->emitError("WebGPU has no ") << what << " (" << type << ")";
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      return failure();
+  }
+  return success();
+}
+
 namespace {
 struct RelaxGPUToSPIRVPass
     : relax::impl::RelaxGPUToSPIRVPassBase<RelaxGPUToSPIRVPass> {
@@ -312,6 +375,10 @@ struct RelaxGPUToSPIRVPass
       spirv::TargetEnvAttr env = getSPIRVTarget(module);
       if (!env)
         continue;
+      if (webgpu && !use64bitIndex)
+        narrowIndexConversions(module);
+      if (webgpu && failed(checkWebGPUTypes(module)))
+        return signalPassFailure();
       moveScalarArgumentsLast(module, getOperation());
       if (failed(convert(module, env)))
         return signalPassFailure();

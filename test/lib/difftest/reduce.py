@@ -24,7 +24,8 @@ from .graph import Value, emit
 RELAX_RUN_FLAGS = {"default": [], "fuse=0": ["--pipeline-options=fuse=false"],
                    "plan-memory=0": ["--pipeline-options=plan-memory=false"],
                    "parallel": ["--pipeline-options=parallel=true"], "library": ["--pipeline-options=library=true"],
-                   "vulkan": ["--device", "vulkan"]}
+                   "vulkan": ["--device", "vulkan"],
+                   "webgpu": ["--device", "webgpu"]}
 
 
 def _param_vars(graph):

@@ -38,8 +38,11 @@ CONFIGS = {
     # The GPU pipeline on Vulkan (Mesa's lavapipe where there is no GPU),
     # through relax-run --device vulkan, a graph and a run at a time.
     "vulkan": None,
+    # The same with kernels in WGSL, through relax-run --device webgpu on
+    # wgpu-native (over lavapipe), under WebGPU's default limits.
+    "webgpu": None,
 }
-DEVICE_CONFIGS = {"vulkan"}
+DEVICE_CONFIGS = {"vulkan", "webgpu"}
 DEFAULT_CONFIGS = ["default", "fuse=0", "plan-memory=0"]
 RTOL = ATOL = 1e-4
 # Seconds a tool may take on one batch (a batch takes a few).

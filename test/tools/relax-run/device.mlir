@@ -10,13 +10,16 @@
 // PARALLEL: relax-run: error: invalid --pipeline-options 'parallel=true': {{.*}}parallel
 
 // RUN: not relax-run %s --device vulkan --pipeline-options=library=true --size n=4 2>&1 | FileCheck %s --check-prefix=LIBRARY
-// LIBRARY: relax-run: error: library=true needs --device cpu, cuda or rocm: there is no BLAS for Vulkan
+// RUN: not relax-run %s --device webgpu --pipeline-options=library=true --size n=4 2>&1 | FileCheck %s --check-prefix=LIBRARY
+// LIBRARY: relax-run: error: library=true needs --device cpu, cuda or rocm: there is no BLAS for Vulkan or WebGPU
 
 // RUN: not relax-run %s --device vulkan --pipeline-options=target=cuda --size n=4 2>&1 | FileCheck %s --check-prefix=TARGET
 // TARGET: relax-run: error: --pipeline-options: the target is --device's
 
 // RUN: not relax-run %s --device vulkan --gpu-runtime-library=%t.missing.so --size n=4 2>&1 | FileCheck %s --check-prefix=MISSING
 // MISSING: relax-run: error: no GPU runtime library at {{.*}}.missing.so (librelax_vulkan_runtime is built when its SDK is installed)
+// RUN: not relax-run %s --device webgpu --gpu-runtime-library=%t.missing.so --size n=4 2>&1 | FileCheck %s --check-prefix=MISSING-WEBGPU
+// MISSING-WEBGPU: relax-run: error: no GPU runtime library at {{.*}}.missing.so (librelax_webgpu_runtime is built when its SDK is installed)
 
 // RUN: not relax-run %s --device vulkan --size n=0 2>&1 | FileCheck %s --check-prefix=RANGE
 // RANGE: relax-run: error: n = 0 breaks the constraint #sym.range<n in [1, 64]>
@@ -32,6 +35,9 @@
 // RUN: %if vulkan %{ relax-run %s --device vulkan --size n=5 --seed 3 --reps 3 --time-transfers --output %t.copies.npy | FileCheck %s --check-prefix=COPIES %}
 // RUN: %if vulkan %{ %python -c "import numpy as np; print(np.array_equal(np.load('%t.reps.npy'), np.load('%t.cpu.npy')), np.array_equal(np.load('%t.copies.npy'), np.load('%t.cpu.npy')))" | FileCheck %s --check-prefix=SAME2 %}
 // RUN: %if vulkan %{ relax-run %s --entry identity --device vulkan --size n=3 --reps 2 | FileCheck %s --check-prefix=IDENTITY %}
+// RUN: %if webgpu %{ relax-run %s --device webgpu --size n=5 --seed 3 --output %t.webgpu.npy | FileCheck %s --check-prefix=RAN %}
+// RUN: %if webgpu %{ relax-run %s --size n=5 --seed 3 --output %t.cpu.npy > /dev/null %}
+// RUN: %if webgpu %{ %python -c "import numpy as np; print(np.array_equal(np.load('%t.webgpu.npy'), np.load('%t.cpu.npy')))" | FileCheck %s --check-prefix=SAME %}
 // RAN: @main: result #0 shape [5, 4]; {{.*}}, inputs on the device
 // OUT: (5, 4) float32
 // SAME: True
