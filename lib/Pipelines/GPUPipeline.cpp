@@ -129,6 +129,10 @@ getSPIRVTarget(const GPUPipelineOptions &options) {
       spirv.spirvCapabilities.append(
           {"GroupNonUniform", "GroupNonUniformArithmetic"});
   }
+  if (target == GPUTarget::WebGPU && options.shaderF16) {
+    spirv.spirvCapabilities.append({"Float16", "StorageBuffer16BitAccess"});
+    spirv.spirvExtensions.append({"SPV_KHR_16bit_storage"});
+  }
   return spirv;
 }
 
@@ -187,6 +191,7 @@ static void buildDevicePipeline(OpPassManager &pm,
     pm.addPass(createGpuSPIRVAttachTarget(getSPIRVTarget(options)));
     RelaxGPUToSPIRVPassOptions toSPIRV;
     toSPIRV.webgpu = options.target == GPUTarget::WebGPU;
+    toSPIRV.shaderF16 = options.shaderF16;
     // WebGPU's default maxStorageBuffersPerShaderStage.
     if (toSPIRV.webgpu)
       toSPIRV.maxStorageBuffers = 8;
@@ -202,7 +207,9 @@ static void buildDevicePipeline(OpPassManager &pm,
     return;
   // Browsers take WGSL, printed from the SPIR-V in the tree.
   if (options.target == GPUTarget::WebGPU) {
-    pm.addPass(createRelaxSPIRVToWGSLPass());
+    RelaxSPIRVToWGSLPassOptions toWGSL;
+    toWGSL.shaderF16 = options.shaderF16;
+    pm.addPass(createRelaxSPIRVToWGSLPass(toWGSL));
     return;
   }
   GpuModuleToBinaryPassOptions binary;

@@ -167,6 +167,9 @@ def RelaxGPUToSPIRVPass : Pass<"relax-gpu-to-spirv", "::mlir::ModuleOp"> {
     Option<"webgpu", "webgpu", "bool", /*default=*/"false",
            "Prepare the kernels for WebGPU, as --spirv-webgpu-prepare does "
            "(without merging blocks, which can leave pointer phis)">,
+    Option<"shaderF16", "shader-f16", "bool", /*default=*/"false",
+           "With webgpu: allow f16 (the device has the `shader-f16` "
+           "feature); otherwise a kernel that needs it is an error">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

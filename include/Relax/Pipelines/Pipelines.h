@@ -199,6 +199,12 @@ struct GPUPipelineOptions
                      "compute shaders, which lavapipe and desktop GPUs have); "
                      "without it, with a tree through workgroup memory"),
       llvm::cl::init(true)};
+  Option<bool> shaderF16{
+      *this, "shader-f16",
+      llvm::cl::desc("webgpu: allow f16 in kernels (WGSL `enable f16`; the "
+                     "device must have the `shader-f16` feature, which "
+                     "SwiftShader, hence Chrome without a GPU, lacks)"),
+      llvm::cl::init(false)};
   Option<std::string> toolkit{
       *this, "toolkit",
       llvm::cl::desc("The CUDA or ROCm toolkit (default, found when the "

@@ -250,8 +250,9 @@ static void narrowIndexConversions(gpu::GPUModuleOp module) {
 /// `shader-f16` feature, which the target does not assume: a kernel that
 /// computes in them is an error at the op that needs them (upstream's
 /// conversion would only fail to legalize the whole kernel).
-static LogicalResult checkWebGPUTypes(gpu::GPUModuleOp module) {
-  auto unsupported = [](Type type) -> StringRef {
+static LogicalResult checkWebGPUTypes(gpu::GPUModuleOp module,
+                                      bool shaderF16) {
+  auto unsupported = [&](Type type) -> StringRef {
     type = getElementTypeOrSelf(type);
     if (auto memref = dyn_cast<MemRefType>(type))
       type = memref.getElementType();
@@ -261,7 +262,9 @@ static LogicalResult checkWebGPUTypes(gpu::GPUModuleOp module) {
       return "64-bit integers";
     if (type.isF64())
       return "64-bit floats";
-    if (type.isF16() || type.isBF16())
+    if (type.isBF16())
+      return "bf16";
+    if (type.isF16() && !shaderF16)
       return "16-bit floats without the `shader-f16` feature";
     return "";
   };
@@ -377,7 +380,7 @@ struct RelaxGPUToSPIRVPass
         continue;
       if (webgpu && !use64bitIndex)
         narrowIndexConversions(module);
-      if (webgpu && failed(checkWebGPUTypes(module)))
+      if (webgpu && failed(checkWebGPUTypes(module, shaderF16)))
         return signalPassFailure();
       moveScalarArgumentsLast(module, getOperation());
       if (failed(convert(module, env)))

@@ -364,8 +364,11 @@ bool WebGPUDevice::init(const WebGPUProcs &loaded, std::string &error) {
   std::vector<WGPUFeatureName> features;
   adapterHasF16 =
       procs->wgpuAdapterHasFeature(adapter, WGPUFeatureName_ShaderF16);
-  if (const char *value = std::getenv("RELAX_WEBGPU_F16");
-      value && std::strcmp(value, "1") == 0 && adapterHasF16)
+  // As tvmjs does: the feature when the adapter offers it (kernels compiled
+  // without `shader-f16` do not use it), unless RELAX_WEBGPU_F16=0 asks for
+  // a device like a browser's without a GPU.
+  const char *f16Setting = std::getenv("RELAX_WEBGPU_F16");
+  if (adapterHasF16 && !(f16Setting && std::strcmp(f16Setting, "0") == 0))
     features.push_back(WGPUFeatureName_ShaderF16);
 
   DeviceRequest request;
@@ -870,7 +873,7 @@ Module *WebGPUDevice::loadModule(const void *data, size_t sizeBytes,
         "feature: %s",
         name,
         adapterHasF16
-            ? "set RELAX_WEBGPU_F16=1 to enable it"
+            ? "RELAX_WEBGPU_F16=0 disabled it"
             : ("the adapter '" + adapterName + "' does not have it").c_str());
     return nullptr;
   }
