@@ -129,7 +129,10 @@ getSPIRVTarget(const GPUPipelineOptions &options) {
       spirv.spirvCapabilities.append(
           {"GroupNonUniform", "GroupNonUniformArithmetic"});
   }
-  if (target == GPUTarget::WebGPU && options.shaderF16) {
+  // f16 kernels are SPIR-V with 16-bit storage either way: their WGSL
+  // computes in f16 with `shader-f16` and in f32 on packed storage without
+  // (--relax-spirv-to-wgsl).
+  if (target == GPUTarget::WebGPU) {
     spirv.spirvCapabilities.append({"Float16", "StorageBuffer16BitAccess"});
     spirv.spirvExtensions.append({"SPV_KHR_16bit_storage"});
   }
@@ -191,7 +194,6 @@ static void buildDevicePipeline(OpPassManager &pm,
     pm.addPass(createGpuSPIRVAttachTarget(getSPIRVTarget(options)));
     RelaxGPUToSPIRVPassOptions toSPIRV;
     toSPIRV.webgpu = options.target == GPUTarget::WebGPU;
-    toSPIRV.shaderF16 = options.shaderF16;
     // WebGPU's default maxStorageBuffersPerShaderStage.
     if (toSPIRV.webgpu)
       toSPIRV.maxStorageBuffers = 8;

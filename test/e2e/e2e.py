@@ -214,9 +214,9 @@ def run_cases(cases, argv, sizes=(3, 6), tolerance=2e-4):
                           argv[1], argv[2], argv[3], tolerance=tolerance,
                           device=device)
         except SystemExit as error:
-            # WebGPU has no 64-bit types and f16 only with shader-f16: such
+            # WebGPU has no 64-bit types: such
             # a model must fail to compile with a located error.
-            if (device == "webgpu" and re.search(r"\b(i64|f64|f16)\b", model)
+            if (device == "webgpu" and re.search(r"\b(i64|f64)\b", model)
                     and "WebGPU has no" in str(error)):
                 message = re.search(r"error: (WebGPU has no[^\n]*)",
                                     str(error)).group(1)

@@ -15,13 +15,21 @@
 
 using namespace mlir;
 
+static llvm::cl::opt<bool> shaderF16(
+    "wgsl-shader-f16",
+    llvm::cl::desc("--relax-spirv-to-wgsl: compute f16 in f16 (the device "
+                   "has `shader-f16`) rather than in f32"),
+    llvm::cl::init(false));
+
 static void registerToWGSLTranslation() {
   TranslateFromMLIRRegistration registration(
       "relax-spirv-to-wgsl",
       "Print the WebGPU kernels of a module as WGSL, one after another",
       [](Operation *op, raw_ostream &output) {
+        relax::wgsl::WGSLLimits limits;
+        limits.shaderF16 = shaderF16;
         return relax::wgsl::translateModuleToWGSL(
-            op, relax::wgsl::WGSLLimits(), [&](Operation *, StringRef wgsl) {
+            op, limits, [&](Operation *, StringRef wgsl) {
               output << wgsl << "\n";
               return success();
             });

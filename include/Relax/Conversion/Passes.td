@@ -167,9 +167,6 @@ def RelaxGPUToSPIRVPass : Pass<"relax-gpu-to-spirv", "::mlir::ModuleOp"> {
     Option<"webgpu", "webgpu", "bool", /*default=*/"false",
            "Prepare the kernels for WebGPU, as --spirv-webgpu-prepare does "
            "(without merging blocks, which can leave pointer phis)">,
-    Option<"shaderF16", "shader-f16", "bool", /*default=*/"false",
-           "With webgpu: allow f16 (the device has the `shader-f16` "
-           "feature); otherwise a kernel that needs it is an error">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -204,7 +201,10 @@ def RelaxSPIRVToWGSLPass : Pass<"relax-spirv-to-wgsl", "::mlir::ModuleOp"> {
     `var<uniform>` struct, whose values the uniformity analysis treats as
     uniform (barriers in loops they bound are valid). Sub-word buffers that
     the SPIR-V lowering writes with atomics are arrays of `atomic<i32>`.
-    A kernel that needs 64-bit types, f16 without `shader-f16`, more than
+    Without `shader-f16`, f16 is computed in f32 and f16 buffers are arrays
+    of u32 words of two elements (`unpack2x16float`; stores round with
+    `pack2x16float` and replace their half of the word with atomics).
+    A kernel that needs 64-bit types, more than
     `max-storage-buffers` storage buffers, a workgroup over 256 invocations
     or more than 16 KiB of workgroup memory is a located error.
   }];
@@ -214,7 +214,9 @@ def RelaxSPIRVToWGSLPass : Pass<"relax-spirv-to-wgsl", "::mlir::ModuleOp"> {
            "Storage buffers a kernel may bind "
            "(maxStorageBuffersPerShaderStage)">,
     Option<"shaderF16", "shader-f16", "bool", /*default=*/"false",
-           "Allow f16 (the device has the `shader-f16` feature)">,
+           "Compute in f16 (`enable f16;`: the device has the `shader-f16` "
+           "feature); without it f16 values are computed in f32 and f16 "
+           "buffers hold two elements per u32 word">,
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }

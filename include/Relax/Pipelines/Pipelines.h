@@ -201,9 +201,10 @@ struct GPUPipelineOptions
       llvm::cl::init(true)};
   Option<bool> shaderF16{
       *this, "shader-f16",
-      llvm::cl::desc("webgpu: allow f16 in kernels (WGSL `enable f16`; the "
+      llvm::cl::desc("webgpu: compute f16 in f16 (WGSL `enable f16`; the "
                      "device must have the `shader-f16` feature, which "
-                     "SwiftShader, hence Chrome without a GPU, lacks)"),
+                     "SwiftShader, hence Chrome without a GPU, lacks); "
+                     "without it, in f32 on packed f16 storage"),
       llvm::cl::init(false)};
   Option<std::string> toolkit{
       *this, "toolkit",

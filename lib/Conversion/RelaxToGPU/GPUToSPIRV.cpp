@@ -246,13 +246,11 @@ static void narrowIndexConversions(gpu::GPUModuleOp module) {
   });
 }
 
-/// WebGPU has no 64-bit integers or floats, and f16 only with the
-/// `shader-f16` feature, which the target does not assume: a kernel that
+/// WebGPU has no 64-bit integers or floats, nor bf16: a kernel that
 /// computes in them is an error at the op that needs them (upstream's
 /// conversion would only fail to legalize the whole kernel).
-static LogicalResult checkWebGPUTypes(gpu::GPUModuleOp module,
-                                      bool shaderF16) {
-  auto unsupported = [&](Type type) -> StringRef {
+static LogicalResult checkWebGPUTypes(gpu::GPUModuleOp module) {
+  auto unsupported = [](Type type) -> StringRef {
     type = getElementTypeOrSelf(type);
     if (auto memref = dyn_cast<MemRefType>(type))
       type = memref.getElementType();
@@ -264,8 +262,6 @@ static LogicalResult checkWebGPUTypes(gpu::GPUModuleOp module,
       return "64-bit floats";
     if (type.isBF16())
       return "bf16";
-    if (type.isF16() && !shaderF16)
-      return "16-bit floats without the `shader-f16` feature";
     return "";
   };
   for (auto kernel : module.getOps<gpu::GPUFuncOp>()) {
@@ -380,7 +376,7 @@ struct RelaxGPUToSPIRVPass
         continue;
       if (webgpu && !use64bitIndex)
         narrowIndexConversions(module);
-      if (webgpu && failed(checkWebGPUTypes(module, shaderF16)))
+      if (webgpu && failed(checkWebGPUTypes(module)))
         return signalPassFailure();
       moveScalarArgumentsLast(module, getOperation());
       if (failed(convert(module, env)))

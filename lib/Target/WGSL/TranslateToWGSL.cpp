@@ -152,16 +152,10 @@ LogicalResult wgsl::translateModuleToWGSL(
       }
     });
 
-    // A target environment with Float16 is a device with `shader-f16`.
-    WGSLLimits moduleLimits = limits;
-    for (Attribute target : module.getTargetsAttr())
-      if (auto env = dyn_cast<spirv::TargetEnvAttr>(target))
-        moduleLimits.shaderF16 |=
-            llvm::is_contained(env.getCapabilities(), spirv::Capability::Float16);
     std::string wgsl;
     llvm::raw_string_ostream os(wgsl);
     if (failed(translateToWGSL(spirvModule, kernel.getName(), arguments,
-                               moduleLimits, os)))
+                               limits, os)))
       return failure();
     if (failed(emit(module, wgsl)))
       return failure();

@@ -88,16 +88,10 @@ LogicalResult WGSLPrinter::assignBlockArguments(Block *dest,
   return success();
 }
 
-/// Snapshots the arguments of `block` into `let`s, so that a value keeps
-/// what the branch into the block passed while its variable takes the next.
-static void bindBlockArguments(
-    Block *block, DenseMap<BlockArgument, std::string> &vars,
-    function_ref<raw_ostream &()> line,
-    function_ref<std::string(StringRef)> newName,
-    function_ref<void(Value, std::string)> bind) {
+void WGSLPrinter::bindBlockArguments(Block *block) {
   for (BlockArgument arg : block->getArguments()) {
     std::string name = newName("v");
-    line() << "let " << name << " = " << vars[arg] << ";\n";
+    line() << "let " << name << " = " << blockArgVars[arg] << ";\n";
     bind(arg, name);
   }
 }
@@ -128,10 +122,7 @@ LogicalResult WGSLPrinter::printChain(Block *block, Block *stop,
       if (!dest->getSinglePredecessor())
         return emitError(loc, "the webgpu target cannot print this "
                               "unstructured branch as WGSL");
-      bindBlockArguments(
-          dest, blockArgVars, [&]() -> raw_ostream & { return line(); },
-          [&](StringRef p) { return newName(p); },
-          [&](Value v, std::string e) { bind(v, std::move(e)); });
+      bindBlockArguments(dest);
       block = dest;
       continue;
     }
@@ -171,10 +162,7 @@ LogicalResult WGSLPrinter::printChain(Block *block, Block *stop,
     if (!next->getSinglePredecessor())
       return emitError(loc, "the webgpu target cannot print this "
                             "unstructured branch as WGSL");
-    bindBlockArguments(
-        next, blockArgVars, [&]() -> raw_ostream & { return line(); },
-        [&](StringRef p) { return newName(p); },
-        [&](Value v, std::string e) { bind(v, std::move(e)); });
+    bindBlockArguments(next);
     block = next;
   }
 }
@@ -203,10 +191,7 @@ LogicalResult WGSLPrinter::printSelection(spirv::SelectionOp op,
       return failure();
     if (block == merge)
       return success();
-    bindBlockArguments(
-        block, blockArgVars, [&]() -> raw_ostream & { return line(); },
-        [&](StringRef p) { return newName(p); },
-        [&](Value v, std::string e) { bind(v, std::move(e)); });
+    bindBlockArguments(block);
     return printChain(block, merge, loop);
   };
   std::string condition = getValue(cond.getCondition());
@@ -253,10 +238,7 @@ LogicalResult WGSLPrinter::printLoop(spirv::LoopOp op) {
     return failure();
   line() << "loop {\n";
   indent += 2;
-  bindBlockArguments(
-      loop.header, blockArgVars, [&]() -> raw_ostream & { return line(); },
-      [&](StringRef p) { return newName(p); },
-      [&](Value v, std::string e) { bind(v, std::move(e)); });
+  bindBlockArguments(loop.header);
   if (loop.continueBlock == loop.header)
     return op.emitError("the webgpu target cannot print a loop whose "
                         "header is its continue block as WGSL");
@@ -266,11 +248,7 @@ LogicalResult WGSLPrinter::printLoop(spirv::LoopOp op) {
   // and branches back. Nothing branches to it but the end of the body (the
   // printer emits no `continue`), so it ends the body, without WGSL's
   // `continuing`, where a `return` would be invalid.
-  bindBlockArguments(
-      loop.continueBlock, blockArgVars,
-      [&]() -> raw_ostream & { return line(); },
-      [&](StringRef p) { return newName(p); },
-      [&](Value v, std::string e) { bind(v, std::move(e)); });
+  bindBlockArguments(loop.continueBlock);
   if (failed(printBlockOps(*loop.continueBlock, &loop)))
     return failure();
   auto back = dyn_cast<spirv::BranchOp>(loop.continueBlock->getTerminator());
@@ -320,6 +298,17 @@ LogicalResult WGSLPrinter::printOp(Operation &op, LoopContext *loop) {
     return success();
   }
   if (auto chain = dyn_cast<spirv::AccessChainOp>(op)) {
+    spirv::GlobalVariableOp root = getRoot(chain.getBasePtr());
+    if (root && packedF16Buffers.contains(root)) {
+      // Element `index` of the buffer's array: half of word index / 2.
+      if (chain.getIndices().size() != 2)
+        return op.emitError("the webgpu target expects an f16 buffer to be "
+                            "indexed by member and element");
+      packedF16Pointers[chain.getResult()] = {
+          getValue(chain.getBasePtr()) + ".m0",
+          getValue(chain.getIndices()[1])};
+      return success();
+    }
     std::string expr = getValue(chain.getBasePtr());
     Type current =
         cast<spirv::PointerType>(chain.getBasePtr().getType()).getPointeeType();
@@ -359,11 +348,37 @@ LogicalResult WGSLPrinter::printOp(Operation &op, LoopContext *loop) {
       auto &[param, type] = builtins[root];
       return let(op, type + "(" + param + ")");
     }
+    auto packed = packedF16Pointers.find(load.getPtr());
+    if (packed != packedF16Pointers.end()) {
+      auto &[array, index] = packed->second;
+      std::string word =
+          llvm::formatv("{0}[{1} / 2i]", array, index).str();
+      if (isAtomicPointer(load.getPtr()))
+        word = "atomicLoad(&" + word + ")";
+      return let(op, llvm::formatv("unpack2x16float({0})[{1} % 2i]", word,
+                                   index)
+                         .str());
+    }
     if (isAtomicPointer(load.getPtr()))
       return let(op, "atomicLoad(&" + getValue(load.getPtr()) + ")");
     return let(op, getValue(load.getPtr()));
   }
   if (auto store = dyn_cast<spirv::StoreOp>(op)) {
+    auto packed = packedF16Pointers.find(store.getPtr());
+    if (packed != packedF16Pointers.end()) {
+      // The other half of the word may be another thread's: replace this
+      // half with atomics.
+      auto &[array, index] = packed->second;
+      std::string word = llvm::formatv("&{0}[{1} / 2i]", array, index).str();
+      std::string shift =
+          llvm::formatv("u32({0} % 2i) * 16u", index).str();
+      line() << "atomicAnd(" << word << ", ~(0xffffu << (" << shift
+             << ")));\n";
+      line() << "atomicOr(" << word << ", (pack2x16float(vec2<f32>("
+             << getValue(store.getValue()) << ", 0.0f)) & 0xffffu) << ("
+             << shift << "));\n";
+      return success();
+    }
     if (isAtomicPointer(store.getPtr()))
       line() << "atomicStore(&" << getValue(store.getPtr()) << ", "
              << getValue(store.getValue()) << ");\n";
@@ -499,6 +514,7 @@ LogicalResult WGSLPrinter::print(StringRef kernelName,
     return module.emitError("the entry point is not a function without "
                             "arguments");
   Location loc = entry.getLoc();
+  emulateF16 = !limits.shaderF16;
 
   // The workgroup size, within WebGPU's limits.
   SmallVector<int64_t, 3> workgroup = {1, 1, 1};
@@ -599,7 +615,19 @@ LogicalResult WGSLPrinter::print(StringRef kernelName,
       const KernelArgument &arg = arguments[i];
       bool write = written.contains(global) || arg.forceReadWrite;
       std::string type;
-      if (atomicBuffers.contains(global)) {
+      auto f16Array =
+          st.getNumElements() == 1
+              ? dyn_cast<spirv::RuntimeArrayType>(st.getElementType(0))
+              : nullptr;
+      if (emulateF16 && f16Array && f16Array.getElementType().isF16()) {
+        std::string structName = llvm::formatv("H{0}", i).str();
+        structs << "struct " << structName << " {\n  m0: array<"
+                << (write ? "atomic<u32>" : "u32") << ">,\n}\n\n";
+        type = structName;
+        packedF16Buffers.insert(global);
+        if (write)
+          atomicBuffers.insert(global);
+      } else if (atomicBuffers.contains(global)) {
         // Sub-word elements, packed four to a word by the SPIR-V lowering
         // and written with atomics.
         Type array = st.getNumElements() == 1 ? st.getElementType(0) : Type();
@@ -656,7 +684,8 @@ LogicalResult WGSLPrinter::print(StringRef kernelName,
     json << "{\"binding\": " << i << ", \"type\": \"uniform\", \"scalars\": [";
     for (unsigned m = 0, e = st.getNumElements(); m < e; ++m) {
       Type member = st.getElementType(m);
-      if (!member.isIntOrFloat() || member.isInteger(1))
+      if (!member.isIntOrFloat() || member.isInteger(1) ||
+          (emulateF16 && member.isF16()))
         return global.emitError("a uniform struct member of type ")
                << member << " is not host-shareable";
       int64_t bytes = member.getIntOrFloatBitWidth() / 8;

@@ -48,6 +48,8 @@ LogicalResult WGSLPrinter::checkType(Type type, Location loc) {
   if (type.isF32())
     return success();
   if (type.isF16()) {
+    if (emulateF16)
+      return success();
     if (!limits.shaderF16)
       return emitError(loc) << "f16 on WebGPU needs the `shader-f16` "
                                "feature, which this target does not assume";
@@ -69,7 +71,7 @@ FailureOr<std::string> WGSLPrinter::getType(Type type, Location loc) {
   if (type.isF32())
     return std::string("f32");
   if (type.isF16())
-    return std::string("f16");
+    return std::string(emulateF16 ? "f32" : "f16");
   if (auto vec = dyn_cast<VectorType>(type)) {
     FailureOr<std::string> element = getType(vec.getElementType(), loc);
     if (failed(element))
@@ -129,7 +131,7 @@ int64_t WGSLPrinter::getByteSize(Type type) {
       size += getByteSize(member);
     return size;
   }
-  if (type.isInteger(1))
+  if (type.isInteger(1) || (type.isF16() && emulateF16))
     return 4;
   if (type.isIntOrFloat())
     return std::max<int64_t>(type.getIntOrFloatBitWidth() / 8, 1);
@@ -161,7 +163,9 @@ std::string WGSLPrinter::getUnsigned(Value value) {
 }
 
 std::string WGSLPrinter::getFloat(double value, Type type) {
-  StringRef suffix = type.isF16() ? "h" : "f";
+  StringRef suffix = type.isF16() && !emulateF16 ? "h" : "f";
+  if (emulateF16 && type.isF16())
+    type = Float32Type::get(type.getContext());
   if (!std::isfinite(value)) {
     // WGSL has no literal for infinities and NaNs, and a constant
     // expression may not evaluate to one: read the bits from a variable.
@@ -465,6 +469,23 @@ FailureOr<std::string> WGSLPrinter::getExpression(Operation &op) {
     return llvm::formatv("select({0}, {1}, {2})", operand(2), operand(1),
                          operand(0))
         .str();
+  if (name == "spirv.FConvert" && emulateF16 &&
+      getElementTypeOrSelf(resultType).isF16()) {
+    // f16 values are f32s: a conversion to f16 rounds to its precision.
+    if (auto vec = dyn_cast<VectorType>(resultType)) {
+      std::string expr = *type + "(";
+      for (int64_t i = 0, e = vec.getNumElements(); i < e; ++i)
+        expr += llvm::formatv("{0}unpack2x16float(pack2x16float(vec2<f32>("
+                              "{1}[{2}], 0.0f))).x",
+                              i ? ", " : "", operand(0), i)
+                    .str();
+      return expr + ")";
+    }
+    return llvm::formatv(
+               "unpack2x16float(pack2x16float(vec2<f32>({0}, 0.0f))).x",
+               operand(0))
+        .str();
+  }
   if (name == "spirv.ConvertSToF" || name == "spirv.ConvertFToS" ||
       name == "spirv.FConvert")
     return *type + "(" + operand(0) + ")";

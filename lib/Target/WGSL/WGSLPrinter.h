@@ -56,6 +56,10 @@ private:
   LogicalResult assignBlockArguments(Block *dest, ValueRange operands,
                                      Location loc);
   LogicalResult declareBlockArguments(Block *block);
+  /// Snapshots the arguments of `block` into `let`s, so that a value keeps
+  /// what the branch into the block passed while its variable takes the
+  /// next.
+  void bindBlockArguments(Block *block);
 
   // Expressions.
   FailureOr<std::string> getExpression(Operation &op);
@@ -96,6 +100,13 @@ private:
   /// Storage buffers that an atomic operation touches: declared as arrays
   /// of atomics, and read and written with atomic built-ins.
   DenseSet<Operation *> atomicBuffers;
+  /// Without `shader-f16`, f16 values are computed in f32 and f16 storage
+  /// buffers hold two elements per u32 word (read with unpack2x16float,
+  /// written with pack2x16float and atomics on the word).
+  bool emulateF16 = false;
+  /// Such buffers, and the element index of each pointer into one.
+  DenseSet<Operation *> packedF16Buffers;
+  DenseMap<Value, std::pair<std::string, std::string>> packedF16Pointers;
   /// Non-finite float constants, which WGSL has no literal for, as bit
   /// patterns held in function variables (a constant expression may not
   /// evaluate to them).

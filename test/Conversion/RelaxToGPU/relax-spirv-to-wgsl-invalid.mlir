@@ -32,8 +32,8 @@ module attributes {gpu.container_module} {
 
 module attributes {gpu.container_module} {
   gpu.module @half [#spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, api=WebGPU, #spirv.resource_limits<>>] {
-    // expected-error @+1 {{WebGPU has no 16-bit floats without the `shader-f16` feature (a kernel argument of type 'memref<?xf16>')}}
-    gpu.func @half(%out: memref<?xf16>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    // expected-error @+1 {{WebGPU has no bf16 (a kernel argument of type 'memref<?xbf16>')}}
+    gpu.func @half(%out: memref<?xbf16>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
       gpu.return
     }
   }
