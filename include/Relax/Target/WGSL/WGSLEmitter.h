@@ -22,8 +22,6 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"
 
-#include <string>
-
 namespace mlir {
 namespace spirv {
 class ModuleOp;
@@ -32,7 +30,7 @@ class ModuleOp;
 namespace relax::wgsl {
 
 /// What the host passes for one argument of a kernel, in launch order: a
-/// buffer (a memref descriptor of `rank`) or a scalar of `hostBytes`.
+/// buffer (a memref descriptor of `rank`) or a scalar.
 struct KernelArgument {
   /// The element type of a buffer, or the type of a scalar, on the host.
   Type type;
@@ -53,15 +51,16 @@ struct WGSLLimits {
   int64_t maxWorkgroupSizeXY = 256;
   int64_t maxWorkgroupSizeZ = 64;
   int64_t maxWorkgroupStorageBytes = 16384;
-  /// Whether f16 may be used (the device has `shader-f16`).
+  /// Whether f16 is computed in f16 (the device has `shader-f16`) rather
+  /// than in f32 on f16 storage packed in u32 words.
   bool shaderF16 = false;
 };
 
 /// Prints the entry point of `module`, the kernel `kernelName` whose
 /// arguments are `arguments`, as a WGSL module with its header line to `os`.
 /// Reports a located error and fails where the kernel needs what WebGPU does
-/// not have (64-bit types, f16 without `shader-f16`, a construct the emitter
-/// does not know) or exceeds `limits`.
+/// not have (64-bit types, a construct the emitter does not know) or
+/// exceeds `limits`.
 LogicalResult translateToWGSL(spirv::ModuleOp module, StringRef kernelName,
                               ArrayRef<KernelArgument> arguments,
                               const WGSLLimits &limits, raw_ostream &os);
