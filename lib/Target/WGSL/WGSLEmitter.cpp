@@ -555,18 +555,8 @@ LogicalResult WGSLPrinter::print(StringRef kernelName,
                           << " WebGPU guarantees "
                              "(maxComputeWorkgroupStorageSize)";
 
-  // Which buffers the kernel writes.
-  DenseSet<Operation *> written;
-  entry.walk([&](Operation *op) {
-    Value pointer;
-    if (auto store = dyn_cast<spirv::StoreOp>(op))
-      pointer = store.getPtr();
-    else if (!getAtomicBuiltin(op->getName().getStringRef()).empty())
-      pointer = op->getOperand(0);
-    if (pointer)
-      if (spirv::GlobalVariableOp root = getRoot(pointer))
-        written.insert(root);
-  });
+  // Which buffers the kernel writes, by binding.
+  SmallVector<bool> written = getWrittenBindings(module);
 
   // The interface: storage buffers by binding, then the struct of scalars.
   SmallVector<spirv::GlobalVariableOp> bindings;
@@ -613,7 +603,7 @@ LogicalResult WGSLPrinter::print(StringRef kernelName,
     std::string name = globalNames[global];
     if (i < numBuffers) {
       const KernelArgument &arg = arguments[i];
-      bool write = written.contains(global) || arg.forceReadWrite;
+      bool write = (i < written.size() && written[i]) || arg.forceReadWrite;
       std::string type;
       auto f16Array =
           st.getNumElements() == 1

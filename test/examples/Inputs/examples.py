@@ -55,3 +55,28 @@ def run(examples, work, model, size, tag, flags):
         args += ["--size", s]
     relax_run(examples, model + ".mlir", *args)
     return results(prefix)
+
+
+def check_mlp(examples, work, flags=(), before_run=None):
+    """Runs the MLP at batch 1 and 5 on seeded inputs with relax-run `flags`
+    and prints its max abs error against numpy, `ok` or `BAD`;
+    `before_run(size)` is called before each run."""
+    rng = np.random.default_rng(0)
+    for b in (1, 5):
+        x, w1, b1 = rng.standard_normal((b, 784)), rng.standard_normal(
+            (784, 256)) * 0.05, rng.standard_normal(256)
+        w2, b2 = rng.standard_normal((256, 10)) * 0.1, rng.standard_normal(10)
+        out = os.path.join(work, "mlp.npy")
+        if before_run:
+            before_run(f"b={b}")
+        relax_run(examples, "mlp.mlir", *flags, "--output", out,
+                  *[arg for name, a in (("x", x), ("w1", w1), ("b1", b1),
+                                        ("w2", w2), ("b2", b2))
+                    for arg in ("--input", save(work, name + ".npy", a))])
+        args = [a.astype(np.float32) for a in (x, w1, b1, w2, b2)]
+        logits = np.maximum(args[0] @ args[1] + args[2], 0) @ args[3] + args[4]
+        shifted = logits - logits.max(axis=1, keepdims=True)
+        expected = shifted - np.log(np.exp(shifted).sum(axis=1, keepdims=True))
+        error = np.abs(np.load(out) - expected).max()
+        print(f"mlp b={b}: max abs error {error:.1e}",
+              "ok" if error < 1e-4 else "BAD")

@@ -16,7 +16,6 @@ import examples as ex
 
 def main(device, examples, work, env_for=None):
     os.makedirs(work, exist_ok=True)
-    rng = np.random.default_rng(0)
     environ = dict(os.environ)
 
     def with_env(model, size):
@@ -25,23 +24,8 @@ def main(device, examples, work, env_for=None):
         if env_for:
             os.environ.update(env_for(model, size))
 
-    for b in (1, 5):
-        x, w1, b1 = rng.standard_normal((b, 784)), rng.standard_normal(
-            (784, 256)) * 0.05, rng.standard_normal(256)
-        w2, b2 = rng.standard_normal((256, 10)) * 0.1, rng.standard_normal(10)
-        out = os.path.join(work, "mlp.npy")
-        with_env("mlp", f"b={b}")
-        ex.relax_run(examples, "mlp.mlir", "--device", device, "--output", out,
-                     *[arg for name, a in (("x", x), ("w1", w1), ("b1", b1),
-                                           ("w2", w2), ("b2", b2))
-                       for arg in ("--input", ex.save(work, name + ".npy", a))])
-        args = [a.astype(np.float32) for a in (x, w1, b1, w2, b2)]
-        logits = np.maximum(args[0] @ args[1] + args[2], 0) @ args[3] + args[4]
-        shifted = logits - logits.max(axis=1, keepdims=True)
-        expected = shifted - np.log(np.exp(shifted).sum(axis=1, keepdims=True))
-        error = np.abs(np.load(out) - expected).max()
-        print(f"mlp b={b}: max abs error {error:.1e}",
-              "ok" if error < 1e-4 else "BAD")
+    ex.check_mlp(examples, work, ["--device", device],
+                 lambda size: with_env("mlp", size))
 
     for model, sizes in ex.SIZES:
         if model == "mlp":
@@ -49,7 +33,7 @@ def main(device, examples, work, env_for=None):
         for size in sizes:
             outs = {}
             for d in ("cpu", device):
-                with_env(model, size) if d == device else with_env(None, None)
+                with_env(model if d == device else None, size)
                 outs[d] = ex.run(examples, work, model, size, d,
                                  ["--device", d])
             worst = 0.0
