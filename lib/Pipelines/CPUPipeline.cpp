@@ -109,7 +109,8 @@ void relax::buildRelaxCPUPlanningStages(OpPassManager &pm,
   // buffers they allocate are planned with the graph's tensors.
   addGraphStage(pm, options.inferShapes, options.library ? "cpu" : "",
                 options.fuse,
-                /*planMemory=*/false);
+                /*planMemory=*/false, /*alignment=*/64,
+                options.pagedAttention);
   buildKernelPipeline(pm, options);
   if (options.hoistKernelScratch)
     pm.addPass(createRelaxHoistKernelScratchPass());

@@ -15,7 +15,8 @@ using namespace mlir::relax;
 
 void relax::addGraphStage(OpPassManager &pm, bool inferShapes,
                           StringRef library, bool fuse, bool planMemory,
-                          int64_t alignment) {
+                          int64_t alignment,
+                          PagedAttentionForm pagedAttention) {
   if (inferShapes)
     pm.addPass(createRelaxInferShapesPass());
   // A function written for a grid of ranks becomes each rank's.
@@ -27,7 +28,9 @@ void relax::addGraphStage(OpPassManager &pm, bool inferShapes,
   }
   if (fuse)
     pm.addPass(createRelaxFusePass());
-  pm.addPass(createRelaxLegalizePass());
+  RelaxLegalizePassOptions legalize;
+  legalize.pagedAttention = pagedAttention;
+  pm.addPass(createRelaxLegalizePass(legalize));
   pm.addPass(createRelaxInlineConstantArgumentsPass());
   pm.addPass(createRelaxToNonDataflowPass());
   RelaxExplicitAllocPassOptions alloc;

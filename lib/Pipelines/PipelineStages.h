@@ -11,6 +11,7 @@
 #define RELAX_LIB_PIPELINES_PIPELINESTAGES_H
 
 #include "Relax/Conversion/Passes.h"
+#include "Relax/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
 
@@ -20,7 +21,9 @@ namespace mlir::relax {
 /// tensor programs (with a `library` target, matmuls offloaded to it first);
 /// storages are aligned to `alignment` bytes.
 void addGraphStage(OpPassManager &pm, bool inferShapes, StringRef library,
-                   bool fuse, bool planMemory, int64_t alignment = 64);
+                   bool fuse, bool planMemory, int64_t alignment = 64,
+                   PagedAttentionForm pagedAttention =
+                       PagedAttentionForm::Gather);
 
 /// After --relax-kernels-to-func: what the kernels' deallocation left,
 /// simplified and lowered.

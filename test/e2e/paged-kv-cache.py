@@ -1,12 +1,16 @@
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: relax-compile %S/Inputs/paged-attention-step.mlir -o %t/step.so
 # RUN: env PYTHONPATH=%relax_obj_root/python %python %s %t/step.so | FileCheck %s
+# RUN: relax-compile %S/Inputs/paged-attention-step.mlir -o %t/gather.so --pipeline-options paged-attention=gather
+# RUN: env PYTHONPATH=%relax_obj_root/python %python %s %t/gather.so | FileCheck %s
 # REQUIRES: numpy
 #
 # The paged KV cache end to end: relax_runtime's KVCache (pages of 4
 # tokens) feeds a compiled step that appends keys and values with
 # paged_kv_append and attends with paged_attention, against numpy attention
-# over each sequence's whole history. Two prompts of different lengths in
+# over each sequence's whole history, with attention in both of its forms
+# (the CPU's default, page by page, and the GPU's, through the page table
+# inside the products). Two prompts of different lengths in
 # one packed step, then batched decode steps; a fork that shares a prefix
 # and then diverges; pop n; a removed sequence's pages reused; the cache
 # written in place (the pool the runtime owns, never another copy); and a

@@ -10,6 +10,7 @@
 #define RELAX_PIPELINES_PIPELINES_H
 
 #include "Relax/Codegen/Passes.h"
+#include "Relax/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
@@ -80,6 +81,16 @@ struct CPUPipelineOptions
           clEnumValN(CPUParallelism::Async, "async",
                      "Tasks of MLIR's async runtime (the program needs "
                      "libmlir_async_runtime)"))};
+  Option<PagedAttentionForm> pagedAttention{
+      *this, "paged-attention",
+      llvm::cl::desc("How relax.paged_attention reads the cache "
+                     "(--relax-legalize's option)"),
+      llvm::cl::init(PagedAttentionForm::Pages),
+      llvm::cl::values(
+          clEnumValN(PagedAttentionForm::Pages, "pages",
+                     "Loops over each token's pages read contiguous blocks"),
+          clEnumValN(PagedAttentionForm::Gather, "gather",
+                     "Products read each key through the page table"))};
   Option<bool> planResults{
       *this, "plan-results",
       llvm::cl::desc("Plan returned tensors in the arena too, which the "

@@ -17,6 +17,7 @@
 #include "Relax/Dialect/Relax/IR/RelaxTypes.h"
 #include "Relax/Dialect/Sym/IR/SymAttrs.h"
 #include "Relax/Dialect/TProg/IR/TProgOps.h"
+#include "Relax/Transforms/Passes.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
@@ -203,9 +204,11 @@ void populateRelaxManipulationLegalizationPatterns(RewritePatternSet &patterns,
 /// pooling.
 void populateRelaxNeuralNetworkLegalizationPatterns(RewritePatternSet &patterns,
                                                     TensorProgramCache &cache);
-/// The paged KV cache: `paged_kv_append` (in place) and `paged_attention`.
-void populateRelaxPagedKVCacheLegalizationPatterns(RewritePatternSet &patterns,
-                                                   TensorProgramCache &cache);
+/// The paged KV cache: `paged_kv_append` (in place) and `paged_attention`
+/// in the given form.
+void populateRelaxPagedKVCacheLegalizationPatterns(
+    RewritePatternSet &patterns, TensorProgramCache &cache,
+    PagedAttentionForm form = PagedAttentionForm::Gather);
 /// `dequantize`.
 void populateRelaxQuantizeLegalizationPatterns(RewritePatternSet &patterns,
                                                TensorProgramCache &cache);
@@ -217,8 +220,9 @@ void populateRelaxCollectiveLegalizationPatterns(RewritePatternSet &patterns);
 void populateRelaxViewLegalizationPatterns(RewritePatternSet &patterns);
 
 /// Every pattern above.
-void populateRelaxLegalizationPatterns(RewritePatternSet &patterns,
-                                       TensorProgramCache &cache);
+void populateRelaxLegalizationPatterns(
+    RewritePatternSet &patterns, TensorProgramCache &cache,
+    PagedAttentionForm pagedAttention = PagedAttentionForm::Gather);
 
 } // namespace mlir::relax
 

@@ -9,6 +9,18 @@
 
 namespace mlir::relax {
 
+/// How `relax.paged_attention` reads the cache in its tensor program.
+enum class PagedAttentionForm {
+  /// Its products read each (token, key) element through the page table
+  /// (`tensor.extract` in their bodies): every output element is computed
+  /// on its own, which the GPU schedules map to threads.
+  Gather,
+  /// Each token and kv head loops over the pages it sees, reading every
+  /// page's keys and values as contiguous blocks in small products, which
+  /// the CPU schedules tile and vectorize.
+  Pages,
+};
+
 #define GEN_PASS_DECL
 #include "Relax/Transforms/Passes.h.inc"
 

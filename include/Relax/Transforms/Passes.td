@@ -48,7 +48,26 @@ def RelaxLegalizePass : Pass<"relax-legalize", "::mlir::ModuleOp"> {
     pass; an op whose pattern fails is reported with the pattern's reason
     (`'relax.astype' op could not be legalized: cannot convert i32 to
     index`) and the pass fails.
+
+    `paged-attention` chooses the form of `relax.paged_attention`'s program:
+    `gather` (the default, what the GPU pipeline uses) reads every key and
+    value through the page table inside the products, so that each output
+    element is computed on its own; `pages` (what the CPU pipeline uses)
+    loops, per token and kv head, over the pages the token sees and reads
+    each page's keys and values as contiguous blocks in small products.
   }];
+  let options = [
+    Option<"pagedAttention", "paged-attention",
+           "::mlir::relax::PagedAttentionForm",
+           /*default=*/"::mlir::relax::PagedAttentionForm::Gather",
+           "How paged_attention reads the cache",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::relax::PagedAttentionForm::Gather, "gather",
+                        "Products read each key through the page table"),
+             clEnumValN(::mlir::relax::PagedAttentionForm::Pages, "pages",
+                        "Loops over each token's pages read contiguous "
+                        "blocks"))}]>,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::cf::ControlFlowDialect",

@@ -177,14 +177,16 @@ void mlir::relax::replaceOpWithCallTIR(PatternRewriter &rewriter, Operation *op,
                                          op->getOperands(), program.symArgs);
 }
 
-void mlir::relax::populateRelaxLegalizationPatterns(RewritePatternSet &patterns,
-                                                    TensorProgramCache &cache) {
+void mlir::relax::populateRelaxLegalizationPatterns(
+    RewritePatternSet &patterns, TensorProgramCache &cache,
+    PagedAttentionForm pagedAttention) {
   populateRelaxElementwiseLegalizationPatterns(patterns, cache);
   populateRelaxReductionLegalizationPatterns(patterns, cache);
   populateRelaxLinearLegalizationPatterns(patterns, cache);
   populateRelaxManipulationLegalizationPatterns(patterns, cache);
   populateRelaxNeuralNetworkLegalizationPatterns(patterns, cache);
-  populateRelaxPagedKVCacheLegalizationPatterns(patterns, cache);
+  populateRelaxPagedKVCacheLegalizationPatterns(patterns, cache,
+                                                pagedAttention);
   populateRelaxQuantizeLegalizationPatterns(patterns, cache);
   populateRelaxViewLegalizationPatterns(patterns);
   populateRelaxCollectiveLegalizationPatterns(patterns);
@@ -226,11 +228,12 @@ private:
 
 struct RelaxLegalizePass
     : relax::impl::RelaxLegalizePassBase<RelaxLegalizePass> {
+  using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();
     TensorProgramCache cache(module);
     RewritePatternSet patterns(&getContext());
-    populateRelaxLegalizationPatterns(patterns, cache);
+    populateRelaxLegalizationPatterns(patterns, cache, pagedAttention);
     FrozenRewritePatternSet frozen(std::move(patterns));
     // The walk driver neither folds nor revisits: programs stay as built,
     // and ops no pattern matches stay for a later pass.

@@ -7,7 +7,9 @@
 // inside the bodies of its products (`tensor.extract` at the page a small
 // table gives for each token and key position), so the past is never
 // gathered into a temporary; the softmax is that of `attention`, with
-// each token's own causal bound.
+// each token's own causal bound. In the `pages` form (CPU), each token and
+// kv head loops over the pages it sees instead, reading every page's keys
+// and values as contiguous blocks in small products.
 //
 //===----------------------------------------------------------------------===//
 
@@ -136,6 +138,44 @@ static LogicalResult buildAppend(TensorProgramBody &body, int64_t layer) {
 // paged_attention
 //===----------------------------------------------------------------------===//
 
+/// The scores' scale: the op's, or 1 / sqrt(head dim) of `q`.
+static Value getScale(OpBuilder &b, Location loc, PagedAttentionOp op,
+                      Value q) {
+  auto qType = cast<RankedTensorType>(q.getType());
+  Type element = qType.getElementType();
+  if (std::optional<APFloat> attr = op.getScale())
+    return scalarConstant(b, loc, element, attr->convertToDouble());
+  if (!qType.isDynamicDim(2))
+    return scalarConstant(b, loc, element,
+                          1.0 / std::sqrt(double(qType.getDimSize(2))));
+  return math::RsqrtOp::create(
+      b, loc, indexTo(b, loc, dimSize(b, loc, q, 2), element));
+}
+
+/// The page table's row of sequence `seq` (i64), checked and clamped into
+/// the rows: an index out of range is reported and reads row 0. An index.
+static Value lookUpRow(OpBuilder &b, Location loc, Value pageTable,
+                       Value seq) {
+  Value numSeqs = toI64(b, loc, dimSize(b, loc, pageTable, 0));
+  checkInRange(b, loc, seq, numSeqs,
+               "paged_attention: a token's sequence is not a row of the "
+               "page table");
+  return clampToIndex(b, loc, seq, numSeqs);
+}
+
+/// The page at `row`, `column` of the page table, checked against the
+/// cache's pages and clamped into them. An index.
+static Value lookUpPage(OpBuilder &b, Location loc, Value pageTable, Value row,
+                        Value column, Value numPages) {
+  Value page = toI64(b, loc,
+                     tensor::ExtractOp::create(b, loc, pageTable,
+                                               ValueRange{row, column}));
+  checkInRange(b, loc, page, numPages,
+               "paged_attention: the page table names a page outside the "
+               "cache");
+  return clampToIndex(b, loc, page, numPages);
+}
+
 /// With G = heads / kv_heads, c a kv head and g a query head of its group,
 /// j a key position (J = max_pages * page_size of them) and e the head dim:
 ///   page[t, j]           = page_table[q_seq[t], j / page_size]
@@ -171,7 +211,6 @@ static LogicalResult buildPagedAttention(TensorProgramBody &body,
   Value keys =
       arith::MulIOp::create(b, loc, dimSize(b, loc, pageTable, 1), pageSize);
   Value tokens = dimSize(b, loc, q, 0);
-  Value numSeqs = toI64(b, loc, dimSize(b, loc, pageTable, 0));
   Value numPages = toI64(b, loc, dimSize(b, loc, pages, 1));
 
   // page[t, j], checked and clamped: an index out of range is reported and
@@ -182,21 +221,11 @@ static LogicalResult buildPagedAttention(TensorProgramBody &body,
       b, loc, ValueRange{qSeq}, pageOf, {map(2, {d(0)}), map(2, {d(0), d(1)})},
       iteratorsFor(2, {}),
       [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
-        Value seq = toI64(nb, nloc, args[0]);
-        checkInRange(nb, nloc, seq, numSeqs,
-                     "paged_attention: a token's sequence is not a row of the "
-                     "page table");
-        Value row = clampToIndex(nb, nloc, seq, numSeqs);
         Value column =
             arith::DivUIOp::create(nb, nloc, index(nb, nloc, 1), pageSize);
-        Value page = toI64(nb, nloc,
-                           tensor::ExtractOp::create(nb, nloc, pageTable,
-                                                     ValueRange{row, column}));
-        checkInRange(nb, nloc, page, numPages,
-                     "paged_attention: the page table names a page outside "
-                     "the cache");
-        Value clamped = clampToIndex(nb, nloc, page, numPages);
-        return arith::IndexCastOp::create(nb, nloc, i64, clamped);
+        Value row = lookUpRow(nb, nloc, pageTable, toI64(nb, nloc, args[0]));
+        Value page = lookUpPage(nb, nloc, pageTable, row, column, numPages);
+        return arith::IndexCastOp::create(nb, nloc, i64, page);
       });
 
   // Reads K (part 0) or V (part 1) at kv head dim `c`, key dim `j` and head
@@ -236,15 +265,7 @@ static LogicalResult buildPagedAttention(TensorProgramBody &body,
                    });
 
   // Scaled and masked: key j is seen by token t when j <= q_pos[t].
-  Value scale;
-  if (std::optional<APFloat> attr = op.getScale())
-    scale = scalarConstant(b, loc, element, attr->convertToDouble());
-  else if (!qType.isDynamicDim(2))
-    scale = scalarConstant(b, loc, element,
-                           1.0 / std::sqrt(double(qType.getDimSize(2))));
-  else
-    scale = math::RsqrtOp::create(
-        b, loc, indexTo(b, loc, dimSize(b, loc, q, 2), element));
+  Value scale = getScale(b, loc, op, q);
   Value negInf = lowestOf(b, loc, element);
   AffineMap id4 = AffineMap::getMultiDimIdentityMap(4, ctx);
   auto isSeen = [&](OpBuilder &nb, Location nloc, Value pos) -> Value {
@@ -329,6 +350,211 @@ static LogicalResult buildPagedAttention(TensorProgramBody &body,
   return success();
 }
 
+/// The same attention one page at a time. For each token t and kv head c
+/// (an `scf.forall`), with n = ceil((q_pos[t] + 1) / page_size) pages seen:
+///   for p < n: scores[g, p * S + s] = sum_e q[t, c * G + g, e] *
+///                  pages[layer, page_table[q_seq[t], p], 0, c, s, e]
+///   probs = softmax over the row of scale * scores, keys past q_pos[t] out
+///   for p < n: acc[g, e] += sum_s probs[g, p * S + s] *
+///                  pages[layer, page_table[q_seq[t], p], 1, c, s, e]
+///   out[t, c * G + g, e] = acc[g, e]
+/// Each page's keys and values are a contiguous [S, D] block: the products
+/// are dot products along e and rank-1 updates along e, and only the pages
+/// a token sees are read.
+static LogicalResult buildPagedAttentionByPage(TensorProgramBody &body,
+                                               PagedAttentionOp op) {
+  OpBuilder &b = body.builder;
+  Location loc = body.loc;
+  MLIRContext *ctx = b.getContext();
+  Value q = body.inputs[0], pages = body.inputs[1], pageTable = body.inputs[2],
+        qSeq = body.inputs[3], qPos = body.inputs[4], out = body.outputs[0];
+  auto qType = cast<RankedTensorType>(q.getType());
+  auto pagesType = cast<RankedTensorType>(pages.getType());
+  Type element = qType.getElementType();
+  if (qType.isDynamicDim(1) || pagesType.isDynamicDim(3))
+    return body.fail("the query heads and the cache's kv heads must be static");
+  int64_t kvHeads = pagesType.getDimSize(3);
+  int64_t groupSize = qType.getDimSize(1) / kvHeads;
+  int64_t headDim = qType.getDimSize(2);
+
+  auto d = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
+  auto map = [&](unsigned numDims, ArrayRef<AffineExpr> exprs) {
+    return AffineMap::get(numDims, 0, exprs, ctx);
+  };
+  OpFoldResult unit = b.getIndexAttr(1), origin = b.getIndexAttr(0);
+  OpFoldResult group = b.getIndexAttr(groupSize);
+  OpFoldResult dims = tensor::getMixedSize(b, loc, q, 2);
+  OpFoldResult pageSizeOfr = tensor::getMixedSize(b, loc, pages, 4);
+  Value pageSize = getValueOrCreateConstantIndexOp(b, loc, pageSizeOfr);
+  Value tablePages = dimSize(b, loc, pageTable, 1);
+  Value numPages = toI64(b, loc, dimSize(b, loc, pages, 1));
+  Value scale = getScale(b, loc, op, q);
+  Value zero = zeroOf(b, loc, element), negInf = lowestOf(b, loc, element);
+  Value layer = arith::ConstantIndexOp::create(b, loc, op.getLayer());
+  Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
+  Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
+
+  auto forall = scf::ForallOp::create(
+      b, loc,
+      ArrayRef<OpFoldResult>{tensor::getMixedSize(b, loc, q, 0),
+                             b.getIndexAttr(kvHeads)},
+      ValueRange{out}, std::nullopt);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(forall.getBody());
+  Value t = forall.getInductionVar(0), c = forall.getInductionVar(1);
+
+  Value row = lookUpRow(
+      b, loc, pageTable,
+      toI64(b, loc, tensor::ExtractOp::create(b, loc, qSeq, t)));
+  Value pos = toI64(b, loc, tensor::ExtractOp::create(b, loc, qPos, t));
+  // Keys 0 .. pos are seen: n pages, at most the table's row.
+  Value seen = arith::MaxSIOp::create(
+      b, loc,
+      arith::AddIOp::create(b, loc, pos,
+                            arith::ConstantIntOp::create(b, loc, pos.getType(),
+                                                         1)),
+      arith::ConstantIntOp::create(b, loc, pos.getType(), 0));
+  Value numSeen = arith::MinUIOp::create(
+      b, loc,
+      arith::CeilDivUIOp::create(
+          b, loc, arith::IndexCastOp::create(b, loc, b.getIndexType(), seen),
+          pageSize),
+      tablePages);
+  Value keys = arith::MulIOp::create(b, loc, numSeen, pageSize);
+
+  // The group's queries, [G, D], and page `p`'s keys or values, [S, D].
+  Value head0 = arith::MulIOp::create(
+      b, loc, c, arith::ConstantIndexOp::create(b, loc, groupSize));
+  auto queriesType = RankedTensorType::get({groupSize, headDim}, element);
+  Value queries = tensor::ExtractSliceOp::create(
+      b, loc, queriesType, q, ArrayRef<OpFoldResult>{t, head0, origin},
+      ArrayRef<OpFoldResult>{unit, group, dims},
+      ArrayRef<OpFoldResult>{unit, unit, unit});
+  auto blockType = RankedTensorType::get(
+      {pagesType.getDimSize(4), pagesType.getDimSize(5)}, element);
+  auto readBlock = [&](OpBuilder &nb, Location nloc, Value p,
+                       int64_t part) -> Value {
+    Value page = lookUpPage(nb, nloc, pageTable, row, p, numPages);
+    return tensor::ExtractSliceOp::create(
+        nb, nloc, blockType, pages,
+        ArrayRef<OpFoldResult>{layer, page, nb.getIndexAttr(part), c, origin,
+                               origin},
+        ArrayRef<OpFoldResult>{unit, unit, unit, unit, pageSizeOfr,
+                               tensor::getMixedSize(nb, nloc, pages, 5)},
+        SmallVector<OpFoldResult>(6, unit));
+  };
+  // Columns [p * S, (p + 1) * S) of a [G, keys] tensor.
+  auto pageColumns = [&](OpBuilder &nb, Location nloc, Value scores,
+                         Value p) -> Value {
+    Value first = arith::MulIOp::create(nb, nloc, p, pageSize);
+    return tensor::ExtractSliceOp::create(
+        nb, nloc, scores, ArrayRef<OpFoldResult>{origin, first},
+        ArrayRef<OpFoldResult>{group, pageSizeOfr},
+        ArrayRef<OpFoldResult>{unit, unit});
+  };
+
+  // Scores, page by page, each written into its columns of the row.
+  Value allScores = tensor::EmptyOp::create(
+      b, loc, ArrayRef<OpFoldResult>{group, keys}, element);
+  auto scoreLoop = scf::ForOp::create(
+      b, loc, c0, numSeen, c1, ValueRange{allScores},
+      [&](OpBuilder &nb, Location nloc, Value p, ValueRange iterArgs) {
+        Value block = readBlock(nb, nloc, p, 0);
+        Value columns = pageColumns(nb, nloc, iterArgs[0], p);
+        Value scores = generic(
+            nb, nloc, ValueRange{queries, block},
+            fill(nb, nloc, columns, zero),
+            {map(3, {d(0), d(2)}), map(3, {d(1), d(2)}), map(3, {d(0), d(1)})},
+            iteratorsFor(3, {2}),
+            [&](OpBuilder &bb, Location bloc, ValueRange args) -> Value {
+              return arith::AddFOp::create(
+                  bb, bloc, args[2],
+                  arith::MulFOp::create(bb, bloc, args[0], args[1]));
+            });
+        Value first = arith::MulIOp::create(nb, nloc, p, pageSize);
+        Value updated = tensor::InsertSliceOp::create(
+            nb, nloc, scores, iterArgs[0],
+            ArrayRef<OpFoldResult>{origin, first},
+            ArrayRef<OpFoldResult>{group, pageSizeOfr},
+            ArrayRef<OpFoldResult>{unit, unit});
+        scf::YieldOp::create(nb, nloc, updated);
+      });
+
+  // Scaled, keys past pos masked, and the softmax's exp(x - max) and sums.
+  AffineMap id2 = AffineMap::getMultiDimIdentityMap(2, ctx);
+  AffineMap rows = map(2, {d(0)});
+  Value scores = generic(
+      b, loc, ValueRange{}, scoreLoop.getResult(0), {id2}, iteratorsFor(2, {}),
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        Value j = toI64(nb, nloc, linalg::IndexOp::create(nb, nloc, 1));
+        Value isSeen =
+            arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::sle, j, pos);
+        return arith::SelectOp::create(
+            nb, nloc, isSeen, arith::MulFOp::create(nb, nloc, args[0], scale),
+            negInf);
+      });
+  auto rowEmpty = [&] {
+    return tensor::EmptyOp::create(b, loc, ArrayRef<OpFoldResult>{group},
+                                   element);
+  };
+  Value max = generic(
+      b, loc, ValueRange{scores}, fill(b, loc, rowEmpty(), negInf),
+      {id2, rows}, iteratorsFor(2, {1}),
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        return arith::MaximumFOp::create(nb, nloc, args[1], args[0]);
+      });
+  Value probs = generic(
+      b, loc, ValueRange{max}, scores, {rows, id2}, iteratorsFor(2, {}),
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        return math::ExpOp::create(
+            nb, nloc, arith::SubFOp::create(nb, nloc, args[1], args[0]));
+      });
+  Value sum = generic(
+      b, loc, ValueRange{probs}, fill(b, loc, rowEmpty(), zero), {id2, rows},
+      iteratorsFor(2, {1}),
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        return arith::AddFOp::create(nb, nloc, args[1], args[0]);
+      });
+
+  // The weighted values, page by page, accumulated in place.
+  Value acc = fill(
+      b, loc,
+      tensor::EmptyOp::create(b, loc, ArrayRef<OpFoldResult>{group, dims},
+                              element),
+      zero);
+  auto valueLoop = scf::ForOp::create(
+      b, loc, c0, numSeen, c1, ValueRange{acc},
+      [&](OpBuilder &nb, Location nloc, Value p, ValueRange iterArgs) {
+        Value block = readBlock(nb, nloc, p, 1);
+        Value weights = pageColumns(nb, nloc, probs, p);
+        Value updated = generic(
+            nb, nloc, ValueRange{weights, block}, iterArgs[0],
+            {map(3, {d(0), d(2)}), map(3, {d(2), d(1)}), map(3, {d(0), d(1)})},
+            iteratorsFor(3, {2}),
+            [&](OpBuilder &bb, Location bloc, ValueRange args) -> Value {
+              return arith::AddFOp::create(
+                  bb, bloc, args[2],
+                  arith::MulFOp::create(bb, bloc, args[0], args[1]));
+            });
+        scf::YieldOp::create(nb, nloc, updated);
+      });
+  Value normalized = generic(
+      b, loc, ValueRange{sum}, valueLoop.getResult(0), {rows, id2},
+      iteratorsFor(2, {}),
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        return arith::DivFOp::create(nb, nloc, args[1], args[0]);
+      });
+
+  b.setInsertionPointToStart(forall.getTerminator().getBody());
+  tensor::ParallelInsertSliceOp::create(
+      b, loc, normalized, forall.getRegionOutArgs()[0],
+      ArrayRef<OpFoldResult>{t, head0, origin},
+      ArrayRef<OpFoldResult>{unit, group, dims},
+      ArrayRef<OpFoldResult>{unit, unit, unit});
+  body.results.push_back(forall.getResult(0));
+  return success();
+}
+
 namespace {
 struct PagedKVAppendOpLowering final : TensorProgramPattern<PagedKVAppendOp> {
   using TensorProgramPattern::TensorProgramPattern;
@@ -343,17 +569,25 @@ struct PagedKVAppendOpLowering final : TensorProgramPattern<PagedKVAppendOp> {
 };
 
 struct PagedAttentionOpLowering final : TensorProgramPattern<PagedAttentionOp> {
-  using TensorProgramPattern::TensorProgramPattern;
+  PagedAttentionOpLowering(MLIRContext *context, TensorProgramCache &cache,
+                           PagedAttentionForm form)
+      : TensorProgramPattern(context, cache), form(form) {}
 
   LogicalResult buildBody(PagedAttentionOp op,
                           TensorProgramBody &body) const override {
+    if (form == PagedAttentionForm::Pages)
+      return buildPagedAttentionByPage(body, op);
     return buildPagedAttention(body, op);
   }
+
+private:
+  PagedAttentionForm form;
 };
 } // namespace
 
 void mlir::relax::populateRelaxPagedKVCacheLegalizationPatterns(
-    RewritePatternSet &patterns, TensorProgramCache &cache) {
-  patterns.add<PagedKVAppendOpLowering, PagedAttentionOpLowering>(
-      patterns.getContext(), cache);
+    RewritePatternSet &patterns, TensorProgramCache &cache,
+    PagedAttentionForm form) {
+  patterns.add<PagedKVAppendOpLowering>(patterns.getContext(), cache);
+  patterns.add<PagedAttentionOpLowering>(patterns.getContext(), cache, form);
 }
