@@ -31,6 +31,7 @@ def llama(layers, hidden=4096, heads=32, kv_heads=32, intermediate=11008,
     s.learned_positions = s.parallel_residual = s.tied = False
     s.qkv_bias = s.o_bias = s.mlp_bias = False
     s.rotary_dim, s.rope_theta = s.head_dim, 10000.0
+    s.quantized = {}
     return s
 
 

@@ -66,12 +66,24 @@ public:
 
   /// The argument that carries `expr` (in the call site's variables).
   Value get(sym::SymExprAttr expr);
+  /// The argument that carries the integer attribute `name` of the op, whose
+  /// value at this call site is `value`: each site passes its own, so that
+  /// ops that differ only in it share the program (the pattern names it in
+  /// `getSiteAttrNames`).
+  Value getSiteAttr(StringAttr name, int64_t value);
   ArrayRef<sym::SymExprAttr> getExprs() const { return exprs; }
+  /// Which of `getExprs()` carry site attributes, and their names.
+  ArrayRef<std::pair<StringAttr, unsigned>> getSiteAttrs() const {
+    return siteAttrs;
+  }
 
 private:
+  Value append(sym::SymExprAttr expr);
+
   tprog::FuncOp program;
   SmallVector<sym::SymExprAttr> exprs;
   SmallVector<Value> values;
+  SmallVector<std::pair<StringAttr, unsigned>> siteAttrs;
 };
 
 /// What the body builder of a program works with. `builder` inserts into the
@@ -109,6 +121,8 @@ private:
 struct TensorProgram {
   tprog::FuncOp func;
   sym::SymShapeAttr symArgs;
+  /// The symbolic arguments that carry the call site's attributes.
+  SmallVector<std::pair<StringAttr, unsigned>> siteAttrs;
 };
 
 /// The programs created in a module, keyed by op name, attributes and
@@ -128,10 +142,15 @@ public:
   /// new destination for -1), as `relax.call_tir_inplace` calls it: the
   /// program marks that operand `tprog.output` and the body's output `i` is
   /// that operand.
+  ///
+  /// The attributes named in `siteAttrs` are not part of the key: the body
+  /// takes each as an argument (`SymbolicArgs::getSiteAttr`), and the
+  /// program returned for `op` passes `op`'s values.
   FailureOr<TensorProgram>
   getOrCreate(Operation *op, PatternRewriter &rewriter,
               function_ref<LogicalResult(TensorProgramBody &)> buildBody,
-              ArrayRef<int64_t> inplace = {});
+              ArrayRef<int64_t> inplace = {},
+              ArrayRef<StringRef> siteAttrs = {});
 
 private:
   ModuleOp module;
@@ -168,6 +187,12 @@ public:
   /// when every result is new.
   virtual SmallVector<int64_t> getInplaceOperands(OpTy op) const { return {}; }
 
+  /// Integer attributes of `op` that its program takes as arguments rather
+  /// than as constants, so that one program serves ops that differ only in
+  /// them (`buildBody` reads each with `SymbolicArgs::getSiteAttr`). An
+  /// in-place call takes no symbolic arguments, so neither can it these.
+  virtual SmallVector<StringRef> getSiteAttrNames(OpTy op) const { return {}; }
+
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const final {
     if (failed(matchKnownShapes(op, rewriter)))
@@ -175,7 +200,8 @@ public:
     SmallVector<int64_t> inplace = getInplaceOperands(op);
     FailureOr<TensorProgram> program = cache.getOrCreate(
         op, rewriter,
-        [&](TensorProgramBody &body) { return buildBody(op, body); }, inplace);
+        [&](TensorProgramBody &body) { return buildBody(op, body); }, inplace,
+        getSiteAttrNames(op));
     if (failed(program))
       return failure();
     replaceOpWithCallTIR(rewriter, op, *program, inplace);

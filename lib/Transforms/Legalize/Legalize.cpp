@@ -33,9 +33,23 @@ using sym::SymExprAttr;
 //===----------------------------------------------------------------------===//
 
 Value SymbolicArgs::get(SymExprAttr expr) {
-  for (auto [known, value] : llvm::zip(exprs, values))
-    if (known == expr)
-      return value;
+  for (auto [i, known] : llvm::enumerate(exprs))
+    if (known == expr && llvm::none_of(siteAttrs, [&](auto site) {
+          return site.second == i;
+        }))
+      return values[i];
+  return append(expr);
+}
+
+Value SymbolicArgs::getSiteAttr(StringAttr name, int64_t value) {
+  for (auto [known, i] : siteAttrs)
+    if (known == name)
+      return values[i];
+  siteAttrs.emplace_back(name, exprs.size());
+  return append(SymExprAttr::getConstant(program.getContext(), value));
+}
+
+Value SymbolicArgs::append(SymExprAttr expr) {
   unsigned index = program.getNumArguments();
   (void)program.insertArgument(index, IndexType::get(program.getContext()),
                                DictionaryAttr(), program.getLoc());
@@ -50,7 +64,7 @@ TensorProgramCache::TensorProgramCache(ModuleOp module)
 FailureOr<TensorProgram> TensorProgramCache::getOrCreate(
     Operation *op, PatternRewriter &rewriter,
     function_ref<LogicalResult(TensorProgramBody &)> buildBody,
-    ArrayRef<int64_t> inplace) {
+    ArrayRef<int64_t> inplace, ArrayRef<StringRef> siteAttrs) {
   MLIRContext *ctx = op->getContext();
   auto isNew = [&](size_t result) {
     return inplace.empty() || inplace[result] < 0;
@@ -66,7 +80,10 @@ FailureOr<TensorProgram> TensorProgramCache::getOrCreate(
   // types.
   std::string key;
   llvm::raw_string_ostream os(key);
-  os << op->getName() << op->getAttrDictionary();
+  NamedAttrList keyAttrs(op->getAttrDictionary());
+  for (StringRef name : siteAttrs)
+    keyAttrs.erase(name);
+  os << op->getName() << keyAttrs.getDictionary(ctx);
   for (Type type : operandTypes)
     os << type;
   os << "->";
@@ -74,9 +91,20 @@ FailureOr<TensorProgram> TensorProgramCache::getOrCreate(
     os << type;
   if (!inplace.empty())
     os << "inplace" << llvm::interleaved(inplace);
+  // The site attributes' arguments take this op's values.
+  auto forThisSite = [&](TensorProgram program) {
+    if (program.siteAttrs.empty())
+      return program;
+    SmallVector<SymExprAttr> exprs(program.symArgs.getDims());
+    for (auto [name, index] : program.siteAttrs)
+      exprs[index] = SymExprAttr::getConstant(
+          ctx, cast<IntegerAttr>(op->getAttr(name)).getInt());
+    program.symArgs = sym::SymShapeAttr::get(ctx, exprs);
+    return program;
+  };
   auto existing = programs.find(key);
   if (existing != programs.end())
-    return existing->second;
+    return forThisSite(existing->second);
 
   SmallVector<Type> argTypes, outputTypes;
   for (RelaxTensorType type : operandTypes)
@@ -136,11 +164,21 @@ FailureOr<TensorProgram> TensorProgramCache::getOrCreate(
     });
   }
   tprog::ReturnOp::create(rewriter, loc, body.results);
+  // A site attribute the body did not take as an argument would be the
+  // first site's constant in every program that shares it.
+  assert(llvm::all_of(siteAttrs,
+                      [&](StringRef name) {
+                        return llvm::any_of(
+                            symArgs.getSiteAttrs(), [&](auto site) {
+                              return site.first.getValue() == name;
+                            });
+                      }) &&
+         "a site attribute must be read through SymbolicArgs::getSiteAttr");
   rewriter.modifyOpInPlace(func, [&] { symbolTable.insert(func); });
   sym::SymShapeAttr exprs;
   if (!symArgs.getExprs().empty())
     exprs = sym::SymShapeAttr::get(ctx, symArgs.getExprs());
-  return programs[key] = {func, exprs};
+  return programs[key] = {func, exprs, llvm::to_vector(symArgs.getSiteAttrs())};
 }
 
 //===----------------------------------------------------------------------===//

@@ -197,7 +197,6 @@ static LogicalResult buildPagedAttention(TensorProgramBody &body,
     return body.fail("the query heads and the cache's kv heads must be static");
   int64_t kvHeads = pagesType.getDimSize(3);
   int64_t groupSize = qType.getDimSize(1) / kvHeads;
-  int64_t layer = op.getLayer();
   Type i64 = b.getI64Type();
 
   auto d = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
@@ -230,7 +229,8 @@ static LogicalResult buildPagedAttention(TensorProgramBody &body,
 
   // Reads K (part 0) or V (part 1) at kv head dim `c`, key dim `j` and head
   // dim `e` of the loop, through the page `pageArg`.
-  Value layerIndex = arith::ConstantIndexOp::create(b, loc, layer);
+  Value layerIndex =
+      body.symArgs.getSiteAttr(op.getLayerAttrName(), op.getLayer());
   auto readCache = [&](OpBuilder &nb, Location nloc, Value pageArg,
                        int64_t part, unsigned c, unsigned j,
                        unsigned e) -> Value {
@@ -390,7 +390,7 @@ static LogicalResult buildPagedAttentionByPage(TensorProgramBody &body,
   Value numPages = toI64(b, loc, dimSize(b, loc, pages, 1));
   Value scale = getScale(b, loc, op, q);
   Value zero = zeroOf(b, loc, element), negInf = lowestOf(b, loc, element);
-  Value layer = arith::ConstantIndexOp::create(b, loc, op.getLayer());
+  Value layer = body.symArgs.getSiteAttr(op.getLayerAttrName(), op.getLayer());
   Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
   Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
 
@@ -572,6 +572,11 @@ struct PagedAttentionOpLowering final : TensorProgramPattern<PagedAttentionOp> {
   PagedAttentionOpLowering(MLIRContext *context, TensorProgramCache &cache,
                            PagedAttentionForm form)
       : TensorProgramPattern(context, cache), form(form) {}
+
+  /// Every layer's attention is one program, which takes the layer.
+  SmallVector<StringRef> getSiteAttrNames(PagedAttentionOp op) const override {
+    return {op.getLayerAttrName().getValue()};
+  }
 
   LogicalResult buildBody(PagedAttentionOp op,
                           TensorProgramBody &body) const override {

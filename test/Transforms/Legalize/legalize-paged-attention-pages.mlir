@@ -3,7 +3,8 @@
 // paged_attention in the `pages` form: for each token and kv head (a forall
 // over [tokens, 4]), the token's sequence is checked once, and two loops over
 // the pages it sees, ceil((pos + 1) / 16) capped at the table's width, read
-// each page's keys (part 0) and values (part 1) of layer 1 as contiguous
+// each page's keys (part 0) and values (part 1) of the layer (the program's
+// last argument, which the call passes) as contiguous
 // [16, 64] slices: scores of the group's 2 queries written into their
 // columns of a [2, keys] row, the masked softmax over the row, then the
 // weighted values accumulated in place, normalized and inserted at the
@@ -14,9 +15,8 @@
 // CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
 // CHECK-DAG: #[[V:.*]] = affine_map<(d0, d1, d2) -> (d2, d1)>
 // CHECK-LABEL: tprog.func private @paged_attention
-// CHECK-SAME: (%[[QS:[^:]*]]: tensor<?x8x64xf32> {{.*}}, %[[P:[^:]*]]: tensor<2x?x2x4x16x64xf32> {{.*}}, %[[TABLE:[^:]*]]: tensor<?x?xi32> {{.*}}, %[[SEQ:[^:]*]]: tensor<?xi32> {{.*}}, %[[POS:[^:]*]]: tensor<?xi32> {{.*}}, %[[O:[^:]*]]: tensor<?x8x64xf32> {{.*}}tprog.output})
+// CHECK-SAME: (%[[QS:[^:]*]]: tensor<?x8x64xf32> {{.*}}, %[[P:[^:]*]]: tensor<2x?x2x4x16x64xf32> {{.*}}, %[[TABLE:[^:]*]]: tensor<?x?xi32> {{.*}}, %[[SEQ:[^:]*]]: tensor<?xi32> {{.*}}, %[[POS:[^:]*]]: tensor<?xi32> {{.*}}, %[[O:[^:]*]]: tensor<?x8x64xf32> {{.*}}tprog.output}, %[[LAYER:.*]]: index)
 // CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
-// CHECK-DAG: %[[LAYER:.*]] = arith.constant 1 : index
 // CHECK-DAG: %[[WIDTH:.*]] = tensor.dim %[[TABLE]], %{{.*}} : tensor<?x?xi32>
 // CHECK: %[[R:.*]] = scf.forall (%[[T:.*]], %[[C:.*]]) in (%{{.*}}, 4) shared_outs(%[[SHARED:.*]] = %[[O]])
 // CHECK: tensor.extract %[[SEQ]][%[[T]]]
@@ -54,7 +54,7 @@
 // CHECK: tensor.parallel_insert_slice %[[N]] into %[[SHARED]][%[[T]], %[[H0]], 0] [1, 2, 64]
 // CHECK: return %[[R]]
 // CHECK-LABEL: relax.func @attend
-// CHECK: call_tir @paged_attention
+// CHECK: call_tir @paged_attention({{.*}}) {sym_args = #sym.shape<[1]>}
 relax.func @attend(%q: !relax.tensor<[t, 8, 64], f32>, %pages: !relax.tensor<[2, n, 2, 4, 16, 64], f32>, %table: !relax.tensor<[b, m], i32>, %seq: !relax.tensor<[t], i32>, %pos: !relax.tensor<[t], i32>) -> !relax.tensor<[t, 8, 64], f32> {
   %o = relax.paged_attention %q, %pages, %table, %seq, %pos {layer = 1 : i64} : (!relax.tensor<[t, 8, 64], f32>, !relax.tensor<[2, n, 2, 4, 16, 64], f32>, !relax.tensor<[b, m], i32>, !relax.tensor<[t], i32>, !relax.tensor<[t], i32>) -> !relax.tensor<[t, 8, 64], f32>
   relax.return %o : !relax.tensor<[t, 8, 64], f32>

@@ -35,26 +35,31 @@ relax.func @append(%pages: !relax.tensor<[2, n, 2, 4, 16, 64], f32>, %k: !relax.
 
 // CHECK-DAG: #[[QMAP:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1 * 2 + d2, d4)>
 // CHECK-LABEL: tprog.func private @paged_attention
-// CHECK-SAME: (%[[Q:[^:]*]]: tensor<?x8x64xf32> {{.*}}, %[[P:[^:]*]]: tensor<2x?x2x4x16x64xf32> {{.*}}, %[[TABLE:[^:]*]]: tensor<?x?xi32> {{.*}}, %[[SEQ:[^:]*]]: tensor<?xi32> {{.*}}, %[[POS:[^:]*]]: tensor<?xi32> {{.*}}, %[[O:[^:]*]]: tensor<?x8x64xf32> {{.*}}tprog.output})
+// CHECK-SAME: (%[[Q:[^:]*]]: tensor<?x8x64xf32> {{.*}}, %[[P:[^:]*]]: tensor<2x?x2x4x16x64xf32> {{.*}}, %[[TABLE:[^:]*]]: tensor<?x?xi32> {{.*}}, %[[SEQ:[^:]*]]: tensor<?xi32> {{.*}}, %[[POS:[^:]*]]: tensor<?xi32> {{.*}}, %[[O:[^:]*]]: tensor<?x8x64xf32> {{.*}}tprog.output}, %[[LAYER:.*]]: index)
 // CHECK: %[[PAGES:.*]] = linalg.generic {{.*}} ins(%[[SEQ]] : tensor<?xi32>) outs(%{{.*}} : tensor<?x?xi64>)
 // CHECK: cf.assert %{{.*}}, "paged_attention: a token's sequence is not a row of the page table"
 // CHECK: tensor.extract %[[TABLE]]
 // CHECK: cf.assert %{{.*}}, "paged_attention: the page table names a page outside the cache"
 // CHECK: linalg.generic {indexing_maps = [#[[QMAP]], {{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]} ins(%[[Q]], %[[PAGES]] : {{.*}}) outs(%{{.*}} : tensor<?x4x2x?xf32>)
-// CHECK: tensor.extract %[[P]][%{{.*}}, %{{.*}}, %[[K0:.*]], %{{.*}}, %{{.*}}, %{{.*}}] : tensor<2x?x2x4x16x64xf32>
+// CHECK: tensor.extract %[[P]][%[[LAYER]], %{{.*}}, %[[K0:.*]], %{{.*}}, %{{.*}}, %{{.*}}] : tensor<2x?x2x4x16x64xf32>
 // CHECK: ins(%[[POS]] : tensor<?xi32>)
 // CHECK: arith.cmpi sle
 // CHECK: arith.select
 // CHECK: math.exp
 // CHECK: tensor.expand_shape %[[O]] {{\[\[}}0], [1, 2], [3]]
 // CHECK: linalg.generic {{.*}} ins(%{{.*}}, %[[PAGES]], %[[POS]] : {{.*}})
-// CHECK: tensor.extract %[[P]]
+// CHECK: tensor.extract %[[P]][%[[LAYER]],
 // CHECK: arith.divf
 // CHECK: %[[R:.*]] = tensor.collapse_shape
 // CHECK: return %[[R]]
+// One program serves every layer: the layer is its trailing argument, which
+// each call passes.
+// CHECK-NOT: tprog.func
 // CHECK-LABEL: relax.func @attend
-// CHECK: call_tir @paged_attention
+// CHECK: %[[L0:.*]] = call_tir @paged_attention(%{{.*}}) {sym_args = #sym.shape<[0]>}
+// CHECK: call_tir @paged_attention(%[[L0]], %{{.*}}) {sym_args = #sym.shape<[1]>}
 relax.func @attend(%q: !relax.tensor<[t, 8, 64], f32>, %pages: !relax.tensor<[2, n, 2, 4, 16, 64], f32>, %table: !relax.tensor<[b, m], i32>, %seq: !relax.tensor<[t], i32>, %pos: !relax.tensor<[t], i32>) -> !relax.tensor<[t, 8, 64], f32> {
   %o = relax.paged_attention %q, %pages, %table, %seq, %pos {layer = 0 : i64} : (!relax.tensor<[t, 8, 64], f32>, !relax.tensor<[2, n, 2, 4, 16, 64], f32>, !relax.tensor<[b, m], i32>, !relax.tensor<[t], i32>, !relax.tensor<[t], i32>) -> !relax.tensor<[t, 8, 64], f32>
-  relax.return %o : !relax.tensor<[t, 8, 64], f32>
+  %o1 = relax.paged_attention %o, %pages, %table, %seq, %pos {layer = 1 : i64} : (!relax.tensor<[t, 8, 64], f32>, !relax.tensor<[2, n, 2, 4, 16, 64], f32>, !relax.tensor<[b, m], i32>, !relax.tensor<[t], i32>, !relax.tensor<[t], i32>) -> !relax.tensor<[t, 8, 64], f32>
+  relax.return %o1 : !relax.tensor<[t, 8, 64], f32>
 }
