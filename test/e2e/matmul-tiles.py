@@ -87,6 +87,38 @@ for transpose in (False, True):
                       f32(n, 36), f32(40, 36) if transpose else f32(36, 40), f32(40)],
                   lambda a, b, c, transpose=transpose:
                       gelu((a @ (b.T if transpose else b)) + c)))
+# Reductions longer than a dot tile's operand rows can keep in L1 (2048 and
+# 1536 on both AVX2 and AVX-512 hosts): computed a block of the reduction at
+# a time from 16 rows on (37 here), whole below; with a bias and an
+# activation fused into the last block, and two products (SwiGLU's gate and
+# up) read by one epilogue; and 32 static rows, blocked without a branch.
+# Weights are scaled by 1 / sqrt(k), as models initialize them, so that the
+# products are of order 1 and the absolute tolerance means what it does
+# elsewhere.
+CASES.append(("matmul_t_blocked_bias_gelu",
+              model([("a", ["n", "2048"]), ("b", ["24", "2048"]), ("c", ["24"])],
+                    [matmul("m", ["n", "2048"], ["24", "2048"], True),
+                     "%s = relax.add %m, %c : (!relax.tensor<*, f32>, "
+                     f"{t(['24'])}) -> !relax.tensor<*, f32>",
+                     "%r = relax.gelu %s : (!relax.tensor<*, f32>) "
+                     "-> !relax.tensor<*, f32>"], "%r"),
+              lambda n: [f32(n, 2048), f32(24, 2048) / 45, f32(24)],
+              lambda a, b, c: gelu(a @ b.T + c)))
+CASES.append(("matmul_t_blocked_swiglu",
+              model([("a", ["n", "1536"]), ("g", ["20", "1536"]), ("u", ["20", "1536"])],
+                    [f"%x = relax.matmul %a, %g {{transpose_b = true}} : ({t(['n', '1536'])}, "
+                     f"{t(['20', '1536'])}) -> !relax.tensor<*, f32>",
+                     f"%y = relax.matmul %a, %u {{transpose_b = true}} : ({t(['n', '1536'])}, "
+                     f"{t(['20', '1536'])}) -> !relax.tensor<*, f32>",
+                     "%z = relax.silu %x : (!relax.tensor<*, f32>) -> !relax.tensor<*, f32>",
+                     "%r = relax.multiply %z, %y : (!relax.tensor<*, f32>, "
+                     "!relax.tensor<*, f32>) -> !relax.tensor<*, f32>"], "%r"),
+              lambda n: [f32(n, 1536), f32(20, 1536) / 39, f32(20, 1536) / 39],
+              lambda a, g, u: (a @ g.T) / (1 + np.exp(-(a @ g.T))) * (a @ u.T)))
+CASES.append(("matmul_t_blocked_static_rows",
+              model([("a", ["32", "2048"]), ("b", ["m", "2048"])],
+                    [matmul("r", ["32", "2048"], ["m", "2048"], True)], "%r"),
+              lambda n: [f32(32, 2048), f32(n + 3, 2048) / 45], lambda a, b: a @ b.T))
 # Long rows: sums, maxima and softmax keep their partial results in vectors.
 CASES.append(("sum_rows",
               model([("a", ["n", "m"])],

@@ -60,6 +60,11 @@ struct CPUCodegenOptionsMixin : Base {
       llvm::cl::desc("Compute softmax and norms in tiles of this many rows, "
                      "their reductions fused into the tiles; 0 disables"),
       llvm::cl::init(0)};
+  Option<bool> reductionBlocks{
+      *this, "reduction-blocks",
+      llvm::cl::desc("Block the reduction of dot-product tiles whose "
+                     "operand rows L1 does not hold"),
+      llvm::cl::init(true)};
   Option<bool> fuseEpilogues{
       *this, "fuse-epilogues",
       llvm::cl::desc("Tile a contraction together with its elementwise "
@@ -89,6 +94,7 @@ void buildCPUCodegenPipeline(OpPassManager &pm,
   select.cpu = options.cpu;
   select.vectorWidth = options.vectorWidth;
   select.contractionTile = llvm::to_vector(options.contractionTile);
+  select.reductionBlocks = options.reductionBlocks;
   RelaxCPUTileRowsPassOptions rows;
   rows.attentionRows = options.attentionRows;
   rows.reductionRows = options.reductionRows;

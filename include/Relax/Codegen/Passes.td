@@ -34,8 +34,12 @@ def RelaxCPUSelectLoweringConfigPass
     16 with AVX2's 16 registers, 8 x 32 with AVX-512's 32. A contraction by
     a transposed matrix gets a tile of 4 columns of vectors of partial sums
     and as many rows (at most 4) as the registers hold: 2 x 4 with AVX2,
-    4 x 4 with AVX-512. `vector-width` and `contraction-tile` override the
-    target's sizes.
+    4 x 4 with AVX-512. When that tile's operand rows are longer than half
+    of the target's L1 data cache holds, its config also gets a
+    `reduction_block` (the largest multiple of the vector width that divides
+    the static reduction and fits), which `--relax-cpu-tile` computes a
+    block at a time; `reduction-blocks=0` turns that off. `vector-width` and
+    `contraction-tile` override the target's sizes.
 
     ```mlir
     %r = linalg.exp ins(%x : tensor<?x?xf32>) outs(%y : tensor<?x?xf32>)
@@ -53,6 +57,9 @@ def RelaxCPUSelectLoweringConfigPass
     ListOption<"contractionTile", "contraction-tile", "int64_t",
                "Rows and columns of the register tile of a contraction "
                "(default: from the target)">,
+    Option<"reductionBlocks", "reduction-blocks", "bool", /*default=*/"true",
+           "Block the reduction of dot-product tiles whose operand rows "
+           "L1 does not hold (reduction_block)">,
   ];
   let dependentDialects = ["::mlir::relax::codegen::RelaxCodegenDialect"];
 }

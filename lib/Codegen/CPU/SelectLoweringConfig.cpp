@@ -29,6 +29,7 @@ struct CPUTile {
   SmallVector<int64_t> tiles, order;
   int64_t peeled = -1;
   CPUTileKind kind = CPUTileKind::None;
+  int64_t reductionBlock = 0;
 };
 } // namespace
 
@@ -69,6 +70,20 @@ static bool isInnermost(linalg::LinalgOp op, unsigned operand, unsigned dim) {
     return false;
   auto expr = dyn_cast<AffineDimExpr>(map.getResults().back());
   return expr && expr.getPosition() == dim;
+}
+
+/// The cache block of a dot tile's reduction of static `size`: the largest
+/// multiple of the vector width that divides it and spans at most
+/// `dotReductionSpan` elements, when the whole reduction spans more (0
+/// otherwise: a dynamic or short reduction, or one no such block divides).
+static int64_t getReductionBlock(int64_t size, const CPUTileSizes &options) {
+  int64_t span = options.dotReductionSpan, width = options.vectorWidth;
+  if (ShapedType::isDynamic(size) || span < width || size <= span)
+    return 0;
+  for (int64_t block = span - span % width; block >= 4 * width; block -= width)
+    if (size % block == 0)
+      return block;
+  return 0;
 }
 
 /// Sets the register tile of a contraction, if it has one:
@@ -114,6 +129,8 @@ static bool setRegisterTile(linalg::LinalgOp op, const CPUTileSizes &options,
     tiles[loops->n] = options.dotCols;
     tiles[loops->k.front()] = options.vectorWidth;
     kind = CPUTileKind::Dot;
+    schedule.reductionBlock = getReductionBlock(
+        op.getStaticLoopRanges()[loops->k.front()], options);
   } else {
     return false;
   }
@@ -265,6 +282,10 @@ CPUTileSizes codegen::getCPUTileSizes(CPUTargetAttr target,
   sizes.dotCols = 4;
   sizes.dotRows = std::clamp<int64_t>(
       (registers - sizes.dotCols - 1) / sizes.dotCols, 1, /*most=*/4);
+  // The rows of both operands a dot tile reads, in half of L1: the other
+  // half for the next row tile's rows, which stream in.
+  sizes.dotReductionSpan = target.getL1d() / 2 /
+                           ((sizes.dotRows + sizes.dotCols) * (elementBits / 8));
   return sizes;
 }
 
@@ -301,7 +322,7 @@ CPULoweringConfigAttr codegen::chooseCPULoweringConfig(
       tile = std::min(tile, size);
   return CPULoweringConfigAttr::get(op.getContext(), schedule.tiles,
                                     schedule.order, schedule.peeled,
-                                    schedule.kind);
+                                    schedule.kind, schedule.reductionBlock);
 }
 
 namespace {
@@ -348,6 +369,8 @@ struct RelaxCPUSelectLoweringConfigPass
         sizes.contractionRows = contractionTile[0];
         sizes.contractionCols = contractionTile[1];
       }
+      if (!reductionBlocks)
+        sizes.dotReductionSpan = 0;
       return sizes;
     };
     StringRef name = RelaxCodegenDialect::getLoweringConfigAttrName();

@@ -43,7 +43,8 @@ void RelaxCodegenDialect::registerAttributes() {
 LogicalResult
 CPULoweringConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                               ArrayRef<int64_t> tiles, ArrayRef<int64_t> order,
-                              int64_t peeled, CPUTileKind kind) {
+                              int64_t peeled, CPUTileKind kind,
+                              int64_t reductionBlock) {
   if (tiles.empty() || llvm::any_of(tiles, [](int64_t t) { return t <= 0; }))
     return emitError() << "tiles must be positive, one per loop";
   if (!order.empty()) {
@@ -56,6 +57,10 @@ CPULoweringConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (peeled < -1 || peeled >= static_cast<int64_t>(tiles.size()))
     return emitError() << "peeled dim " << peeled << " is not one of the "
                        << tiles.size() << " loops";
+  if (reductionBlock < 0)
+    return emitError() << "reduction_block must not be negative";
+  if (reductionBlock > 0 && kind != CPUTileKind::Dot)
+    return emitError() << "reduction_block blocks a dot tile only";
   return success();
 }
 
@@ -175,6 +180,21 @@ LogicalResult CPULoweringConfigAttr::verifyFor(Operation *op) const {
              << name << "' schedules a dot-product contraction, but the op "
              << "is neither a contraction over one reduction dim nor a "
              << "generic whose innermost loop is a reduction";
+    // Blocks of the reduction are whole tiles of it.
+    int64_t block = getReductionBlock();
+    if (block > 0 && contraction) {
+      auto iterators = linalgOp.getIteratorTypesArray();
+      int64_t k = llvm::find(iterators, utils::IteratorType::reduction) -
+                  iterators.begin();
+      if (block % getTiles()[k] != 0)
+        return op->emitOpError("'")
+               << name << "' has a reduction_block of " << block
+               << ", which is not a multiple of its reduction tile "
+               << getTiles()[k];
+    } else if (block > 0) {
+      return op->emitOpError("'")
+             << name << "' blocks the reduction of a contraction only";
+    }
     break;
   }
   case CPUTileKind::Windowed:
@@ -201,11 +221,11 @@ static ParseResult parseIntegerList(AsmParser &parser,
       });
 }
 
-/// `<tiles = [...] (, order = [...])? (, peeled = k)? (, kind = k)?>`, the
-/// optional entries in any order.
+/// `<tiles = [...] (, order = [...])? (, peeled = k)? (, kind = k)?
+/// (, reduction_block = b)?>`, the optional entries in any order.
 Attribute CPULoweringConfigAttr::parse(AsmParser &parser, Type) {
   SmallVector<int64_t> tiles, order;
-  int64_t peeled = -1;
+  int64_t peeled = -1, reductionBlock = 0;
   CPUTileKind kind = CPUTileKind::None;
   llvm::SMLoc loc = parser.getCurrentLocation();
   if (parser.parseLess() || parser.parseKeyword("tiles") ||
@@ -227,6 +247,9 @@ Attribute CPULoweringConfigAttr::parse(AsmParser &parser, Type) {
     } else if (key == "peeled") {
       if (parser.parseInteger(peeled))
         return {};
+    } else if (key == "reduction_block") {
+      if (parser.parseInteger(reductionBlock))
+        return {};
     } else if (key == "kind") {
       StringRef name;
       llvm::SMLoc nameLoc = parser.getCurrentLocation();
@@ -243,14 +266,15 @@ Attribute CPULoweringConfigAttr::parse(AsmParser &parser, Type) {
       kind = *parsed;
     } else {
       parser.emitError(keyLoc)
-          << "expected 'order', 'peeled' or 'kind', got '" << key << "'";
+          << "expected 'order', 'peeled', 'kind' or 'reduction_block', got '"
+          << key << "'";
       return {};
     }
   }
   if (parser.parseGreater())
     return {};
   return parser.getChecked<CPULoweringConfigAttr>(
-      loc, parser.getContext(), tiles, order, peeled, kind);
+      loc, parser.getContext(), tiles, order, peeled, kind, reductionBlock);
 }
 
 void CPULoweringConfigAttr::print(AsmPrinter &printer) const {
@@ -266,6 +290,8 @@ void CPULoweringConfigAttr::print(AsmPrinter &printer) const {
     printer << ", peeled = " << getPeeled();
   if (getKind() != CPUTileKind::None)
     printer << ", kind = " << stringifyCPUTileKind(getKind());
+  if (getReductionBlock() > 0)
+    printer << ", reduction_block = " << getReductionBlock();
   printer << ">";
 }
 

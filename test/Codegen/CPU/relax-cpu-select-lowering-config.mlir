@@ -1,6 +1,7 @@
 // RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-cpu-select-lowering-config{cpu=skylake-avx512}))" | FileCheck %s --check-prefix=CHOOSE
 // RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-cpu-select-lowering-config{cpu=skylake-avx512 vector-width=8 contraction-tile=4,16}))" | FileCheck %s --check-prefix=OPTIONS
 // RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-cpu-select-lowering-config{cpu=znver3}))" | FileCheck %s --check-prefix=AVX2
+// RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-cpu-select-lowering-config{cpu=skylake-avx512 reduction-blocks=0}))" | FileCheck %s --check-prefix=NOBLOCK
 // RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-tile-and-vectorize{cpu=skylake-avx512},canonicalize,cse))" | FileCheck %s --check-prefix=APPLY
 // RUN: not relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-cpu-select-lowering-config{cpu=pentium9}))" 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 
@@ -32,6 +33,39 @@ func.func @chosen(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>, %a: tensor<?x64xf32>
   %e = linalg.exp ins(%x : tensor<?x?xf32>) outs(%y : tensor<?x?xf32>) -> tensor<?x?xf32>
   %m = linalg.matmul ins(%a, %b : tensor<?x64xf32>, tensor<64x128xf32>) outs(%c : tensor<?x128xf32>) -> tensor<?x128xf32>
   return %e, %m : tensor<?x?xf32>, tensor<?x128xf32>
+}
+
+// -----
+
+// A dot-product tile whose operand rows are longer than half of L1 holds
+// (32 KiB on both targets: 4 + 4 rows of 16 lanes on skylake-avx512, 2 + 4
+// of 8 on znver3) blocks its reduction: 2048 by 512, the largest multiple
+// of the vector width that divides it and fits; a reduction of 256 fits
+// whole.
+
+// CHOOSE-LABEL: func.func @chosen_reduction_block
+// CHOOSE: cpu_config<tiles = [4, 4, 16], order = [2, 1, 0], peeled = 0, kind = dot, reduction_block = 512>
+// CHOOSE: cpu_config<tiles = [4, 4, 16], order = [2, 1, 0], peeled = 0, kind = dot>}
+// AVX2-LABEL: func.func @chosen_reduction_block
+// AVX2: cpu_config<tiles = [2, 4, 8], order = [2, 1, 0], peeled = 0, kind = dot, reduction_block = 512>
+// AVX2: cpu_config<tiles = [2, 4, 8], order = [2, 1, 0], peeled = 0, kind = dot>}
+// NOBLOCK-LABEL: func.func @chosen_reduction_block
+// NOBLOCK: cpu_config<tiles = [4, 4, 16], order = [2, 1, 0], peeled = 0, kind = dot>}
+// NOBLOCK: cpu_config<tiles = [4, 4, 16], order = [2, 1, 0], peeled = 0, kind = dot>}
+func.func @chosen_reduction_block(%a: tensor<?x2048xf32>, %b: tensor<128x2048xf32>, %c: tensor<?x128xf32>, %d: tensor<?x256xf32>, %e: tensor<128x256xf32>) -> (tensor<?x128xf32>, tensor<?x128xf32>) {
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (j, k)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<?x2048xf32>, tensor<128x2048xf32>) outs(%c : tensor<?x128xf32>) {
+  ^bb0(%x: f32, %y: f32, %z: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %z, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<?x128xf32>
+  %q = linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (j, k)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%d, %e : tensor<?x256xf32>, tensor<128x256xf32>) outs(%c : tensor<?x128xf32>) {
+  ^bb0(%x: f32, %y: f32, %z: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %z, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<?x128xf32>
+  return %r, %q : tensor<?x128xf32>, tensor<?x128xf32>
 }
 
 // -----

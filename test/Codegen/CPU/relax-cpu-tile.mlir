@@ -222,3 +222,83 @@ func.func @matmul_bias_relu(%a: tensor<?x64xf32>, %w: tensor<64x96xf32>, %b: ten
   } -> tensor<?x96xf32>
   return %r : tensor<?x96xf32>
 }
+
+// -----
+
+// A dot tile whose config blocks its reduction of 2048 by 512, with a bias
+// add as its epilogue: versioned on the row count. From 16 rows on, the
+// product over the first 1536 is computed one block of 512 at a time (the
+// block loop outside the tiles over columns and rows), and the last block,
+// fused with the epilogue, accumulates onto it; below 16 rows the product
+// is tiled whole, as without a block. The fill of the destination goes into
+// both branches.
+
+// CHECK-LABEL: func.func @matmul_reduction_blocks(
+// CHECK-SAME:    %[[A:[^:]+]]: tensor<?x2048xf32>
+// CHECK:         %[[ROWS:.+]] = tensor.dim %[[A]], %{{.+}} : tensor<?x2048xf32>
+// CHECK:         %[[C16:.+]] = arith.constant 16 : index
+// CHECK:         %[[ENOUGH:.+]] = arith.cmpi sge, %[[ROWS]], %[[C16]]
+// CHECK:         %[[R:.+]] = scf.if %[[ENOUGH]]
+// CHECK:           %[[HEAD_A:.+]] = tensor.extract_slice %[[A]][0, 0] [%{{.+}}, 1536] [1, 1]
+// CHECK:           %[[BLOCKS:.+]] = scf.for %[[K:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%{{.+}} = %{{.+}}) -> (tensor<?x128xf32>)
+// CHECK:             tensor.extract_slice %[[HEAD_A]][0, %[[K]]] [%{{.+}}, 512] [1, 1]
+// CHECK:             scf.forall
+// CHECK:               linalg.generic {{.*}} ins(%{{.+}}, %{{.+}} : tensor<4x16xf32>, tensor<4x16xf32>) outs(%{{.+}} : tensor<4x4xf32>) attrs = {relax_codegen.vector_sizes = array<i64: 4, 4, 16>}
+// CHECK:           tensor.extract_slice %[[A]][0, 1536] [%{{.+}}, 512] [1, 1]
+// CHECK:           scf.forall {{.*}} shared_outs(%{{.+}} = %{{.+}})
+// CHECK:             tensor.extract_slice %[[BLOCKS]]
+// CHECK:             linalg.generic {{.*}} ins(%{{.+}}, %{{.+}} : tensor<4x16xf32>, tensor<4x16xf32>) outs(%{{.+}} : tensor<4x4xf32>)
+// CHECK:             arith.addf
+// CHECK:           scf.yield
+// CHECK:         } else {
+// CHECK-NOT:       scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%{{.+}} = %{{.+}}) -> (tensor<?x128xf32>)
+// CHECK:           scf.forall
+// CHECK:             linalg.generic {{.*}} ins(%{{.+}}, %{{.+}} : tensor<4x16xf32>, tensor<4x16xf32>) outs(%{{.+}} : tensor<4x4xf32>)
+// CHECK:           scf.yield
+// CHECK:         return %[[R]]
+
+// APART-LABEL: func.func @matmul_reduction_blocks(
+// APART:         scf.if
+// APART:           scf.for {{.*}} -> (tensor<?x128xf32>)
+// APART:         } else {
+func.func @matmul_reduction_blocks(%a: tensor<?x2048xf32>, %b: tensor<128x2048xf32>, %bias: tensor<128xf32>, %e: tensor<?x128xf32>) -> tensor<?x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %f = linalg.fill {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [1, 16]>} ins(%zero : f32) outs(%e : tensor<?x128xf32>) -> tensor<?x128xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (j, k)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<?x2048xf32>, tensor<128x2048xf32>) outs(%f : tensor<?x128xf32>) attrs = {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [4, 4, 16], order = [2, 1, 0], peeled = 0, kind = dot, reduction_block = 512>} {
+  ^bb0(%x: f32, %y: f32, %z: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %z, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<?x128xf32>
+  %o = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%r, %bias : tensor<?x128xf32>, tensor<128xf32>) outs(%e : tensor<?x128xf32>) attrs = {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [1, 16]>} {
+  ^bb0(%x: f32, %y: f32, %z: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<?x128xf32>
+  return %o : tensor<?x128xf32>
+}
+
+// -----
+
+// Static rows decide without a branch: 32 rows are blocked, 8 are not.
+
+// CHECK-LABEL: func.func @matmul_reduction_blocks_static(
+// CHECK-NOT:     scf.if
+// CHECK:         scf.for {{.*}} -> (tensor<32x128xf32>)
+// CHECK-NOT:     scf.for {{.*}} -> (tensor<8x128xf32>)
+// CHECK:         return
+func.func @matmul_reduction_blocks_static(%a: tensor<32x2048xf32>, %b: tensor<128x2048xf32>, %c: tensor<32x128xf32>, %d: tensor<8x2048xf32>, %e: tensor<8x128xf32>) -> (tensor<32x128xf32>, tensor<8x128xf32>) {
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (j, k)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<32x2048xf32>, tensor<128x2048xf32>) outs(%c : tensor<32x128xf32>) attrs = {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [4, 4, 16], order = [2, 1, 0], peeled = 0, kind = dot, reduction_block = 512>} {
+  ^bb0(%x: f32, %y: f32, %z: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %z, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<32x128xf32>
+  %q = linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (j, k)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%d, %b : tensor<8x2048xf32>, tensor<128x2048xf32>) outs(%e : tensor<8x128xf32>) attrs = {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [4, 4, 16], order = [2, 1, 0], peeled = 0, kind = dot, reduction_block = 512>} {
+  ^bb0(%x: f32, %y: f32, %z: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %z, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<8x128xf32>
+  return %r, %q : tensor<32x128xf32>, tensor<8x128xf32>
+}

@@ -11,6 +11,20 @@ func.func @cpu_configs(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>, %a: tensor<?x64
 
 // -----
 
+// CHECK-LABEL: func.func @cpu_config_reduction_block
+// CHECK: linalg.generic {{.*}} attrs = {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [4, 4, 16], order = [2, 1, 0], peeled = 0, kind = dot, reduction_block = 512>}
+func.func @cpu_config_reduction_block(%a: tensor<?x2048xf32>, %b: tensor<128x2048xf32>, %c: tensor<?x128xf32>) -> tensor<?x128xf32> {
+  %m = linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (j, k)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<?x2048xf32>, tensor<128x2048xf32>) outs(%c : tensor<?x128xf32>) attrs = {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [4, 4, 16], reduction_block = 512, order = [2, 1, 0], kind = dot, peeled = 0>} {
+  ^bb0(%x: f32, %y: f32, %z: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %z, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<?x128xf32>
+  return %m : tensor<?x128xf32>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @gpu_configs
 // CHECK: linalg.copy {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = generic, workgroup = 128>}
 // CHECK: linalg.copy {relax_codegen.lowering_config = #relax_codegen.gpu_config<schedule = row_reduction, workgroup = 256>}

@@ -202,3 +202,44 @@ func.func @no_registers() attributes {t = #relax_codegen.cpu_target<cpu = "x", i
 func.func @unknown_attribute() attributes {relax_codegen.tiles = 1 : i64} {
   return
 }
+
+// -----
+
+func.func @negative_reduction_block(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  // expected-error @below {{reduction_block must not be negative}}
+  %e = linalg.exp {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [1, 4], kind = dot, reduction_block = -16>} ins(%x : tensor<?x?xf32>) outs(%y : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %e : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @reduction_block_of_contraction_tile(%a: tensor<?x64xf32>, %b: tensor<64x128xf32>, %c: tensor<?x128xf32>) -> tensor<?x128xf32> {
+  // expected-error @below {{reduction_block blocks a dot tile only}}
+  %m = linalg.matmul {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [8, 32, 1], kind = contraction, reduction_block = 32>} ins(%a, %b : tensor<?x64xf32>, tensor<64x128xf32>) outs(%c : tensor<?x128xf32>) -> tensor<?x128xf32>
+  return %m : tensor<?x128xf32>
+}
+
+// -----
+
+func.func @reduction_block_not_whole_tiles(%a: tensor<?x2048xf32>, %b: tensor<128x2048xf32>, %c: tensor<?x128xf32>) -> tensor<?x128xf32> {
+  // expected-error @below {{'relax_codegen.lowering_config' has a reduction_block of 520, which is not a multiple of its reduction tile 16}}
+  %m = linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (j, k)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<?x2048xf32>, tensor<128x2048xf32>) outs(%c : tensor<?x128xf32>) attrs = {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [4, 4, 16], kind = dot, reduction_block = 520>} {
+  ^bb0(%x: f32, %y: f32, %z: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %z, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<?x128xf32>
+  return %m : tensor<?x128xf32>
+}
+
+// -----
+
+func.func @reduction_block_of_unpacking_generic(%x: tensor<?x?xf32>, %y: tensor<?xf32>) -> tensor<?xf32> {
+  // expected-error @below {{'relax_codegen.lowering_config' blocks the reduction of a contraction only}}
+  %e = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"], relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [1, 16], kind = dot, reduction_block = 64>} ins(%x : tensor<?x?xf32>) outs(%y : tensor<?xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.addf %in, %out : f32
+    linalg.yield %s : f32
+  } -> tensor<?xf32>
+  return %e : tensor<?xf32>
+}

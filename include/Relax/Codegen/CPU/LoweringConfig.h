@@ -29,6 +29,9 @@ struct CPUTileSizes {
   /// tile is a vector of `vectorWidth` partial sums.
   int64_t dotRows = 4;
   int64_t dotCols = 4;
+  /// The most elements of the reduction dim a dot tile's operand rows may
+  /// span and stay in half the L1 data cache together (0: no blocking).
+  int64_t dotReductionSpan = 0;
 };
 
 /// The sizes that fit `target`'s vector registers for elements of

@@ -117,10 +117,17 @@ def RelaxCodegen_CPULoweringConfigAttr
     - `kind`: how the innermost tile computes (default `none`); a tile of
       kind `contraction`, `dot` or `windowed` is a register tile, which the
       elementwise op consuming it (its epilogue) is fused into.
+    - `reduction_block`: for a `dot` tile, the cache block of its reduction
+      dim (default 0: none). The product is computed one block of the
+      reduction at a time, each block tiled whole, so that the operand rows
+      a register tile reads stay in the L1 cache while the row tiles pass;
+      the last block is the one an epilogue is fused with.
 
     ```mlir
     #relax_codegen.cpu_config<tiles = [1, 8, 32, 1], order = [0, 3, 2, 1],
                               peeled = 1, kind = contraction>
+    #relax_codegen.cpu_config<tiles = [4, 4, 16], order = [1, 0, 2],
+                              peeled = 0, kind = dot, reduction_block = 512>
     ```
   }];
   let parameters = (ins
@@ -128,7 +135,9 @@ def RelaxCodegen_CPULoweringConfigAttr
     OptionalArrayRefParameter<"int64_t", "order of the tile loops">:$order,
     DefaultValuedParameter<"int64_t", "-1", "the peeled dim">:$peeled,
     DefaultValuedParameter<"CPUTileKind", "CPUTileKind::None",
-                           "how the innermost tile computes">:$kind
+                           "how the innermost tile computes">:$kind,
+    DefaultValuedParameter<"int64_t", "0",
+                           "cache block of the reduction dim">:$reductionBlock
   );
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
