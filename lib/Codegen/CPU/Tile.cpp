@@ -294,9 +294,9 @@ static CPULoweringConfigAttr withoutReductionBlock(CPULoweringConfigAttr config)
 /// common epilogue, in order, the last op the only one read outside) is
 /// versioned on it, blocked in one branch and not in the other. Every
 /// product is left with a config without a block.
-static LogicalResult blockReductions(RewriterBase &rewriter,
-                                     ArrayRef<linalg::LinalgOp> products,
-                                     ArrayRef<Operation *> group) {
+static LogicalResult blockGroupReductions(RewriterBase &rewriter,
+                                          ArrayRef<linalg::LinalgOp> products,
+                                          ArrayRef<Operation *> group) {
   StringRef name = RelaxCodegenDialect::getLoweringConfigAttrName();
   auto configOf = [&](Operation *op) {
     return op->getAttrOfType<CPULoweringConfigAttr>(name);
@@ -745,7 +745,7 @@ struct RelaxCPUTilePass
       llvm::sort(group, [](Operation *a, Operation *b) {
         return a->isBeforeInBlock(b);
       });
-      if (failed(::blockReductions(rewriter, products, group)))
+      if (failed(blockGroupReductions(rewriter, products, group)))
         return failure();
     }
     return success();

@@ -176,6 +176,75 @@ static Value lookUpPage(OpBuilder &b, Location loc, Value pageTable, Value row,
   return clampToIndex(b, loc, page, numPages);
 }
 
+/// The softmax of the last dim of `scores`, unnormalized: exp(x - max) and
+/// the sums of the rows, which the weighted values are divided by once.
+static std::pair<Value, Value> softmaxNumerators(OpBuilder &b, Location loc,
+                                                 Value scores) {
+  auto type = cast<RankedTensorType>(scores.getType());
+  unsigned rank = type.getRank();
+  MLIRContext *ctx = b.getContext();
+  AffineMap all = AffineMap::getMultiDimIdentityMap(rank, ctx);
+  AffineMap rows = all.dropResult(rank - 1);
+  auto rowEmpty = [&] {
+    return tensor::EmptyOp::create(
+        b, loc,
+        ArrayRef<OpFoldResult>(tensor::getMixedSizes(b, loc, scores))
+            .drop_back(),
+        type.getElementType());
+  };
+  Value max = generic(
+      b, loc, ValueRange{scores},
+      fill(b, loc, rowEmpty(), lowestOf(b, loc, type.getElementType())),
+      {all, rows}, iteratorsFor(rank, {rank - 1}),
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        return arith::MaximumFOp::create(nb, nloc, args[1], args[0]);
+      });
+  Value probs = generic(
+      b, loc, ValueRange{max}, scores, {rows, all}, iteratorsFor(rank, {}),
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        return math::ExpOp::create(
+            nb, nloc, arith::SubFOp::create(nb, nloc, args[1], args[0]));
+      });
+  Value sum = generic(
+      b, loc, ValueRange{probs},
+      fill(b, loc, rowEmpty(), zeroOf(b, loc, type.getElementType())),
+      {all, rows}, iteratorsFor(rank, {rank - 1}),
+      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+        return arith::AddFOp::create(nb, nloc, args[1], args[0]);
+      });
+  return {probs, sum};
+}
+
+/// `values` divided by `sums` along their rows (every dim but the last).
+static Value divideRows(OpBuilder &b, Location loc, Value values, Value sums) {
+  unsigned rank = cast<RankedTensorType>(values.getType()).getRank();
+  AffineMap all = AffineMap::getMultiDimIdentityMap(rank, b.getContext());
+  return generic(b, loc, ValueRange{sums}, values,
+                 {all.dropResult(rank - 1), all}, iteratorsFor(rank, {}),
+                 [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
+                   return arith::DivFOp::create(nb, nloc, args[1], args[0]);
+                 });
+}
+
+/// out + lhs * rhs: the body of a product.
+static Value multiplyAdd(OpBuilder &b, Location loc, ValueRange args) {
+  return arith::AddFOp::create(b, loc, args[2],
+                               arith::MulFOp::create(b, loc, args[0], args[1]));
+}
+
+/// The kv heads of the cache and the query heads per kv head, which both
+/// forms need static.
+static LogicalResult getHeads(TensorProgramBody &body, int64_t &kvHeads,
+                              int64_t &groupSize) {
+  auto qType = cast<RankedTensorType>(body.inputs[0].getType());
+  auto pagesType = cast<RankedTensorType>(body.inputs[1].getType());
+  if (qType.isDynamicDim(1) || pagesType.isDynamicDim(3))
+    return body.fail("the query heads and the cache's kv heads must be static");
+  kvHeads = pagesType.getDimSize(3);
+  groupSize = qType.getDimSize(1) / kvHeads;
+  return success();
+}
+
 /// With G = heads / kv_heads, c a kv head and g a query head of its group,
 /// j a key position (J = max_pages * page_size of them) and e the head dim:
 ///   page[t, j]           = page_table[q_seq[t], j / page_size]
@@ -190,13 +259,10 @@ static LogicalResult buildPagedAttention(TensorProgramBody &body,
   MLIRContext *ctx = b.getContext();
   Value q = body.inputs[0], pages = body.inputs[1], pageTable = body.inputs[2],
         qSeq = body.inputs[3], qPos = body.inputs[4], out = body.outputs[0];
-  auto qType = cast<RankedTensorType>(q.getType());
-  auto pagesType = cast<RankedTensorType>(pages.getType());
-  Type element = qType.getElementType();
-  if (qType.isDynamicDim(1) || pagesType.isDynamicDim(3))
-    return body.fail("the query heads and the cache's kv heads must be static");
-  int64_t kvHeads = pagesType.getDimSize(3);
-  int64_t groupSize = qType.getDimSize(1) / kvHeads;
+  Type element = cast<RankedTensorType>(q.getType()).getElementType();
+  int64_t kvHeads, groupSize;
+  if (failed(getHeads(body, kvHeads, groupSize)))
+    return failure();
   Type i64 = b.getI64Type();
 
   auto d = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
@@ -259,9 +325,7 @@ static LogicalResult buildPagedAttention(TensorProgramBody &body,
                    iteratorsFor(5, {4}),
                    [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
                      Value key = readCache(nb, nloc, args[1], 0, 1, 3, 4);
-                     return arith::AddFOp::create(
-                         nb, nloc, args[2],
-                         arith::MulFOp::create(nb, nloc, args[0], key));
+                     return multiplyAdd(nb, nloc, {args[0], key, args[2]});
                    });
 
   // Scaled and masked: key j is seen by token t when j <= q_pos[t].
@@ -282,34 +346,8 @@ static LogicalResult buildPagedAttention(TensorProgramBody &body,
                          nb, nloc, isSeen(nb, nloc, args[0]), scaled, negInf);
                    });
 
-  // Softmax over j, unnormalized: exp(x - max) and the sums.
-  AffineMap rows = map(4, {d(0), d(1), d(2)});
-  auto rowEmpty = [&] {
-    return tensor::EmptyOp::create(
-        b, loc,
-        ArrayRef<OpFoldResult>{tokens, b.getIndexAttr(kvHeads),
-                               b.getIndexAttr(groupSize)},
-        element);
-  };
-  Value max =
-      generic(b, loc, ValueRange{scores}, fill(b, loc, rowEmpty(), negInf),
-              {id4, rows}, iteratorsFor(4, {3}),
-              [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
-                return arith::MaximumFOp::create(nb, nloc, args[1], args[0]);
-              });
-  Value probs = generic(
-      b, loc, ValueRange{max}, scores, {rows, id4}, iteratorsFor(4, {}),
-      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
-        return math::ExpOp::create(
-            nb, nloc, arith::SubFOp::create(nb, nloc, args[1], args[0]));
-      });
-  Value sum =
-      generic(b, loc, ValueRange{probs},
-              fill(b, loc, rowEmpty(), zeroOf(b, loc, element)), {id4, rows},
-              iteratorsFor(4, {3}),
-              [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
-                return arith::AddFOp::create(nb, nloc, args[1], args[0]);
-              });
+  // Softmax over j, unnormalized.
+  auto [probs, sum] = softmaxNumerators(b, loc, scores);
 
   // The output viewed as [t, c, g, e]; products in the space (t, c, g, e,
   // j). A key that is not seen contributes nothing, whatever its page
@@ -340,13 +378,8 @@ static LogicalResult buildPagedAttention(TensorProgramBody &body,
                                                      zeroOf(nb, nloc, element));
         return arith::AddFOp::create(nb, nloc, args[3], contribution);
       });
-  Value normalized = generic(
-      b, loc, ValueRange{sum}, weighted, {rows, id4}, iteratorsFor(4, {}),
-      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
-        return arith::DivFOp::create(nb, nloc, args[1], args[0]);
-      });
-  body.results.push_back(
-      tensor::CollapseShapeOp::create(b, loc, outType, normalized, groups));
+  body.results.push_back(tensor::CollapseShapeOp::create(
+      b, loc, outType, divideRows(b, loc, weighted, sum), groups));
   return success();
 }
 
@@ -371,10 +404,9 @@ static LogicalResult buildPagedAttentionByPage(TensorProgramBody &body,
   auto qType = cast<RankedTensorType>(q.getType());
   auto pagesType = cast<RankedTensorType>(pages.getType());
   Type element = qType.getElementType();
-  if (qType.isDynamicDim(1) || pagesType.isDynamicDim(3))
-    return body.fail("the query heads and the cache's kv heads must be static");
-  int64_t kvHeads = pagesType.getDimSize(3);
-  int64_t groupSize = qType.getDimSize(1) / kvHeads;
+  int64_t kvHeads, groupSize;
+  if (failed(getHeads(body, kvHeads, groupSize)))
+    return failure();
   int64_t headDim = qType.getDimSize(2);
 
   auto d = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
@@ -466,11 +498,7 @@ static LogicalResult buildPagedAttentionByPage(TensorProgramBody &body,
             fill(nb, nloc, columns, zero),
             {map(3, {d(0), d(2)}), map(3, {d(1), d(2)}), map(3, {d(0), d(1)})},
             iteratorsFor(3, {2}),
-            [&](OpBuilder &bb, Location bloc, ValueRange args) -> Value {
-              return arith::AddFOp::create(
-                  bb, bloc, args[2],
-                  arith::MulFOp::create(bb, bloc, args[0], args[1]));
-            });
+            multiplyAdd);
         Value first = arith::MulIOp::create(nb, nloc, p, pageSize);
         Value updated = tensor::InsertSliceOp::create(
             nb, nloc, scores, iterArgs[0],
@@ -481,10 +509,9 @@ static LogicalResult buildPagedAttentionByPage(TensorProgramBody &body,
       });
 
   // Scaled, keys past pos masked, and the softmax's exp(x - max) and sums.
-  AffineMap id2 = AffineMap::getMultiDimIdentityMap(2, ctx);
-  AffineMap rows = map(2, {d(0)});
   Value scores = generic(
-      b, loc, ValueRange{}, scoreLoop.getResult(0), {id2}, iteratorsFor(2, {}),
+      b, loc, ValueRange{}, scoreLoop.getResult(0),
+      {AffineMap::getMultiDimIdentityMap(2, ctx)}, iteratorsFor(2, {}),
       [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
         Value j = toI64(nb, nloc, linalg::IndexOp::create(nb, nloc, 1));
         Value isSeen =
@@ -493,28 +520,7 @@ static LogicalResult buildPagedAttentionByPage(TensorProgramBody &body,
             nb, nloc, isSeen, arith::MulFOp::create(nb, nloc, args[0], scale),
             negInf);
       });
-  auto rowEmpty = [&] {
-    return tensor::EmptyOp::create(b, loc, ArrayRef<OpFoldResult>{group},
-                                   element);
-  };
-  Value max = generic(
-      b, loc, ValueRange{scores}, fill(b, loc, rowEmpty(), negInf),
-      {id2, rows}, iteratorsFor(2, {1}),
-      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
-        return arith::MaximumFOp::create(nb, nloc, args[1], args[0]);
-      });
-  Value probs = generic(
-      b, loc, ValueRange{max}, scores, {rows, id2}, iteratorsFor(2, {}),
-      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
-        return math::ExpOp::create(
-            nb, nloc, arith::SubFOp::create(nb, nloc, args[1], args[0]));
-      });
-  Value sum = generic(
-      b, loc, ValueRange{probs}, fill(b, loc, rowEmpty(), zero), {id2, rows},
-      iteratorsFor(2, {1}),
-      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
-        return arith::AddFOp::create(nb, nloc, args[1], args[0]);
-      });
+  auto [probs, sum] = softmaxNumerators(b, loc, scores);
 
   // The weighted values, page by page, accumulated in place.
   Value acc = fill(
@@ -531,19 +537,10 @@ static LogicalResult buildPagedAttentionByPage(TensorProgramBody &body,
             nb, nloc, ValueRange{weights, block}, iterArgs[0],
             {map(3, {d(0), d(2)}), map(3, {d(2), d(1)}), map(3, {d(0), d(1)})},
             iteratorsFor(3, {2}),
-            [&](OpBuilder &bb, Location bloc, ValueRange args) -> Value {
-              return arith::AddFOp::create(
-                  bb, bloc, args[2],
-                  arith::MulFOp::create(bb, bloc, args[0], args[1]));
-            });
+            multiplyAdd);
         scf::YieldOp::create(nb, nloc, updated);
       });
-  Value normalized = generic(
-      b, loc, ValueRange{sum}, valueLoop.getResult(0), {rows, id2},
-      iteratorsFor(2, {}),
-      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
-        return arith::DivFOp::create(nb, nloc, args[1], args[0]);
-      });
+  Value normalized = divideRows(b, loc, valueLoop.getResult(0), sum);
 
   b.setInsertionPointToStart(forall.getTerminator().getBody());
   tensor::ParallelInsertSliceOp::create(
