@@ -16,16 +16,17 @@
 #include "Relax/InitAll.h"
 #include "Relax/Pipelines/Pipelines.h"
 #include "Relax/Runtime/RelaxModule.h"
+#include "Relax/Tools/LLVMOptimizer.h"
 #include "Relax/Tools/ParserHazards.h"
 #include "Relax/Tools/ToolSupport.h"
 #include "Relax/Transforms/Passes.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
@@ -323,6 +324,7 @@ static LogicalResult addEntryPoints(llvm::Module &module,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  registerDefaultTimingManagerCLOptions();
   relax::hideUnrelatedOptions(compileCategory);
   cl::ParseCommandLineOptions(
       argc, argv,
@@ -333,6 +335,10 @@ int main(int argc, char **argv) {
   llvm::InitializeNativeTargetAsmPrinter();
   relax::registerAllPasses();
   auto start = std::chrono::steady_clock::now();
+  // `--mlir-timing`: each stage's passes, then LLVM's phases.
+  DefaultTimingManager timing;
+  applyDefaultTimingManagerCLOptions(timing);
+  TimingScope rootTiming = timing.getRootScope();
 
   relax::CPUPipelineOptions pipeline;
   std::string optionsError;
@@ -415,6 +421,8 @@ int main(int argc, char **argv) {
   // calls once at load.
   {
     PassManager pm(&context);
+    TimingScope stageTiming = rootTiming.nest("Shapes and weight transforms");
+    pm.enableTiming(stageTiming);
     pm.addPass(relax::createRelaxInferShapesPass());
     pm.addPass(relax::createRelaxTensorParallelPass());
     if (liftTransformParams) {
@@ -449,6 +457,8 @@ int main(int argc, char **argv) {
   // the scratch a call needs, as a formula and at the bounds.
   {
     PassManager pm(&context);
+    TimingScope stageTiming = rootTiming.nest("Planning stages");
+    pm.enableTiming(stageTiming);
     relax::buildRelaxCPUPlanningStages(pm, pipeline, /*recordPlan=*/true);
     if (failed(pm.run(*module)))
       return 1;
@@ -468,6 +478,8 @@ int main(int argc, char **argv) {
   }
   {
     PassManager pm(&context);
+    TimingScope stageTiming = rootTiming.nest("Host stages");
+    pm.enableTiming(stageTiming);
     relax::buildRelaxCPUHostStages(pm, pipeline);
     if (failed(pm.run(*module)))
       return 1;
@@ -497,20 +509,25 @@ int main(int argc, char **argv) {
       llvm::formatv("{0}", llvm::json::Value(std::move(metadata))).str();
 
   llvm::LLVMContext llvmContext;
+  TimingScope translateTiming = rootTiming.nest("Translation to LLVM IR");
   std::unique_ptr<llvm::Module> llvmModule =
       translateModuleToLLVMIR(*module, llvmContext, inputFile);
+  translateTiming.stop();
   if (!llvmModule)
     return fail("cannot translate the lowered module to LLVM IR");
   ExecutionEngine::setupTargetTripleAndDataLayout(llvmModule.get(),
                                                   machine->get());
   if (failed(addEntryPoints(*llvmModule, *exported, metadataText)))
     return 1;
-  auto optimize = makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
-                                            machine->get());
+  auto optimize = relax::makeLLVMOptimizer(machine->get());
+  TimingScope optimizeTiming = rootTiming.nest("LLVM optimization");
   if (llvm::Error error = optimize(llvmModule.get()))
     return fail("cannot optimize the LLVM IR: " + toString(std::move(error)));
 
+  optimizeTiming.stop();
+
   // Code into a temporary object, linked into the library.
+  TimingScope codegenTiming = rootTiming.nest("LLVM code generation");
   SmallString<128> objectPath;
   int objectFD;
   if (std::error_code error = llvm::sys::fs::createTemporaryFile(
@@ -528,6 +545,8 @@ int main(int argc, char **argv) {
     if (os.has_error())
       return fail("cannot write " + objectPath + ": " + os.error().message());
   }
+  codegenTiming.stop();
+  TimingScope linkTiming = rootTiming.nest("Linking");
   SmallVector<std::string> linkArgs = {
       linker, "-shared",  "--as-needed",
       "-o",   outputFile, objectPath.str().str(),
@@ -546,6 +565,7 @@ int main(int argc, char **argv) {
   if (status != 0)
     return fail("linking " + outputFile + " failed" +
                 (linkError.empty() ? "" : ": " + linkError));
+  linkTiming.stop();
 
   double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)

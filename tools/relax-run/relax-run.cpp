@@ -29,12 +29,12 @@
 #include "Relax/InitAll.h"
 #include "Relax/Pipelines/Pipelines.h"
 #include "Relax/Runtime/RelaxRuntime.h"
+#include "Relax/Tools/LLVMOptimizer.h"
 #include "Relax/Tools/ParserHazards.h"
 #include "Relax/Tools/ToolSupport.h"
 #include "Relax/Transforms/Passes.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -897,8 +897,7 @@ static int run(int argc, char **argv) {
   if (!machine)
     return fail("cannot create a target machine: " +
                 toString(machine.takeError()));
-  auto transformer = makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
-                                               machine->get());
+  auto transformer = relax::makeLLVMOptimizer(machine->get());
   ExecutionEngineOptions options;
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
   options.transformer = transformer;
