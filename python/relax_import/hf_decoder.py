@@ -30,6 +30,7 @@ import shutil
 import numpy as np
 
 from .emitter import Emitter, ImportError_, float_attr, shape_attr, write_weights
+from .rope import Rope, read_rope, rope_tables
 
 # transformers architecture -> the family of graphs below.
 ARCHITECTURES = {
@@ -54,6 +55,8 @@ class Spec:
 
     # The ranks the model is split over (--tensor-parallel).
     tensor_parallel = 1
+    # The rotary embedding (rope.Rope); None: the default one of rope_theta.
+    rope = None
 
 
 def prefill_chunk(s):
@@ -61,20 +64,6 @@ def prefill_chunk(s):
     2048 (as MLC-LLM caps its prefill chunk), which bounds the scratch a
     prefill plans."""
     return min(s.context, 2048)
-
-
-def _rope(config):
-    """(theta, partial rotary factor, rope type) from any transformers
-    spelling."""
-    params = config.get("rope_parameters") or {}
-    scaling = config.get("rope_scaling") or {}
-    theta = params.get("rope_theta", config.get("rope_theta",
-                                                config.get("rotary_emb_base", 10000.0)))
-    factor = params.get("partial_rotary_factor",
-                        config.get("partial_rotary_factor", config.get("rotary_pct", 1.0)))
-    kind = params.get("rope_type") or scaling.get("rope_type") or scaling.get("type") \
-        or "default"
-    return float(theta), float(factor), kind
 
 
 def read_spec(directory):
@@ -151,15 +140,9 @@ def read_spec(directory):
     s.mlp_bias = s.family in ("gpt2", "gpt_neox") or bool(config.get("mlp_bias", False))
     s.rotary_dim = 0
     if not s.learned_positions:
-        theta, factor, kind = _rope(config)
-        if kind != "default":
-            raise ImportError_(f"{path}: rope type {kind!r} is not supported "
-                               f"(only the default rotary embedding)")
-        s.rope_theta = theta
-        s.rotary_dim = int(s.head_dim * factor)
-        if s.rotary_dim <= 0 or s.rotary_dim % 2:
-            raise ImportError_(f"{path}: the rotary dims ({s.rotary_dim}) must be "
-                               f"positive and even")
+        s.rope = read_rope(config, s.head_dim, path)
+        s.rope_theta = s.rope.theta
+        s.rotary_dim = s.rope.dim
     window = config.get("sliding_window")
     if window and config.get("use_sliding_window", True) and int(window) < s.context:
         # Attention over the whole context is the model's up to the window.
@@ -320,16 +303,9 @@ def convert_weights(s, tensors, directory):
 
 
 def rotary_tables(s):
-    """cos and sin of every position, [context, rotary_dim], computed as
-    transformers computes them (f32 products of positions and inverse
-    frequencies, the frequencies repeated)."""
-    import torch
-    exponents = torch.arange(0, s.rotary_dim, 2, dtype=torch.int64).to(torch.float32)
-    inv_freq = 1.0 / (s.rope_theta ** (exponents / s.rotary_dim))
-    positions = torch.arange(s.context, dtype=torch.int64).to(torch.float32)
-    freqs = positions[:, None] @ inv_freq[None, :]
-    emb = torch.cat((freqs, freqs), dim=-1)
-    return emb.cos().numpy(), emb.sin().numpy()
+    """cos and sin of every position, [context, rotary_dim] (rope.py)."""
+    rope = s.rope or Rope("default", s.rope_theta, s.rotary_dim, {}, s.context)
+    return rope_tables(rope, s.context)
 
 
 class Graph:

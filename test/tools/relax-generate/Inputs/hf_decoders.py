@@ -19,6 +19,24 @@ CONFIGS = {
     "gpt2": lambda: t.GPT2Config(n_embd=64, n_layer=2, n_head=4, vocab_size=256,
                                  n_positions=128, bos_token_id=1, eos_token_id=2),
     "gpt_neox": lambda: t.GPTNeoXConfig(**SMALL),
+    # Rotary embeddings other than the default one. Generation passes the
+    # original context of llama3 and yarn; longrope's stays below it
+    # (transformers' Phi-3 recomputes its whole cache when a sequence
+    # crosses it, see docs/design.md).
+    "llama-llama3": lambda: t.LlamaConfig(num_key_value_heads=2, rope_parameters=dict(
+        rope_type="llama3", rope_theta=10000.0, factor=8.0, low_freq_factor=1.0,
+        high_freq_factor=4.0, original_max_position_embeddings=16), **SMALL),
+    "llama-linear": lambda: t.LlamaConfig(num_key_value_heads=2, rope_parameters=dict(
+        rope_type="linear", rope_theta=10000.0, factor=2.0), **SMALL),
+    "qwen2-yarn": lambda: t.Qwen2Config(num_key_value_heads=2, rope_parameters=dict(
+        rope_type="yarn", rope_theta=10000.0, factor=4.0,
+        original_max_position_embeddings=32), **SMALL),
+    "phi3-longrope": lambda: t.Phi3Config(
+        num_key_value_heads=2, pad_token_id=0, eos_token_id=2,
+        original_max_position_embeddings=64, rope_parameters=dict(
+            rope_type="longrope", rope_theta=10000.0,
+            short_factor=[1.0 + 0.1 * i for i in range(8)],
+            long_factor=[2.0 + 0.5 * i for i in range(8)]), **SMALL),
 }
 
 
