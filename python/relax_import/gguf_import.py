@@ -21,6 +21,7 @@ import numpy as np
 
 from .emitter import ImportError_
 from .hf_decoder import Spec, check_tensor_parallel, put_packed, rotary_tables, write_model
+from .rope import Rope
 
 # GGUF tensor names -> the module's, `{i}` the layer.
 TENSORS = {
@@ -37,8 +38,9 @@ TENSORS = {
     "blk.{i}.ffn_up.weight": "layers.{i}.up.weight",
     "blk.{i}.ffn_down.weight": "layers.{i}.down.weight",
 }
-# Tensors a llama GGUF may hold that the graph computes itself.
-IGNORED = ("rope_freqs.weight",)
+# llama.cpp's per-frequency divisors of the rotary frequencies (what its
+# converter writes for Llama 3.1's llama3 rope type).
+ROPE_FREQS = "rope_freqs.weight"
 
 
 def _read(path):
@@ -129,7 +131,14 @@ def import_gguf(path, out_dir, verify, tensor_parallel=1):
     formats = {Q.F32: "f32", Q.F16: "f16", Q.Q8_0: "q8_0", Q.Q4_0: "q4_0"}
     for tensor in reader.tensors:
         name = tensor.name
-        if name in IGNORED:
+        if name == ROPE_FREQS:
+            factors = np.asarray(tensor.data, dtype=np.float32).reshape(-1)
+            if tensor.tensor_type != Q.F32 or factors.size != s.rotary_dim // 2:
+                raise ImportError_(f"GGUF tensor {name} holds {factors.size} "
+                                   f"{tensor.tensor_type.name} values; the rope needs "
+                                   f"{s.rotary_dim // 2} F32 factors")
+            s.rope = Rope("factors", s.rope_theta, s.rotary_dim,
+                          {"factors": factors.tolist()}, s.context)
             continue
         ours = expected.get(name)
         if ours is None:

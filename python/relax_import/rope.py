@@ -86,6 +86,8 @@ def _inverse_frequencies(rope, length=None):
     p, dim, base = rope.params, rope.dim, rope.theta
     if rope.kind == "default":
         return 1.0 / (base ** _exponents(dim)), 1.0
+    if rope.kind == "factors":  # llama.cpp's rope_freqs (GGUF only)
+        return 1.0 / (base ** _exponents(dim)) / torch.tensor(p["factors"]), 1.0
     if rope.kind == "linear":
         return 1.0 / (base ** _exponents(dim)) / float(p["factor"]), 1.0
     if rope.kind == "dynamic":

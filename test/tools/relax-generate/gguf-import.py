@@ -7,7 +7,9 @@
 # rows permuted for interleaved rotary pairs; projections and the
 # embedding in q4_0, the head in q8_0, norms in f32, a vocabulary), is
 # imported, compiled and generated: greedy tokens equal transformers' on
-# the model with the dequantized weights, one prompt and batched. Then bad
+# the model with the dequantized weights, one prompt and batched. A Llama
+# 3.1-style file (the llama3 rope type as llama.cpp's rope_freqs) generates
+# what transformers' llama3 model does. Then bad
 # files: another architecture, a tensor type it does not read, a row that
 # is not whole blocks, a truncated file, all clear errors and exit 1.
 #
@@ -15,6 +17,8 @@
 # CHECK: config: eos [2], context 128, q4_0+q8_0
 # CHECK: prompt: equal
 # CHECK: batched: equal
+# CHECK: llama3 rope: equal
+# CHECK: default rope: different
 # CHECK: tokenizer: 'hello world' -> [1, {{.*}}] -> 'hello world'
 # CHECK: gpt2 architecture: exit 1: relax-import: error: GGUF architecture 'gpt2' is not supported; relax-import reads llama
 # CHECK: q4_1 tensor: exit 1: relax-import: error: GGUF tensor blk.0.attn_q.weight has type Q4_1; relax-import reads F32, F16, Q8_0 and Q4_0
@@ -22,6 +26,7 @@
 # CHECK: truncated: exit 1: relax-import: error: cannot read {{.*}}truncated.gguf as a GGUF file (truncated or corrupt): {{.*}}
 
 import json
+import math
 import os
 import subprocess
 import sys
@@ -56,8 +61,9 @@ def permute(w, n_head):
         .reshape(w.shape)
 
 
-def tensors(types):
+def tensors(types, model):
     """(GGUF name, numpy array, type) of the model's weights."""
+    config = model.config
     sd = {k: v.detach().numpy() for k, v in model.state_dict().items()}
     out = [("token_embd.weight", sd["model.embed_tokens.weight"], types["embed"]),
            ("output_norm.weight", sd["model.norm.weight"], Q.F32),
@@ -78,7 +84,31 @@ def tensors(types):
     return out
 
 
-def write(path, arch="llama", types=None):
+def llama3_rope_freqs(config):
+    """llama.cpp's converter's rope_freqs for the llama3 rope type: the
+    divisor of each rotary frequency."""
+    p = config.rope_parameters
+    dim = config.head_dim
+    freqs = 1.0 / (p["rope_theta"] ** (torch.arange(0, dim, 2, dtype=torch.float32) / dim))
+    low_wavelen = p["original_max_position_embeddings"] / p["low_freq_factor"]
+    high_wavelen = p["original_max_position_embeddings"] / p["high_freq_factor"]
+    factors = []
+    for freq in freqs.tolist():
+        wavelen = 2 * math.pi / freq
+        if wavelen < high_wavelen:
+            factors.append(1.0)
+        elif wavelen > low_wavelen:
+            factors.append(p["factor"])
+        else:
+            smooth = (p["original_max_position_embeddings"] / wavelen - p["low_freq_factor"]) \
+                / (p["high_freq_factor"] - p["low_freq_factor"])
+            factors.append(1 / ((1 - smooth) / p["factor"] + smooth))
+    return np.array(factors, dtype=np.float32)
+
+
+def write(path, arch="llama", types=None, model=None):
+    model = model or globals()["model"]
+    config = model.config
     types = types or {"embed": Q.Q4_0, "head": Q.Q8_0, "proj": Q.Q4_0}
     w = GGUFWriter(path, arch)
     w.add_block_count(config.num_hidden_layers)
@@ -95,7 +125,9 @@ def write(path, arch="llama", types=None):
     w.add_token_scores(SCORES)
     w.add_bos_token_id(1)
     w.add_eos_token_id(2)
-    for name, array, kind in tensors(types):
+    if config.rope_parameters["rope_type"] == "llama3":
+        w.add_tensor("rope_freqs.weight", llama3_rope_freqs(config))
+    for name, array, kind in tensors(types, model):
         array = np.ascontiguousarray(array, np.float32)
         if kind == Q.F32:
             w.add_tensor(name, array)
@@ -116,19 +148,42 @@ cfg = json.load(open(os.path.join(out, "config.json")))
 print(f"config: eos {cfg['eos_token_ids']}, context {cfg['context_window_size']}, "
       f"{cfg['quantization']}")
 
-# The reference: the same model with every quantized weight dequantized
-# (rows permute with their blocks, so unpermuting commutes with it).
-kinds = {"embed_tokens": Q.Q4_0, "lm_head": Q.Q8_0}
-with torch.no_grad():
-    for name, param in model.named_parameters():
-        if "norm" in name:
-            continue
-        kind = next((k for part, k in kinds.items() if part in name), Q.Q4_0)
-        deq = quants.dequantize(quants.quantize(param.numpy(), kind), kind)
-        param.copy_(torch.from_numpy(np.ascontiguousarray(deq, np.float32)))
-refs = references(model, PROMPTS, NEW)
+
+
+def dequantized(model):
+    """The model with every weight the GGUF quantizes replaced by what its
+    blocks hold (rows permute with their blocks, so unpermuting commutes
+    with it)."""
+    kinds = {"embed_tokens": Q.Q4_0, "lm_head": Q.Q8_0}
+    with torch.no_grad():
+        for name, param in model.named_parameters():
+            if "norm" in name:
+                continue
+            kind = next((k for part, k in kinds.items() if part in name), Q.Q4_0)
+            deq = quants.dequantize(quants.quantize(param.numpy(), kind), kind)
+            param.copy_(torch.from_numpy(np.ascontiguousarray(deq, np.float32)))
+    return model
+
+
+refs = references(dequantized(model), PROMPTS, NEW)
 print("prompt: " + compare_prompt(out, PROMPTS[0], refs[0], NEW))
 print("batched: " + compare_batch(out, PROMPTS, refs, NEW, os.path.join(work, "prompts.txt")))
+
+# Llama 3.1's rope type: the file holds llama.cpp's rope_freqs, against
+# transformers' llama3 frequencies. In f32: with these random weights in
+# q4_0 both rope types give the same tokens.
+llama3 = make("llama-llama3", os.path.join(work, "llama3"))
+path3, out3 = os.path.join(work, "llama3.gguf"), os.path.join(work, "out3")
+write(path3, model=llama3, types={"embed": Q.F32, "head": Q.F32, "proj": Q.F32})
+result = subprocess.run(["relax-import", path3, "-o", out3], capture_output=True, text=True)
+refs3 = references(llama3, PROMPTS, NEW)
+print("llama3 rope: " + (compare_prompt(out3, PROMPTS[0], refs3[0], NEW)
+                         if result.returncode == 0 else result.stderr.strip()))
+# The rope type shows in the tokens: the default rope's differ.
+default = make("llama", os.path.join(work, "llama-default"))
+default.load_state_dict(llama3.state_dict())
+print("default rope: " + ("equal" if references(default, PROMPTS, NEW)[0] == refs3[0]
+                          else "different"))
 
 from tokenizers import Tokenizer  # noqa: E402
 tokenizer = Tokenizer.from_file(os.path.join(out, "tokenizer.json"))
