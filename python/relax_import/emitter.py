@@ -232,30 +232,60 @@ def _nested(items, shape):
                            for i in range(shape[0])) + "]"
 
 
+class Deferred:
+    """A weight computed only when it is written: its shape and dtype are
+    known up front (for the file's header), its data comes from `compute`,
+    so that a writer holds one weight at a time."""
+
+    def __init__(self, shape, dtype, compute):
+        self.shape = tuple(int(d) for d in shape)
+        self.dtype = np.dtype(dtype)
+        self.compute = compute
+
+    @property
+    def nbytes(self):
+        return int(np.prod(self.shape, dtype=np.int64)) * self.dtype.itemsize
+
+    def materialize(self):
+        array = np.asarray(self.compute(), dtype=self.dtype)
+        if array.shape != self.shape:
+            raise ImportError_(f"a weight computed as {list(array.shape)} was "
+                               f"declared {list(self.shape)}")
+        return array
+
+
 def write_weights(path, weights):
-    """Writes `weights` (name -> numpy array) as .safetensors or .npz,
-    after the file's extension."""
+    """Writes `weights` (name -> numpy array or `Deferred`) as .safetensors
+    or .npz, after the file's extension. A .safetensors file is written one
+    weight at a time: the header from the shapes, then each weight's bytes,
+    computed (if deferred) and dropped in turn."""
+    def materialize(array):
+        return array.materialize() if isinstance(array, Deferred) else array
+
     if str(path).endswith(".npz"):
-        np.savez(path, **weights)
+        np.savez(path, **{name: materialize(a) for name, a in weights.items()})
         return
     dtypes = {"float32": "F32", "float16": "F16", "float64": "F64",
               "int64": "I64", "int32": "I32", "int16": "I16", "int8": "I8",
               "uint8": "U8", "bool": "BOOL"}
-    header, offset, blobs = {}, 0, []
+    header, offset = {}, 0
     for name, array in weights.items():
-        # (np.ascontiguousarray makes a 0-d array 1-d.)
-        array = np.require(array, requirements="C")
-        data = array.astype(array.dtype.newbyteorder("<")).tobytes()
+        size = int(np.prod(array.shape, dtype=np.int64)) * array.dtype.itemsize
         header[name] = {"dtype": dtypes[array.dtype.name],
                         "shape": list(array.shape),
-                        "data_offsets": [offset, offset + len(data)]}
-        offset += len(data)
-        blobs.append(data)
+                        "data_offsets": [offset, offset + size]}
+        offset += size
     import json
     text = json.dumps(header, separators=(",", ":")).encode()
     text += b" " * (-len(text) % 8)
     with open(path, "wb") as f:
         f.write(struct.pack("<Q", len(text)))
         f.write(text)
-        for blob in blobs:
-            f.write(blob)
+        for name, array in weights.items():
+            # (np.ascontiguousarray makes a 0-d array 1-d.)
+            array = np.require(materialize(array), requirements="C")
+            array = array.astype(array.dtype.newbyteorder("<"), copy=False)
+            if array.nbytes != header[name]["data_offsets"][1] - \
+                    header[name]["data_offsets"][0]:
+                raise ImportError_(f"weight {name} changed size while written")
+            array.tofile(f)

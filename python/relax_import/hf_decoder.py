@@ -29,7 +29,7 @@ import shutil
 
 import numpy as np
 
-from .emitter import Emitter, ImportError_, float_attr, shape_attr, write_weights
+from .emitter import Deferred, Emitter, ImportError_, float_attr, shape_attr, write_weights
 from .rope import Rope, read_rope, rope_tables
 
 # transformers architecture -> the family of graphs below.
@@ -163,54 +163,117 @@ def read_spec(directory):
     return s
 
 
-def load_tensors(directory):
-    """Every tensor of the directory's safetensors files, as f32 numpy
-    arrays (bf16 and f16 widened)."""
-    files = sorted(f for f in os.listdir(directory) if f.endswith(".safetensors"))
-    if not files:
-        others = [f for f in os.listdir(directory) if f.endswith((".bin", ".pt", ".pth"))]
-        hint = f" ({', '.join(others)} are not read: save with safe_serialization)" \
-            if others else ""
-        raise ImportError_(f"{directory} has no .safetensors weights{hint}")
-    import torch
-    from safetensors import safe_open
-    tensors = {}
-    for name in files:
-        try:
-            with safe_open(os.path.join(directory, name), framework="pt") as f:
-                for key in f.keys():
-                    tensors[key] = f.get_tensor(key).to(torch.float32).numpy()
-        except Exception as error:  # noqa: BLE001 - any unreadable file
-            raise ImportError_(f"cannot read {os.path.join(directory, name)}: {error}") \
-                from None
-    return tensors
+class Checkpoint:
+    """The tensors of a directory's safetensors files, by name, read one at
+    a time (as f32 numpy arrays, bf16 and f16 widened) when a weight is
+    written: a model larger than memory imports."""
+
+    def __init__(self, directory):
+        files = sorted(f for f in os.listdir(directory) if f.endswith(".safetensors"))
+        if not files:
+            others = [f for f in os.listdir(directory)
+                      if f.endswith((".bin", ".pt", ".pth"))]
+            hint = f" ({', '.join(others)} are not read: save with safe_serialization)" \
+                if others else ""
+            raise ImportError_(f"{directory} has no .safetensors weights{hint}")
+        from safetensors import safe_open
+        self.files, self.shapes = {}, {}
+        for name in files:
+            path = os.path.join(directory, name)
+            try:
+                with safe_open(path, framework="pt") as f:
+                    for key in f.keys():
+                        self.files[key] = path
+                        self.shapes[key] = tuple(f.get_slice(key).get_shape())
+            except Exception as error:  # noqa: BLE001 - any unreadable file
+                raise ImportError_(f"cannot read {path}: {error}") from None
+        # The last tensor read: a fused one is split into several weights
+        # written one after another.
+        self.last = (None, None)
+
+    def __contains__(self, name):
+        return name in self.files
+
+    def read(self, name):
+        if self.last[0] != name:
+            import torch
+            from safetensors import safe_open
+            self.last = (None, None)
+            try:
+                with safe_open(self.files[name], framework="pt") as f:
+                    array = f.get_tensor(name).to(torch.float32).numpy()
+            except Exception as error:  # noqa: BLE001 - any unreadable file
+                raise ImportError_(f"cannot read {name} from {self.files[name]}: "
+                                   f"{error}") from None
+            self.last = (name, array)
+        return self.last[1]
+
+
+class Tensor:
+    """A checkpoint tensor with the views taken of it (slices, transposes,
+    reshapes), applied when it is read. Its shape comes from the views
+    applied to a broadcast scalar of the tensor's shape, which holds no
+    data."""
+
+    def __init__(self, checkpoint, name, views=()):
+        self.checkpoint, self.name, self.views = checkpoint, name, views
+
+    def _view(self, view):
+        return Tensor(self.checkpoint, self.name, self.views + (view,))
+
+    def __getitem__(self, index):
+        return self._view(lambda a: a[index])
+
+    @property
+    def T(self):  # noqa: N802 - numpy's name
+        return self._view(lambda a: a.T)
+
+    def reshape(self, *shape):
+        return self._view(lambda a: a.reshape(*shape))
+
+    def apply(self, array):
+        for view in self.views:
+            array = view(array)
+        return array
+
+    @property
+    def shape(self):
+        return self.apply(np.broadcast_to(np.float32(0),
+                                          self.checkpoint.shapes[self.name])).shape
+
+    def read(self):
+        return self.apply(self.checkpoint.read(self.name))
 
 
 class Weights:
     """The weights of the module, by the module's names, taken from the
-    directory's tensors by their transformers names."""
+    checkpoint's tensors by their transformers names; those are read when
+    written (`Deferred`)."""
 
-    def __init__(self, tensors, directory):
-        self.tensors = tensors
+    def __init__(self, checkpoint, directory):
+        self.checkpoint = checkpoint
         self.directory = directory
         self.out = {}
 
     def take(self, name):
-        if name not in self.tensors:
+        if name not in self.checkpoint:
             raise ImportError_(f"the weights in {self.directory} lack {name}")
-        return self.tensors[name]
+        return Tensor(self.checkpoint, name)
 
-    def put(self, name, array, shape):
-        array = np.ascontiguousarray(array, np.float32)
-        if list(array.shape) != list(shape):
-            raise ImportError_(f"weight {name} has shape {list(array.shape)}, "
+    def put(self, name, value, shape):
+        got = value.shape if isinstance(value, Tensor) else np.shape(value)
+        if list(got) != list(shape):
+            raise ImportError_(f"weight {name} has shape {list(got)}, "
                                f"the configuration gives {list(shape)}")
-        self.out[name] = array
+        if isinstance(value, Tensor):
+            self.out[name] = Deferred(shape, np.float32, value.read)
+        else:
+            self.out[name] = np.ascontiguousarray(value, np.float32)
 
 
-def convert_weights(s, tensors, directory):
+def convert_weights(s, checkpoint, directory):
     """The module's weights from a transformers checkpoint."""
-    w = Weights(tensors, directory)
+    w = Weights(checkpoint, directory)
     H, KV, D, E, I = s.heads * s.head_dim, s.kv_heads * s.head_dim, s.head_dim, \
         s.hidden, s.intermediate
     if s.family in ("llama", "phi3"):
@@ -524,7 +587,9 @@ def is_quantizable(name):
 
 
 def quantize_weights(s, weights, fmt):
-    """Packs the quantizable weights in `fmt`; records which in s.quantized."""
+    """Packs the quantizable weights in `fmt`; records which in s.quantized.
+    A deferred weight is packed when its packed data is written (its
+    scales, written next, come from the same packing)."""
     from . import quantize
     out = {}
     for name, array in weights.items():
@@ -534,7 +599,24 @@ def quantize_weights(s, weights, fmt):
         if array.shape[-1] % 32:
             raise ImportError_(f"--quantize {fmt}: rows of {name} hold "
                                f"{array.shape[-1]} weights, not a multiple of 32")
-        put_packed(s, out, name, fmt, *quantize.quantize(array, fmt))
+        if not isinstance(array, Deferred):
+            put_packed(s, out, name, fmt, *quantize.quantize(array, fmt))
+            continue
+        # The packed shapes and dtypes: those of one row, for every row.
+        row_data, row_scales = quantize.quantize(
+            np.zeros((1, array.shape[-1]), np.float32), fmt)
+        lead = array.shape[:-1]
+        packed = {}
+
+        def data(array=array, packed=packed):
+            data, packed["scales"] = quantize.quantize(array.materialize(), fmt)
+            return data
+
+        def scales(packed=packed):
+            return packed.pop("scales")
+        put_packed(s, out, name, fmt,
+                   Deferred(lead + row_data.shape[1:], row_data.dtype, data),
+                   Deferred(lead + row_scales.shape[1:], row_scales.dtype, scales))
     return out
 
 
@@ -549,9 +631,7 @@ def put_packed(s, weights, name, fmt, data, scales):
 
 def import_directory(directory, out_dir, verify, quantize=None, tensor_parallel=1):
     s = read_spec(directory)
-    tensors = load_tensors(directory)
-    weights = convert_weights(s, tensors, directory)
-    del tensors
+    weights = convert_weights(s, Checkpoint(directory), directory)
     s.quantized = {}
     if quantize:
         weights = quantize_weights(s, weights, quantize)
