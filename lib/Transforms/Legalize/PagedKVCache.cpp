@@ -33,37 +33,59 @@ using namespace mlir;
 using namespace mlir::relax;
 using namespace mlir::relax::lowering;
 
-/// `value`, an index or an integer of any width, as i64 (sign-extended).
-static Value toI64(OpBuilder &b, Location loc, Value value) {
-  return getValueOrCreateCastToIndexLike(b, loc, b.getI64Type(), value);
+// The tables (slots, page table, q_seq, q_pos) are integers of any width;
+// each is checked and clamped in its own type, with the sizes it is checked
+// against converted to that type, so that no 64-bit integer appears where
+// the tables are 32-bit (WebGPU has none, and on the CPU it is wider than
+// needed).
+
+/// `size`, a non-negative index, as an integer of `type`, saturated at the
+/// type's largest value: a check of a value of `type` against it is exact.
+static Value sizeAs(OpBuilder &b, Location loc, Value size, Type type) {
+  unsigned width = type.getIntOrFloatBitWidth();
+  if (width < 64) {
+    Value max = arith::ConstantIndexOp::create(
+        b, loc, llvm::APInt::getSignedMaxValue(width).getSExtValue());
+    size = arith::MinUIOp::create(b, loc, size, max);
+  }
+  return arith::IndexCastOp::create(b, loc, type, size);
 }
 
-/// Whether `0 <= value < bound` (both i64), asserting it with `message`
-/// when the cf dialect is loaded (a pass that reuses the patterns without
-/// it gets the clamping alone).
+/// Whether `0 <= value < bound` (`value` an integer, `bound` an index),
+/// asserting it with `message` when the cf dialect is loaded (a pass that
+/// reuses the patterns without it gets the clamping alone).
 static Value checkInRange(OpBuilder &b, Location loc, Value value, Value bound,
                           StringRef message) {
-  Value zero = arith::ConstantIntOp::create(b, loc, b.getI64Type(), 0);
+  Type type = value.getType();
+  Value zero = arith::ConstantIntOp::create(b, loc, type, 0);
   Value valid = arith::AndIOp::create(
       b, loc,
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, value, zero),
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, value, bound));
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, value,
+                            sizeAs(b, loc, bound, type)));
   if (b.getContext()->getLoadedDialect<cf::ControlFlowDialect>())
     cf::AssertOp::create(b, loc, valid, message);
   return valid;
 }
 
-/// `value` clamped into `[0, bound)` (i64; 0 when the range is empty), as an
-/// index.
+/// `value` (an integer) clamped into `[0, bound)` (`bound` an index; 0 when
+/// the range is empty), as an index.
 static Value clampToIndex(OpBuilder &b, Location loc, Value value,
                           Value bound) {
-  Type i64 = b.getI64Type();
-  Value zero = arith::ConstantIntOp::create(b, loc, i64, 0);
-  Value one = arith::ConstantIntOp::create(b, loc, i64, 1);
-  Value last = arith::SubIOp::create(b, loc, bound, one);
+  Type type = value.getType();
+  Value zero = arith::ConstantIntOp::create(b, loc, type, 0);
+  Value one = arith::ConstantIntOp::create(b, loc, type, 1);
+  Value last = arith::SubIOp::create(b, loc, sizeAs(b, loc, bound, type), one);
   Value clamped = arith::MaxSIOp::create(
       b, loc, arith::MinSIOp::create(b, loc, value, last), zero);
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), clamped);
+}
+
+/// Whether key `j` (an index) is seen by a token at position `pos` (an
+/// integer): `j <= pos`, in the type of `pos`.
+static Value isKeySeen(OpBuilder &b, Location loc, Value j, Value pos) {
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
+                               sizeAs(b, loc, j, pos.getType()), pos);
 }
 
 //===----------------------------------------------------------------------===//
@@ -82,8 +104,7 @@ static LogicalResult buildAppend(TensorProgramBody &body, int64_t layer) {
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   Value pageSize = dimSize(b, loc, pages, 4);
   Value capacity =
-      toI64(b, loc,
-            arith::MulIOp::create(b, loc, dimSize(b, loc, pages, 1), pageSize));
+      arith::MulIOp::create(b, loc, dimSize(b, loc, pages, 1), pageSize);
   auto rowType = RankedTensorType::get(
       {kType.getDimSize(1), kType.getDimSize(2)}, kType.getElementType());
   OpFoldResult heads = tensor::getMixedSize(b, loc, k, 1),
@@ -93,8 +114,7 @@ static LogicalResult buildAppend(TensorProgramBody &body, int64_t layer) {
   auto loop = scf::ForOp::create(
       b, loc, zero, dimSize(b, loc, k, 0), one, ValueRange{pages},
       [&](OpBuilder &nb, Location nloc, Value t, ValueRange iterArgs) {
-        Value slot =
-            toI64(nb, nloc, tensor::ExtractOp::create(nb, nloc, slots, t));
+        Value slot = tensor::ExtractOp::create(nb, nloc, slots, t);
         Value valid = checkInRange(nb, nloc, slot, capacity,
                                    "paged_kv_append: a slot is outside the "
                                    "cache");
@@ -152,11 +172,12 @@ static Value getScale(OpBuilder &b, Location loc, PagedAttentionOp op,
       b, loc, indexTo(b, loc, dimSize(b, loc, q, 2), element));
 }
 
-/// The page table's row of sequence `seq` (i64), checked and clamped into
-/// the rows: an index out of range is reported and reads row 0. An index.
+/// The page table's row of sequence `seq` (an integer), checked and clamped
+/// into the rows: an index out of range is reported and reads row 0. An
+/// index.
 static Value lookUpRow(OpBuilder &b, Location loc, Value pageTable,
                        Value seq) {
-  Value numSeqs = toI64(b, loc, dimSize(b, loc, pageTable, 0));
+  Value numSeqs = dimSize(b, loc, pageTable, 0);
   checkInRange(b, loc, seq, numSeqs,
                "paged_attention: a token's sequence is not a row of the "
                "page table");
@@ -167,9 +188,8 @@ static Value lookUpRow(OpBuilder &b, Location loc, Value pageTable,
 /// cache's pages and clamped into them. An index.
 static Value lookUpPage(OpBuilder &b, Location loc, Value pageTable, Value row,
                         Value column, Value numPages) {
-  Value page = toI64(b, loc,
-                     tensor::ExtractOp::create(b, loc, pageTable,
-                                               ValueRange{row, column}));
+  Value page = tensor::ExtractOp::create(b, loc, pageTable,
+                                         ValueRange{row, column});
   checkInRange(b, loc, page, numPages,
                "paged_attention: the page table names a page outside the "
                "cache");
@@ -263,7 +283,7 @@ static LogicalResult buildPagedAttention(TensorProgramBody &body,
   int64_t kvHeads, groupSize;
   if (failed(getHeads(body, kvHeads, groupSize)))
     return failure();
-  Type i64 = b.getI64Type();
+  Type tableType = getElementTypeOrSelf(pageTable.getType());
 
   auto d = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
   auto map = [&](unsigned numDims, ArrayRef<AffineExpr> exprs) {
@@ -276,21 +296,21 @@ static LogicalResult buildPagedAttention(TensorProgramBody &body,
   Value keys =
       arith::MulIOp::create(b, loc, dimSize(b, loc, pageTable, 1), pageSize);
   Value tokens = dimSize(b, loc, q, 0);
-  Value numPages = toI64(b, loc, dimSize(b, loc, pages, 1));
+  Value numPages = dimSize(b, loc, pages, 1);
 
   // page[t, j], checked and clamped: an index out of range is reported and
   // reads page 0 of sequence 0.
   Value pageOf = tensor::EmptyOp::create(
-      b, loc, ArrayRef<OpFoldResult>{tokens, keys}, i64);
+      b, loc, ArrayRef<OpFoldResult>{tokens, keys}, tableType);
   pageOf = generic(
       b, loc, ValueRange{qSeq}, pageOf, {map(2, {d(0)}), map(2, {d(0), d(1)})},
       iteratorsFor(2, {}),
       [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
         Value column =
             arith::DivUIOp::create(nb, nloc, index(nb, nloc, 1), pageSize);
-        Value row = lookUpRow(nb, nloc, pageTable, toI64(nb, nloc, args[0]));
+        Value row = lookUpRow(nb, nloc, pageTable, args[0]);
         Value page = lookUpPage(nb, nloc, pageTable, row, column, numPages);
-        return arith::IndexCastOp::create(nb, nloc, i64, page);
+        return arith::IndexCastOp::create(nb, nloc, tableType, page);
       });
 
   // Reads K (part 0) or V (part 1) at kv head dim `c`, key dim `j` and head
@@ -333,9 +353,7 @@ static LogicalResult buildPagedAttention(TensorProgramBody &body,
   Value negInf = lowestOf(b, loc, element);
   AffineMap id4 = AffineMap::getMultiDimIdentityMap(4, ctx);
   auto isSeen = [&](OpBuilder &nb, Location nloc, Value pos) -> Value {
-    Value j = toI64(nb, nloc, index(nb, nloc, 3));
-    return arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::sle, j,
-                                 toI64(nb, nloc, pos));
+    return isKeySeen(nb, nloc, index(nb, nloc, 3), pos);
   };
   scores = generic(b, loc, ValueRange{qPos}, scores, {map(4, {d(0)}), id4},
                    iteratorsFor(4, {}),
@@ -371,9 +389,7 @@ static LogicalResult buildPagedAttention(TensorProgramBody &body,
       [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
         Value value = readCache(nb, nloc, args[1], 1, 1, 4, 3);
         Value product = arith::MulFOp::create(nb, nloc, args[0], value);
-        Value j = toI64(nb, nloc, index(nb, nloc, 4));
-        Value seen = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::sle,
-                                           j, toI64(nb, nloc, args[2]));
+        Value seen = isKeySeen(nb, nloc, index(nb, nloc, 4), args[2]);
         Value contribution = arith::SelectOp::create(nb, nloc, seen, product,
                                                      zeroOf(nb, nloc, element));
         return arith::AddFOp::create(nb, nloc, args[3], contribution);
@@ -419,7 +435,7 @@ static LogicalResult buildPagedAttentionByPage(TensorProgramBody &body,
   OpFoldResult pageSizeOfr = tensor::getMixedSize(b, loc, pages, 4);
   Value pageSize = getValueOrCreateConstantIndexOp(b, loc, pageSizeOfr);
   Value tablePages = dimSize(b, loc, pageTable, 1);
-  Value numPages = toI64(b, loc, dimSize(b, loc, pages, 1));
+  Value numPages = dimSize(b, loc, pages, 1);
   Value scale = getScale(b, loc, op, q);
   Value zero = zeroOf(b, loc, element), negInf = lowestOf(b, loc, element);
   Value layer = body.symArgs.getSiteAttr(op.getLayerAttrName(), op.getLayer());
@@ -435,23 +451,19 @@ static LogicalResult buildPagedAttentionByPage(TensorProgramBody &body,
   b.setInsertionPointToStart(forall.getBody());
   Value t = forall.getInductionVar(0), c = forall.getInductionVar(1);
 
-  Value row = lookUpRow(
-      b, loc, pageTable,
-      toI64(b, loc, tensor::ExtractOp::create(b, loc, qSeq, t)));
-  Value pos = toI64(b, loc, tensor::ExtractOp::create(b, loc, qPos, t));
-  // Keys 0 .. pos are seen: n pages, at most the table's row.
+  Value row =
+      lookUpRow(b, loc, pageTable, tensor::ExtractOp::create(b, loc, qSeq, t));
+  Value pos = tensor::ExtractOp::create(b, loc, qPos, t);
+  // Keys 0 .. pos are seen: n pages, at most the table's row (counted as an
+  // index, so that pos + 1 cannot wrap in the type of pos).
   Value seen = arith::MaxSIOp::create(
       b, loc,
-      arith::AddIOp::create(b, loc, pos,
-                            arith::ConstantIntOp::create(b, loc, pos.getType(),
-                                                         1)),
-      arith::ConstantIntOp::create(b, loc, pos.getType(), 0));
+      arith::AddIOp::create(
+          b, loc, arith::IndexCastOp::create(b, loc, b.getIndexType(), pos),
+          c1),
+      c0);
   Value numSeen = arith::MinUIOp::create(
-      b, loc,
-      arith::CeilDivUIOp::create(
-          b, loc, arith::IndexCastOp::create(b, loc, b.getIndexType(), seen),
-          pageSize),
-      tablePages);
+      b, loc, arith::CeilDivUIOp::create(b, loc, seen, pageSize), tablePages);
   Value keys = arith::MulIOp::create(b, loc, numSeen, pageSize);
 
   // The group's queries, [G, D], and page `p`'s keys or values, [S, D].
@@ -513,14 +525,15 @@ static LogicalResult buildPagedAttentionByPage(TensorProgramBody &body,
       b, loc, ValueRange{}, scoreLoop.getResult(0),
       {AffineMap::getMultiDimIdentityMap(2, ctx)}, iteratorsFor(2, {}),
       [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
-        Value j = toI64(nb, nloc, linalg::IndexOp::create(nb, nloc, 1));
         Value isSeen =
-            arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::sle, j, pos);
+            isKeySeen(nb, nloc, linalg::IndexOp::create(nb, nloc, 1), pos);
         return arith::SelectOp::create(
             nb, nloc, isSeen, arith::MulFOp::create(nb, nloc, args[0], scale),
             negInf);
       });
-  auto [probs, sum] = softmaxNumerators(b, loc, scores);
+  // (Named values, not structured bindings: the loop's body captures them.)
+  std::pair<Value, Value> numerators = softmaxNumerators(b, loc, scores);
+  Value probs = numerators.first, sum = numerators.second;
 
   // The weighted values, page by page, accumulated in place.
   Value acc = fill(
