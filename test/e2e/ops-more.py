@@ -125,6 +125,14 @@ CASES = [
                      f"%r = relax.astype %m {{dtype = f32}} : (!relax.tensor<*, i64>) -> {ANY}"],
                     [("%a", X)]),
      lambda n: [f32(n, 3)], lambda a: a.argmax(1).astype(np.float32)),
+    # The first NaN of a row wins, as in numpy (and as max propagates it):
+    # the square roots of negative elements are NaN.
+    ("argmax of NaN", body([f"%s = relax.sqrt %a : ({X}) -> {ANY}",
+                            f"%m = relax.argmax %s {{axis = 1}} : ({ANY}) -> !relax.tensor<*, i64>",
+                            f"%r = relax.astype %m {{dtype = f32}} : (!relax.tensor<*, i64>) -> {ANY}"],
+                           [("%a", X)]),
+     lambda n: [f32(n, 3)],
+     lambda a: np.sqrt(np.where(a < 0, np.nan, a)).argmax(1).astype(np.float32)),
     ("ones", body([f"%z = relax.ones {{shape = #sym.shape<[n, 3]>, dtype = f32}} : () -> {ANY}",
                    f"%r = relax.add %a, %z : ({X}, {ANY}) -> {ANY}"],
                   [("%a", X)]),

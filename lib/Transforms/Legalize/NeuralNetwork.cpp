@@ -365,8 +365,8 @@ static LogicalResult buildVariance(OpBuilder &b, Location loc, VarianceOp op,
 }
 
 /// argmax: a two-result reduction carrying the running maximum and its
-/// index (the first one on ties). Without an axis the index is into the
-/// row-major flattened tensor.
+/// index (the first one on ties, the first NaN if any). Without an axis the
+/// index is into the row-major flattened tensor.
 static LogicalResult buildArgmax(OpBuilder &b, Location loc, ArgmaxOp op,
                                  Value x, Value out,
                                  SmallVectorImpl<Value> &results) {
@@ -411,12 +411,25 @@ static LogicalResult buildArgmax(OpBuilder &b, Location loc, ArgmaxOp op,
                                     strides[axis]));
         Value index =
             arith::IndexCastOp::create(nb, nloc, nb.getI64Type(), flat);
-        Value greater =
-            isa<FloatType>(element)
-                ? Value(arith::CmpFOp::create(
-                      nb, nloc, arith::CmpFPredicate::OGT, args[0], args[1]))
-                : Value(arith::CmpIOp::create(
-                      nb, nloc, arith::CmpIPredicate::sgt, args[0], args[1]));
+        Value greater;
+        if (isa<FloatType>(element)) {
+          // The first NaN wins, as max propagates it (numpy, torch): an
+          // element is taken when it is greater, or NaN while the maximum
+          // so far is not.
+          greater = arith::OrIOp::create(
+              nb, nloc,
+              arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OGT,
+                                    args[0], args[1]),
+              arith::AndIOp::create(
+                  nb, nloc,
+                  arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::UNO,
+                                        args[0], args[0]),
+                  arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::ORD,
+                                        args[1], args[1])));
+        } else {
+          greater = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::sgt,
+                                          args[0], args[1]);
+        }
         linalg::YieldOp::create(
             nb, nloc,
             ValueRange{

@@ -208,7 +208,8 @@ relax.func @var(%x: !relax.tensor<[n, 8], f32>) {
 // -----
 
 // argmax: one generic with two results, the running max and its index
-// (strictly greater keeps the first); without an axis the index is into the
+// (strictly greater keeps the first; a NaN is taken when the max so far is
+// not NaN, so the first NaN wins); without an axis the index is into the
 // flattened tensor.
 
 // CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
@@ -219,8 +220,13 @@ relax.func @var(%x: !relax.tensor<[n, 8], f32>) {
 // CHECK: %[[MAX:.*]] = linalg.fill ins(%[[NEG_INF]] : f32) outs(%{{.*}} : tensor<?xf32>)
 // CHECK: %[[IDX:.*]] = linalg.fill ins(%{{.*}} : i64) outs(%{{.*}} : tensor<?xi64>)
 // CHECK: %[[R:.*]]:2 = linalg.generic {indexing_maps = [#[[ID]], #[[ROW]], #[[ROW]]], iterator_types = ["parallel", "reduction"]} ins(%{{.*}}) outs(%[[MAX]], %[[IDX]] : tensor<?xf32>, tensor<?xi64>)
+// CHECK: ^bb0(%[[X:[^:]*]]: f32, %[[BEST:[^:]*]]: f32
 // CHECK: linalg.index 1
-// CHECK: %[[GT:.*]] = arith.cmpf ogt
+// CHECK: %[[GREATER:.*]] = arith.cmpf ogt, %[[X]], %[[BEST]]
+// CHECK: %[[NAN:.*]] = arith.cmpf uno, %[[X]], %[[X]]
+// CHECK: %[[ORDERED:.*]] = arith.cmpf ord, %[[BEST]], %[[BEST]]
+// CHECK: %[[FIRST_NAN:.*]] = arith.andi %[[NAN]], %[[ORDERED]]
+// CHECK: %[[GT:.*]] = arith.ori %[[GREATER]], %[[FIRST_NAN]]
 // CHECK: arith.select %[[GT]]
 // CHECK: arith.select %[[GT]]
 // CHECK: return %[[R]]#1 : tensor<?xi64>
