@@ -367,6 +367,23 @@ static LogicalResult blockGroupReductions(RewriterBase &rewriter,
   return success();
 }
 
+/// Replaces each op whose iteration space is statically empty (a loop of no
+/// iterations: a slice of nothing) by its destinations, which it returns
+/// unchanged: there is nothing to tile, and tiling a loop of no iterations
+/// is not defined upstream.
+static void dropEmptyOps(RewriterBase &rewriter, FunctionOpInterface func) {
+  SmallVector<linalg::LinalgOp> empty;
+  func.walk([&](linalg::LinalgOp op) {
+    if (op.hasPureTensorSemantics() &&
+        llvm::is_contained(op.getStaticLoopRanges(), 0))
+      empty.push_back(op);
+  });
+  for (linalg::LinalgOp op : empty) {
+    rewriter.setInsertionPoint(op);
+    rewriter.replaceOp(op, op.getDpsInits());
+  }
+}
+
 namespace {
 struct RelaxCPUTilePass
     : codegen::impl::RelaxCPUTilePassBase<RelaxCPUTilePass> {
@@ -754,6 +771,7 @@ struct RelaxCPUTilePass
   void runOnOperation() override {
     FunctionOpInterface func = getOperation();
     IRRewriter rewriter(&getContext());
+    dropEmptyOps(rewriter, func);
     if (failed(blockReductions(rewriter, func)))
       return signalPassFailure();
     SmallVector<linalg::LinalgOp> ops;

@@ -302,3 +302,31 @@ func.func @matmul_reduction_blocks_static(%a: tensor<32x2048xf32>, %b: tensor<12
   } -> tensor<8x128xf32>
   return %r, %q : tensor<32x128xf32>, tensor<8x128xf32>
 }
+
+// -----
+
+// An op whose iteration space is statically empty (a slice of nothing)
+// returns its destination unchanged: it is dropped rather than tiled (a loop
+// of no iterations, which upstream's tiling does not take), a reduction over
+// no elements included.
+
+// CHECK-LABEL: func.func @empty(
+// CHECK-SAME:    %{{.*}}: tensor<4x0xf32>, %[[OUT:.*]]: tensor<4x0xf32>, %{{.*}}: tensor<4x0xf32>, %[[ACC:.*]]: tensor<4xf32>)
+// CHECK-NOT:     linalg.generic
+// CHECK-NOT:     scf.forall
+// CHECK:         return %[[OUT]], %[[ACC]]
+// APART-LABEL: func.func @empty(
+// APART-NOT:     linalg.generic
+func.func @empty(%a: tensor<4x0xf32>, %b: tensor<4x0xf32>, %c: tensor<4x0xf32>, %acc: tensor<4xf32>) -> (tensor<4x0xf32>, tensor<4xf32>) {
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<4x0xf32>) outs(%b : tensor<4x0xf32>) attrs = {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [1, 16]>} {
+  ^bb0(%x: f32, %y: f32):
+    %e = math.exp %x : f32
+    linalg.yield %e : f32
+  } -> tensor<4x0xf32>
+  %s = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]} ins(%c : tensor<4x0xf32>) outs(%acc : tensor<4xf32>) attrs = {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [1, 16]>} {
+  ^bb0(%x: f32, %y: f32):
+    %t = arith.addf %x, %y : f32
+    linalg.yield %t : f32
+  } -> tensor<4xf32>
+  return %r, %s : tensor<4x0xf32>, tensor<4xf32>
+}
