@@ -491,11 +491,22 @@ void RelaxFusePass::runOnOperation() {
   if (!dotFile.empty()) {
     std::error_code error;
     llvm::raw_fd_ostream file(dotFile, error, llvm::sys::fs::OF_Text);
+    // (Reported at the module's location, without the module as a note.)
     if (error) {
-      module.emitError("cannot write '") << dotFile << "': " << error.message();
+      mlir::emitError(module.getLoc(), "cannot write '")
+          << dotFile << "': " << error.message();
       return signalPassFailure();
     }
     file << "digraph fusion {\n  node [style=filled, fillcolor=white];\n"
          << dot << "}\n";
+    // A failed write (a full disk) is a diagnostic, not the fatal error a
+    // stream closed with its error set reports.
+    file.close();
+    if (file.has_error()) {
+      mlir::emitError(module.getLoc(), "cannot write '")
+          << dotFile << "': " << file.error().message();
+      file.clear_error();
+      return signalPassFailure();
+    }
   }
 }
