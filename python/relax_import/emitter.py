@@ -92,6 +92,41 @@ def float_literal(value, element):
 
 _NAME_CHARS = re.compile(r"[^A-Za-z0-9_]")
 
+# Words of the symbolic expression syntax, which no variable may be named.
+SYM_KEYWORDS = frozenset({"min", "max", "floordiv", "mod"})
+
+
+def fresh_sym_var(name, used):
+    """A symbolic variable named after `name` (a dim's name in the model):
+    characters outside [A-Za-z0-9_] replaced, a leading digit prefixed, and
+    a number appended when that is a keyword of the expression syntax or
+    already in `used` (which it joins), so that two dims of different names
+    ("a-b", "a_b") stay two variables."""
+    name = _NAME_CHARS.sub("_", name)
+    if not re.match(r"[A-Za-z_]", name):
+        name = "d" + name
+    base, k = name, 1
+    while name in used or name in SYM_KEYWORDS:
+        k += 1
+        name = f"{base}{k}"
+    used.add(name)
+    return name
+
+
+def mlir_string(text):
+    """`text` as an MLIR string literal: quotes and backslashes escaped,
+    bytes outside printable ASCII as hex escapes."""
+    out = []
+    for byte in text.encode("utf-8"):
+        c = chr(byte)
+        if c in '"\\':
+            out.append("\\" + c)
+        elif 0x20 <= byte < 0x7F:
+            out.append(c)
+        else:
+            out.append(f"\\{byte:02X}")
+    return '"' + "".join(out) + '"'
+
 
 def sanitize(name):
     name = _NAME_CHARS.sub("_", name).strip("_") or "v"
@@ -124,7 +159,7 @@ class Emitter:
         value = Value(self.fresh(hint), element, list(shape), typed=True)
         attrs = []
         if param_name is not None:
-            attrs.append(f'relax.param_name = "{param_name}"')
+            attrs.append(f"relax.param_name = {mlir_string(param_name)}")
         if split_axis is not None:
             axes = ", ".join("[0]" if d == split_axis else "[]"
                              for d in range(split_axis + 1))

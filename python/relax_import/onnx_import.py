@@ -31,7 +31,8 @@ left out of the module.
 
 import numpy as np
 
-from .emitter import Emitter, ImportError_, Value, float_attr, i64_array, shape_attr
+from .emitter import (Emitter, ImportError_, Value, float_attr, fresh_sym_var, i64_array,
+                      shape_attr)
 
 _ELEMENTS = {1: "f32", 10: "f16", 11: "f64", 7: "i64", 6: "i32", 5: "i16", 3: "i8",
              9: "i1"}
@@ -197,12 +198,6 @@ def _broadcast(shapes):
     return out
 
 
-def _var(name):
-    import re
-    name = re.sub(r"[^A-Za-z0-9_]", "_", name)
-    return name if re.match(r"[A-Za-z_]", name) else "d" + name
-
-
 class OnnxImporter:
     def __init__(self, model, weights_as_constants=False):
         import onnx
@@ -222,9 +217,17 @@ class OnnxImporter:
         self.weights = {}
         for init in self.graph.initializer:
             self.arrays[init.name] = onnx.numpy_helper.to_array(init)
+        # Each dim name is one variable, named apart from every other (and
+        # from the expression syntax's keywords), the inputs' first.
+        self.var_names, used = {}, set()
+        for info in list(self.graph.input) + list(self.graph.value_info) + \
+                list(self.graph.output):
+            for d in info.type.tensor_type.shape.dim:
+                if d.dim_param and d.dim_param not in self.var_names:
+                    self.var_names[d.dim_param] = fresh_sym_var(d.dim_param, used)
         # The dims shape inference gives each value, where it knows them: a
         # named dim is kept only if it is an input's (a variable of @main).
-        variables = {_var(d.dim_param) for i in self.graph.input
+        variables = {self._var(d.dim_param) for i in self.graph.input
                      for d in i.type.tensor_type.shape.dim if d.dim_param}
         self.dims = {}
         for info in list(self.graph.value_info) + list(self.graph.input):
@@ -234,11 +237,19 @@ class OnnxImporter:
             for d in info.type.tensor_type.shape.dim:
                 if d.HasField("dim_value"):
                     dims.append(str(d.dim_value))
-                elif d.dim_param and _var(d.dim_param) in variables:
-                    dims.append(_var(d.dim_param))
+                elif d.dim_param and self._var(d.dim_param) in variables:
+                    dims.append(self._var(d.dim_param))
                 else:
                     dims.append(None)
             self.dims[info.name] = dims
+
+    def _var(self, dim_param):
+        """The variable of a dim name (shape inference may name dims
+        that no input, value or output declared)."""
+        if dim_param not in self.var_names:
+            self.var_names[dim_param] = fresh_sym_var(dim_param,
+                                                      set(self.var_names.values()))
+        return self.var_names[dim_param]
 
     def run(self):
         errors = []
@@ -257,7 +268,7 @@ class OnnxImporter:
                 if d.HasField("dim_value"):
                     dims.append(str(d.dim_value))
                 elif d.HasField("dim_param") and d.dim_param:
-                    name = _var(d.dim_param)
+                    name = self._var(d.dim_param)
                     dims.append(name)
                     if name not in variables:
                         variables.append(name)

@@ -18,7 +18,8 @@ import re
 
 import numpy as np
 
-from .emitter import Emitter, ImportError_, Value, float_attr, i64_array, shape_attr
+from .emitter import (Emitter, ImportError_, Value, float_attr, fresh_sym_var, i64_array,
+                      shape_attr)
 
 DIM_NAMES_FILE = "relax_dim_names.json"
 
@@ -237,15 +238,7 @@ class TorchImporter:
 
     @staticmethod
     def _fresh_var(name, used):
-        name = re.sub(r"[^A-Za-z0-9_]", "_", name)
-        if not re.match(r"[A-Za-z_]", name):
-            name = "d" + name
-        base, k = name, 1
-        while name in used:
-            k += 1
-            name = f"{base}{k}"
-        used.add(name)
-        return name
+        return fresh_sym_var(name, used)
 
     @staticmethod
     def _range(name, vr, scale):
