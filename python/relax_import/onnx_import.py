@@ -927,6 +927,144 @@ class OnnxImporter:
     def op_ReduceMax(self, node, attrs):
         return self._reduce("max", node, attrs)
 
+    def op_ReduceMin(self, node, attrs):
+        return self._reduce("min", node, attrs)
+
+    def op_ReduceProd(self, node, attrs):
+        return self._reduce("prod", node, attrs)
+
+    # ----- convolutional networks -------------------------------------------
+
+    def _rank(self, node, i=0):
+        dims = self._dims_of(node.input[i])
+        if dims is None:
+            raise _Unsupported(f"input {i} has an unknown rank")
+        return len(dims)
+
+    def _per_channel(self, node, value, channels, rank):
+        """`value` ([C]) reshaped to [C, 1, ...] against a rank-`rank` input
+        whose channels are dim 1."""
+        return self._op("reshape", [value], {"shape": shape_attr(
+            [str(channels)] + ["1"] * (rank - 2))}, node=node)
+
+    def _channels(self, node, i):
+        """The static length of the per-channel input `i`."""
+        dims = self._dims_of(node.input[i])
+        if not dims or len(dims) != 1 or _number(dims[0]) is None:
+            raise _Unsupported(f"input {i} must be a vector of a known length")
+        return int(dims[0])
+
+    def op_BatchNormalization(self, node, attrs):
+        # Inference: x * scale + shift per channel, where scale = s / sqrt(var
+        # + eps) and shift = b - mean * scale depend on the weights alone
+        # (relax-run's lifting computes them once).
+        if attrs.get("training_mode", 0) or any(node.output[1:]):
+            raise _Unsupported("batch normalization in training mode")
+        x = self._in(node, 0)
+        s, b, mean, var = (self._in(node, i) for i in range(1, 5))
+        rank, channels = self._rank(node), self._channels(node, 1)
+        eps = self.e.scalar(attrs.get("epsilon", 1e-5), x.element, hint="eps")
+        scale = self._op("multiply", [self._op("rsqrt", [self._op(
+            "add", [var, eps], node=node)], node=node), s], node=node)
+        shift = self._op("subtract", [b, self._op("multiply", [mean, scale], node=node)],
+                         node=node)
+        y = self._op("multiply", [x, self._per_channel(node, scale, channels, rank)], node=node)
+        return self._op("add", [y, self._per_channel(node, shift, channels, rank)], node=node)
+
+    def op_InstanceNormalization(self, node, attrs):
+        # Per sample and channel over the spatial dims: a group norm with a
+        # group per channel.
+        x = self._in(node, 0)
+        channels = self._channels(node, 1)
+        return self._op("group_norm", [x, self._in(node, 1), self._in(node, 2)],
+                        {"num_groups": str(channels), "channel_axis": "1",
+                         "epsilon": float_attr(attrs.get("epsilon", 1e-5))}, node=node)
+
+    def _pool(self, name, node, attrs):
+        if self._rank(node) != 4 or len(attrs["kernel_shape"]) != 2:
+            raise _Unsupported("pooling other than 2-D")
+        if attrs.get("auto_pad", b"NOTSET") not in (b"NOTSET", "NOTSET"):
+            raise _Unsupported("pooling with auto_pad")
+        if attrs.get("ceil_mode", 0):
+            raise _Unsupported("pooling with ceil_mode")
+        if any(node.output[1:]):
+            raise _Unsupported("max pooling's indices")
+        pads = list(attrs.get("pads", [0, 0, 0, 0]))
+        if name == "avg_pool2d" and any(pads):
+            raise _Unsupported("average pooling with pads")
+        out = {"pool_size": i64_array(attrs["kernel_shape"]),
+               "strides": i64_array(attrs.get("strides", [1, 1])),
+               "padding": i64_array(pads)}
+        if name == "max_pool2d":
+            out["dilation"] = i64_array(attrs.get("dilations", [1, 1]))
+        return self._op(name, [self._in(node, 0)], out, node=node)
+
+    def op_MaxPool(self, node, attrs):
+        return self._pool("max_pool2d", node, attrs)
+
+    def op_AveragePool(self, node, attrs):
+        return self._pool("avg_pool2d", node, attrs)
+
+    def _global_pool(self, name, node):
+        axes = list(range(2, self._rank(node)))
+        return self._op(name, [self._in(node, 0)], {"axes": i64_array(axes),
+                                                    "keepdims": "true"}, node=node)
+
+    def op_GlobalAveragePool(self, node, attrs):
+        return self._global_pool("mean", node)
+
+    def op_GlobalMaxPool(self, node, attrs):
+        return self._global_pool("max", node)
+
+    def op_ArgMax(self, node, attrs):
+        if attrs.get("select_last_index", 0):
+            raise _Unsupported("select_last_index")
+        return self._op("argmax", [self._in(node, 0)], {
+            "axis": str(attrs.get("axis", 0)),
+            "keepdims": "true" if attrs.get("keepdims", 1) else "false"}, node=node,
+            element="i64")
+
+    def op_CumSum(self, node, attrs):
+        if attrs.get("exclusive", 0) or attrs.get("reverse", 0):
+            raise _Unsupported("an exclusive or reverse cumulative sum")
+        axis = self._const(node, 1)
+        if axis is None or np.asarray(axis).size != 1:
+            raise _Unsupported("input 1 (the axis) must be a constant")
+        x = self._in(node, 0)
+        return self._op("cumsum", [x], {"axis": str(int(np.asarray(axis).reshape(-1)[0]))},
+                        node=node, element=x.element)
+
+    # ----- activations ----------------------------------------------------
+
+    def op_LeakyRelu(self, node, attrs):
+        x = self._in(node, 0)
+        zero = self.e.scalar(0, x.element, hint="zero")
+        alpha = self.e.scalar(attrs.get("alpha", 0.01), x.element, hint="alpha")
+        return self._op("where", [
+            self._op("greater_equal", [x, zero], node=node, element="i1"), x,
+            self._op("multiply", [x, alpha], node=node)], node=node, element=x.element)
+
+    def _hard_sigmoid(self, node, x, alpha, beta):
+        """max(0, min(1, alpha * x + beta))."""
+        y = self._op("add", [self._op("multiply", [x, self.e.scalar(alpha, x.element)],
+                                      node=node), self.e.scalar(beta, x.element)], node=node)
+        y = self._op("minimum", [y, self.e.scalar(1, x.element, hint="one")], node=node)
+        return self._op("maximum", [y, self.e.scalar(0, x.element, hint="zero")], node=node)
+
+    def op_HardSigmoid(self, node, attrs):
+        return self._hard_sigmoid(node, self._in(node, 0), attrs.get("alpha", 0.2),
+                                  attrs.get("beta", 0.5))
+
+    def op_HardSwish(self, node, attrs):
+        x = self._in(node, 0)
+        return self._op("multiply", [x, self._hard_sigmoid(node, x, 1 / 6, 0.5)], node=node)
+
+    def op_Softplus(self, node, attrs):
+        x = self._in(node, 0)
+        return self._op("log", [self._op("add", [self._op("exp", [x], node=node),
+                                                 self.e.scalar(1, x.element, hint="one")],
+                                         node=node)], node=node)
+
     def op_Where(self, node, attrs):
         # Where(Equal(shape, -1), ones, shape), as exporters write an
         # Expand's target, picks from shapes by a condition known at import.

@@ -155,6 +155,11 @@ CASES = [
     ("group_norm", body([f"%r = relax.group_norm %a, %g, %b {{num_groups = 2 : i64}} : ({t(['n', '4', 'h', '3'])}, {t(['4'])}, {t(['4'])}) -> {ANY}"],
                         [("%a", t(["n", "4", "h", "3"])), ("%g", t(["4"])), ("%b", t(["4"]))]),
      lambda n: [f32(2, 4, n, 3), f32(4), f32(4)], group_norm),
+    # A group per channel (an instance norm).
+    ("group_norm_per_channel", body([f"%r = relax.group_norm %a, %g, %b {{num_groups = 4 : i64}} : ({t(['n', '4', 'h', '3'])}, {t(['4'])}, {t(['4'])}) -> {ANY}"],
+                        [("%a", t(["n", "4", "h", "3"])), ("%g", t(["4"])), ("%b", t(["4"]))]),
+     lambda n: [f32(2, 4, n, 3), f32(4), f32(4)],
+     lambda a, g, b: group_norm(a, g, b, groups=4)),
     # A symbolic channel count: the channels split into groups in the program.
     ("group_norm_symbolic_channels", body([f"%r = relax.group_norm %a, %g, %b {{num_groups = 2 : i64}} : ({t(['n', 'c', '3', '2'])}, {t(['c'])}, {t(['c'])}) -> {ANY}"],
                         [("%a", t(["n", "c", "3", "2"])), ("%g", t(["c"])), ("%b", t(["c"]))]),

@@ -322,9 +322,13 @@ static LogicalResult buildGroupNorm(TensorProgramBody &body, GroupNormOp op) {
 
   int64_t perGroup = type.getDimSize(channelAxis) / groups;
   AffineExpr group = getAffineDimExpr(channelAxis, ctx).floorDiv(perGroup);
+  // The channel axis is reduced within each group, unless each group is
+  // one channel (an instance norm): then the statistics are indexed by it
+  // alone, and it is parallel.
   SmallVector<int64_t> reducedAxes, otherAxes;
   for (int64_t i = 1; i < rank; ++i) {
-    reducedAxes.push_back(i);
+    if (i != channelAxis || perGroup > 1)
+      reducedAxes.push_back(i);
     if (i != channelAxis)
       otherAxes.push_back(i);
   }

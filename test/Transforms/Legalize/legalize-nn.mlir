@@ -288,6 +288,22 @@ relax.func @gn(%x: !relax.tensor<[n, 32, h, w], f32>, %g: !relax.tensor<[32], f3
 
 // -----
 
+// group_norm with a group per channel (an instance norm): the statistics
+// are indexed by the channel itself, which is therefore parallel, not
+// reduced.
+
+// CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+// CHECK-DAG: #[[STATS:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1)>
+// CHECK-LABEL: tprog.func private @group_norm
+// CHECK: linalg.generic {indexing_maps = [#[[ID]], #[[STATS]]], iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+// CHECK: linalg.generic {indexing_maps = [#[[ID]], #[[STATS]], #[[STATS]]], iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+relax.func @instance_norm(%x: !relax.tensor<[n, 8, h, w], f32>, %g: !relax.tensor<[8], f32>, %bb: !relax.tensor<[8], f32>) {
+  %0 = relax.group_norm %x, %g, %bb {num_groups = 8} : (!relax.tensor<[n, 8, h, w], f32>, !relax.tensor<[8], f32>, !relax.tensor<[8], f32>) -> !relax.tensor<[n, 8, h, w], f32>
+  relax.return
+}
+
+// -----
+
 // Convolution: the input is padded with zeros, then one generic over
 // (n, o, out spatial..., ci, kernel...) reads it at out * stride +
 // kernel * dilation, in the channel of o's group.

@@ -1,0 +1,149 @@
+# RUN: rm -rf %t && mkdir -p %t
+# RUN: %import_python %s %t | FileCheck %s
+# REQUIRES: import-onnx
+#
+# The ONNX ops of convolutional networks and common layers, as exporters
+# write them (opset 20): BatchNormalization (inference), MaxPool with pads,
+# InstanceNormalization, AveragePool, GlobalAveragePool, GlobalMaxPool,
+# LeakyRelu, HardSigmoid, HardSwish, Softplus, ArgMax, CumSum, ReduceMin and
+# ReduceProd. Each model is imported, verified with relax-opt and run by
+# relax-run at three sizes (symbolic batch and spatial dims) against ONNX's
+# own reference implementation (onnx.reference). Unsupported forms are
+# errors that say which.
+#
+# CHECK-LABEL: // ----- cnn
+# CHECK: relax.rsqrt
+# CHECK: relax.max_pool2d {{.*}}padding = array<i64: 1, 1, 1, 1>
+# CHECK: relax.group_norm {{.*}}num_groups = 8
+# CHECK: relax.avg_pool2d
+# CHECK: relax.mean {{.*}}axes = array<i64: 2, 3>, keepdims = true
+# CHECK: relax.max {{.*}}axes = array<i64: 2, 3>, keepdims = true
+# CHECK: verify: ok
+# CHECK: cnn [1, 8, 8]: ok
+# CHECK: cnn [2, 12, 10]: ok
+# CHECK: cnn [3, 17, 9]: ok
+#
+# CHECK-LABEL: // ----- layers
+# CHECK: relax.argmax
+# CHECK: relax.cumsum
+# CHECK: verify: ok
+# CHECK: layers [1]: ok
+# CHECK: layers [4]: ok
+# CHECK: layers [9]: ok
+#
+# CHECK-LABEL: // ----- unsupported
+# CHECK: exit 1: relax-import: error: cannot import the model: 3 unsupported ops:
+# CHECK-NEXT: MaxPool (node 'ceil'): pooling with ceil_mode
+# CHECK-NEXT: AveragePool (node 'padded'): average pooling with pads
+# CHECK-NEXT: CumSum (node 'reverse'): an exclusive or reverse cumulative sum
+
+import os
+import subprocess
+import sys
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+from onnx.reference import ReferenceEvaluator
+
+work = sys.argv[1]
+rng = np.random.default_rng(0)
+
+
+def model(nodes, inputs, outputs, inits=()):
+    graph = helper.make_graph(nodes, "g", inputs, outputs,
+                              [numpy_helper.from_array(a, n) for n, a in inits])
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 20)])
+
+
+def tensor(name, dims, dtype=TensorProto.FLOAT):
+    return helper.make_tensor_value_info(name, dtype, dims)
+
+
+def imported(name, m):
+    path = os.path.join(work, f"{name}.onnx")
+    onnx.save(m, path)
+    mlir = os.path.join(work, f"{name}.mlir")
+    result = subprocess.run(["relax-import", path, "-o", mlir], capture_output=True,
+                            text=True)
+    print(f"// ----- {name}")
+    if result.returncode:
+        print(f"exit {result.returncode}: {result.stderr.strip()}")
+        return None
+    with open(mlir) as f:
+        print(f.read())
+    verify = subprocess.run(["relax-opt", mlir, "--relax-infer-shapes", "-o", os.devnull],
+                            capture_output=True, text=True)
+    print("verify: " + ("ok" if verify.returncode == 0 else verify.stderr))
+    return mlir
+
+
+def run_sizes(name, m, mlir, sizes, make_input):
+    """relax-run of `mlir` against onnx.reference on `m`, output by output."""
+    reference = ReferenceEvaluator(m)
+    weights = os.path.join(work, f"{name}.safetensors")
+    for size in sizes:
+        x = make_input(size)
+        path, out = os.path.join(work, f"{name}.x.npy"), os.path.join(work, f"{name}.y.npy")
+        np.save(path, x)
+        result = subprocess.run(["relax-run", mlir, "--weights", weights, "--input", path,
+                                 "--output", out], capture_output=True, text=True)
+        if result.returncode:
+            print(f"{name} {list(size)}: FAILED {result.stderr}")
+            continue
+        bad = []
+        for i, want in enumerate(reference.run(None, {"x": x})):
+            got = np.load(out if i == 0 else out[:-4] + f".{i}.npy")
+            if got.shape != want.shape or not np.allclose(got, want, atol=1e-4, rtol=1e-4):
+                bad.append(f"output {i}: {got.shape} vs {want.shape}")
+        print(f"{name} {list(size)}: {'ok' if not bad else 'MISMATCH ' + '; '.join(bad)}")
+
+
+def randn(*shape):
+    return rng.standard_normal(shape).astype(np.float32)
+
+
+cnn = model(
+    [helper.make_node("Conv", ["x", "w", "b"], ["c"], pads=[1, 1, 1, 1]),
+     helper.make_node("BatchNormalization", ["c", "s", "bb", "mean", "var"], ["bn"],
+                      epsilon=1e-3),
+     helper.make_node("Relu", ["bn"], ["r"]),
+     helper.make_node("MaxPool", ["r"], ["mp"], kernel_shape=[3, 3], strides=[2, 2],
+                      pads=[1, 1, 1, 1]),
+     helper.make_node("InstanceNormalization", ["mp", "g", "beta"], ["inorm"]),
+     helper.make_node("LeakyRelu", ["inorm"], ["lr"], alpha=0.1),
+     helper.make_node("AveragePool", ["lr"], ["ap"], kernel_shape=[2, 2], strides=[1, 1]),
+     helper.make_node("HardSwish", ["ap"], ["hs"]),
+     helper.make_node("GlobalAveragePool", ["hs"], ["gap"]),
+     helper.make_node("GlobalMaxPool", ["hs"], ["gmp"])],
+    [tensor("x", ["batch", 3, "h", "w"])], [tensor("gap", None), tensor("gmp", None)],
+    [("w", randn(8, 3, 3, 3)), ("b", randn(8)), ("s", randn(8)), ("bb", randn(8)),
+     ("mean", randn(8)), ("var", np.abs(randn(8)) + 0.5), ("g", randn(8)),
+     ("beta", randn(8))])
+run_sizes("cnn", cnn, imported("cnn", cnn), ((1, 8, 8), (2, 12, 10), (3, 17, 9)),
+          lambda size: randn(size[0], 3, size[1], size[2]))
+
+layers = model(
+    [helper.make_node("ArgMax", ["x"], ["am"], axis=1, keepdims=0),
+     helper.make_node("CumSum", ["x", "axis"], ["cs"]),
+     helper.make_node("ReduceMin", ["x", "one"], ["mn"], keepdims=1),
+     helper.make_node("ReduceProd", ["x", "zero"], ["pr"], keepdims=0),
+     helper.make_node("HardSigmoid", ["x"], ["hsig"], alpha=0.3, beta=0.4),
+     helper.make_node("Softplus", ["x"], ["sp"])],
+    [tensor("x", ["n", 5])],
+    [tensor("am", None, TensorProto.INT64), tensor("cs", None), tensor("mn", None),
+     tensor("pr", None), tensor("hsig", None), tensor("sp", None)],
+    [("axis", np.array(1, np.int64)), ("one", np.array([1], np.int64)),
+     ("zero", np.array([0], np.int64))])
+run_sizes("layers", layers, imported("layers", layers), ((1,), (4,), (9,)),
+          lambda size: randn(size[0], 5))
+
+imported("unsupported", model(
+    [helper.make_node("MaxPool", ["x"], ["a"], kernel_shape=[2, 2], ceil_mode=1,
+                      name="ceil"),
+     helper.make_node("AveragePool", ["x"], ["b"], kernel_shape=[2, 2], pads=[1, 1, 1, 1],
+                      name="padded"),
+     helper.make_node("CumSum", ["x", "axis"], ["c"], reverse=1, name="reverse")],
+    [tensor("x", ["batch", 3, 8, 8])], [tensor("a", None), tensor("b", None),
+                                        tensor("c", None)],
+    [("axis", np.array(1, np.int64))]))
