@@ -1034,6 +1034,53 @@ class OnnxImporter:
         return self._op("cumsum", [x], {"axis": str(int(np.asarray(axis).reshape(-1)[0]))},
                         node=node, element=x.element)
 
+    def op_Pad(self, node, attrs):
+        # Constant mode: per padded axis, a block of the value concatenated
+        # before and after (a negative pad crops instead).
+        mode = attrs.get("mode", b"constant")
+        if mode not in (b"constant", "constant"):
+            raise _Unsupported(f"padding in {mode.decode() if isinstance(mode, bytes) else mode} "
+                               "mode (only constant)")
+        x = self._in(node, 0)
+        dims = self._dims_of(node.input[0])
+        pads = self._const(node, 1)
+        if dims is None or pads is None or None in dims:
+            raise _Unsupported("padding of unknown dims or by computed widths")
+        rank = len(dims)
+        pads = [int(p) for p in np.asarray(pads).reshape(-1)]
+        axes = list(range(rank))
+        if len(node.input) > 3 and node.input[3]:
+            axes = [int(a) % rank for a in np.asarray(self._const(node, 3)).reshape(-1)]
+        if len(pads) != 2 * len(axes):
+            raise _Unsupported(f"{len(pads)} pad widths for {len(axes)} axes")
+        value = self._in(node, 2) if len(node.input) > 2 and node.input[2] else \
+            self.e.scalar(0, x.element, hint="zero")
+        if value.element != x.element:
+            value = self._op("astype", [value], {"dtype": x.element}, node=node,
+                             element=x.element)
+        value = self._op("reshape", [value], {"shape": shape_attr([])}, node=node,
+                         element=x.element)
+        dims = list(dims)
+        for k, axis in enumerate(axes):
+            before, after = pads[k], pads[len(axes) + k]
+            if before < 0 or after < 0:
+                begin, end = max(-before, 0), f"{dims[axis]} - {max(-after, 0)}"
+                x = self._op("strided_slice", [x], {
+                    "axes": i64_array([axis]), "begin": shape_attr([str(begin)]),
+                    "end": shape_attr([end])}, node=node, element=x.element)
+                dims[axis] = f"{end} - {begin}"
+                before, after = max(before, 0), max(after, 0)
+            parts = [self._op("full", [value], {"shape": shape_attr(
+                         dims[:axis] + [str(width)] + dims[axis + 1:])}, node=node,
+                         element=x.element) if width else None
+                     for width in (before, after)]
+            if parts[0] is None and parts[1] is None:
+                continue
+            x = self._op("concat", [p for p in (parts[0], x, parts[1]) if p is not None],
+                         {"axis": str(axis)}, node=node, element=x.element)
+            dims[axis] = f"{dims[axis]} + {before + after}"
+        return x
+
     # ----- activations ----------------------------------------------------
 
     def op_LeakyRelu(self, node, attrs):

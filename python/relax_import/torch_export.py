@@ -893,6 +893,42 @@ class TorchImporter:
             return values[0]
         return self.emit("concat", values, {"axis": str(dim)}, node=node)
 
+    def op_aten_constant_pad_nd_default(self, node, x, pad, value=0):
+        # F.pad in constant mode: per dim, from the last, a block of `value`
+        # concatenated before and after (a negative pad crops instead).
+        if len(pad) % 2:
+            raise _Unsupported("an odd number of pad widths")
+        xv = self.arg(x)
+        dims = list(self._dims(node.args[0]))
+        fill = self.operand(self.arg(value), xv.element)
+        for k in range(len(pad) // 2):
+            dim = len(dims) - 1 - k
+            before, after = pad[2 * k], pad[2 * k + 1]
+            if not all(isinstance(p, int) for p in (before, after)):
+                raise _Unsupported("pad widths that are not constants")
+            if before < 0 or after < 0:
+                end = dims[dim] + min(after, 0)
+                xv = self.e.op("strided_slice", [xv], {
+                    "axes": i64_array([dim]), "begin": shape_attr([self.sym(max(-before, 0))]),
+                    "end": shape_attr([self.sym(end)])}, hint=node.name,
+                    element=xv.element,
+                    shape=dims[:dim] + [end - max(-before, 0)] + dims[dim + 1:])
+                dims[dim] = end - max(-before, 0)
+                before, after = max(before, 0), max(after, 0)
+            parts = []
+            for width in (before, after):
+                block = dims[:dim] + [width] + dims[dim + 1:]
+                parts.append(self.e.op("full", [fill], {"shape": shape_attr(
+                    [self.sym(d) for d in block])}, hint=node.name + "_pad",
+                    element=xv.element, shape=block) if width else None)
+            if parts[0] is None and parts[1] is None:
+                continue
+            dims[dim] = dims[dim] + before + after
+            xv = self.e.op("concat", [p for p in (parts[0], xv, parts[1]) if p is not None],
+                           {"axis": str(dim)}, hint=node.name, element=xv.element,
+                           shape=list(dims))
+        return xv
+
     def op_aten_split_with_sizes_default(self, node, x, sizes, dim=0):
         xv = self.arg(x)
         sizes = [self.arg(s) for s in sizes]

@@ -5,8 +5,8 @@
 # The ONNX ops of convolutional networks and common layers, as exporters
 # write them (opset 20): BatchNormalization (inference), MaxPool with pads,
 # InstanceNormalization, AveragePool, GlobalAveragePool, GlobalMaxPool,
-# LeakyRelu, HardSigmoid, HardSwish, Softplus, ArgMax, CumSum, ReduceMin and
-# ReduceProd. Each model is imported, verified with relax-opt and run by
+# LeakyRelu, HardSigmoid, HardSwish, Softplus, ArgMax, CumSum, ReduceMin,
+# ReduceProd and Pad (constant mode). Each model is imported, verified with relax-opt and run by
 # relax-run at three sizes (symbolic batch and spatial dims) against ONNX's
 # own reference implementation (onnx.reference). Unsupported forms are
 # errors that say which.
@@ -26,16 +26,18 @@
 # CHECK-LABEL: // ----- layers
 # CHECK: relax.argmax
 # CHECK: relax.cumsum
+# CHECK: relax.concat
 # CHECK: verify: ok
 # CHECK: layers [1]: ok
 # CHECK: layers [4]: ok
 # CHECK: layers [9]: ok
 #
 # CHECK-LABEL: // ----- unsupported
-# CHECK: exit 1: relax-import: error: cannot import the model: 3 unsupported ops:
+# CHECK: exit 1: relax-import: error: cannot import the model: 4 unsupported ops:
 # CHECK-NEXT: MaxPool (node 'ceil'): pooling with ceil_mode
 # CHECK-NEXT: AveragePool (node 'padded'): average pooling with pads
 # CHECK-NEXT: CumSum (node 'reverse'): an exclusive or reverse cumulative sum
+# CHECK-NEXT: Pad (node 'reflect'): padding in reflect mode (only constant)
 
 import os
 import subprocess
@@ -129,12 +131,16 @@ layers = model(
      helper.make_node("ReduceMin", ["x", "one"], ["mn"], keepdims=1),
      helper.make_node("ReduceProd", ["x", "zero"], ["pr"], keepdims=0),
      helper.make_node("HardSigmoid", ["x"], ["hsig"], alpha=0.3, beta=0.4),
-     helper.make_node("Softplus", ["x"], ["sp"])],
+     helper.make_node("Softplus", ["x"], ["sp"]),
+     helper.make_node("Pad", ["x", "pads", "pad_value"], ["pad"])],
     [tensor("x", ["n", 5])],
     [tensor("am", None, TensorProto.INT64), tensor("cs", None), tensor("mn", None),
-     tensor("pr", None), tensor("hsig", None), tensor("sp", None)],
+     tensor("pr", None), tensor("hsig", None), tensor("sp", None), tensor("pad", None)],
     [("axis", np.array(1, np.int64)), ("one", np.array([1], np.int64)),
-     ("zero", np.array([0], np.int64))])
+     ("zero", np.array([0], np.int64)),
+     # One row before, none after; two columns before, one after (onnx.reference
+     # takes no negative width; the torch import test crops).
+     ("pads", np.array([1, 2, 0, 1], np.int64)), ("pad_value", np.array(0.25, np.float32))])
 run_sizes("layers", layers, imported("layers", layers), ((1,), (4,), (9,)),
           lambda size: randn(size[0], 5))
 
@@ -143,7 +149,8 @@ imported("unsupported", model(
                       name="ceil"),
      helper.make_node("AveragePool", ["x"], ["b"], kernel_shape=[2, 2], pads=[1, 1, 1, 1],
                       name="padded"),
-     helper.make_node("CumSum", ["x", "axis"], ["c"], reverse=1, name="reverse")],
+     helper.make_node("CumSum", ["x", "axis"], ["c"], reverse=1, name="reverse"),
+     helper.make_node("Pad", ["x", "pads"], ["d"], mode="reflect", name="reflect")],
     [tensor("x", ["batch", 3, 8, 8])], [tensor("a", None), tensor("b", None),
-                                        tensor("c", None)],
-    [("axis", np.array(1, np.int64))]))
+                                        tensor("c", None), tensor("d", None)],
+    [("axis", np.array(1, np.int64)), ("pads", np.array([0, 0, 1, 1, 0, 0, 1, 1], np.int64))]))
