@@ -7,6 +7,12 @@
 # PyTorch at two sizes; the reflect mode, which torch decomposes into an
 # index computation (abs of an arange) and a gather, runs too.
 #
+# F.interpolate, nearest and bilinear (half-pixel centers, and aligned
+# corners), by a scale factor and to a size, over a symbolic height:
+# gathers of the source rows and columns (torch's source coordinates,
+# clamped into the input) and, for bilinear, their weighted sum. A scale
+# factor that makes a symbolic size fractional is an error naming it.
+#
 # CHECK-LABEL: ----- constant
 # CHECK: relax.full
 # CHECK: relax.concat
@@ -20,6 +26,25 @@
 # CHECK: relax.abs
 # CHECK: reflect [2, 3, 5]: ok
 # CHECK: reflect [4, 3, 5]: ok
+# CHECK-LABEL: ----- nearest_scale
+# CHECK: relax.take
+# CHECK: nearest_scale [2, 3, 4, 5]: ok
+# CHECK: nearest_scale [3, 3, 7, 5]: ok
+# CHECK-LABEL: ----- nearest_size
+# CHECK: nearest_size [2, 3, 4, 5]: ok
+# CHECK: nearest_size [3, 3, 7, 5]: ok
+# CHECK-LABEL: ----- bilinear_scale
+# CHECK: bilinear_scale [2, 3, 4, 5]: ok
+# CHECK: bilinear_scale [3, 3, 7, 5]: ok
+# CHECK-LABEL: ----- bilinear_size
+# CHECK: bilinear_size [2, 3, 4, 5]: ok
+# CHECK: bilinear_size [3, 3, 7, 5]: ok
+# CHECK-LABEL: ----- bilinear_corners
+# CHECK: bilinear_corners [2, 3, 4, 5]: ok
+# CHECK: bilinear_corners [3, 3, 7, 5]: ok
+# CHECK-LABEL: ----- fractional
+# CHECK: exit 1: relax-import: error: cannot import the program: 1 unsupported op:
+# CHECK-NEXT: aten.upsample_nearest2d.vec {{.*}}: the size expression {{.*}} has no sym equivalent
 
 import os
 import subprocess
@@ -44,6 +69,15 @@ class SymbolicCrop(torch.nn.Module):
         # The last (symbolic) dim: one cropped before, two added after; the
         # first: two added before.
         return F.pad(x, (-1, 2, 2, 0))
+
+
+class Interpolate(torch.nn.Module):
+    def __init__(self, **options):
+        super().__init__()
+        self.options = options
+
+    def forward(self, x):
+        return F.interpolate(x, **self.options)
 
 
 class Reflect(torch.nn.Module):
@@ -75,7 +109,7 @@ def check(name, module, shapes, dims):
             print(f"{name} {list(shape)}: relax-run failed: {result.stderr}")
             continue
         expected, got = module(x).numpy(), np.load(out)
-        same = got.shape == expected.shape and np.allclose(got, expected)
+        same = got.shape == expected.shape and np.allclose(got, expected, atol=1e-5)
         print(f"{name} {list(shape)}: {'ok' if same else f'MISMATCH {got.shape}'}")
 
 
@@ -83,3 +117,13 @@ check("constant", Constant(), [(2, 3, 5), (5, 3, 5)], ({0: Dim("batch", min=1, m
 check("symbolic_crop", SymbolicCrop(), [(2, 7), (3, 12)],
       ({0: Dim("rows", min=1, max=8), 1: Dim("cols", min=2, max=64)},))
 check("reflect", Reflect(), [(2, 3, 5), (4, 3, 5)], ({0: Dim("batch", min=1, max=8)},))
+
+image = ({0: Dim("batch", min=1, max=8), 2: Dim("height", min=2, max=32)},)
+for name, options in (
+        ("nearest_scale", dict(scale_factor=2, mode="nearest")),
+        ("nearest_size", dict(size=(7, 3), mode="nearest")),
+        ("bilinear_scale", dict(scale_factor=2, mode="bilinear")),
+        ("bilinear_size", dict(size=(9, 4), mode="bilinear")),
+        ("bilinear_corners", dict(scale_factor=2, mode="bilinear", align_corners=True)),
+        ("fractional", dict(scale_factor=1.5, mode="nearest"))):
+    check(name, Interpolate(**options), [(2, 3, 4, 5), (3, 3, 7, 5)], image)
