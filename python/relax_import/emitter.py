@@ -225,6 +225,39 @@ class Emitter:
             raise ImportError_(f"no constant of element type {element}")
         return self.constant(np.array(value, dtype=dtype), hint)
 
+    def topk(self, x, axis, rank, k, largest=True, hint="topk"):
+        """The `k` largest (or smallest) elements of `x` along `axis` and
+        their indices (i64), in order, as `k` rounds of a max and an argmax
+        over what the earlier rounds left (their element masked to -inf):
+        k passes over the input, for the small k of top-k sampling and
+        routing. Ties go to the first index; a NaN counts as the largest."""
+        ninf = self.scalar(float("-inf"), x.element, hint="ninf")
+        work = self.op("neg", [x], hint=hint) if not largest else x
+        positions = self.op("arange", [], {
+            "start": "#sym.expr<0>", "end": f"#sym.expr<{x.shape[axis]}>",
+            "step": "#sym.expr<1>", "dtype": "i64"}, hint=hint + "_pos", element="i64")
+        positions = self.op("reshape", [positions], {"shape": "#sym.shape<[" + ", ".join(
+            str(x.shape[axis]) if d == axis else "1" for d in range(rank)) + "]>"},
+            hint=hint + "_pos", element="i64")
+        values, indices = [], []
+        for i in range(k):
+            keep = {"axes": f"array<i64: {axis}>", "keepdims": "true"}
+            values.append(self.op("max", [work], keep, hint=hint))
+            index = self.op("argmax", [work], {"axis": str(axis), "keepdims": "true"},
+                            hint=hint + "_index", element="i64")
+            indices.append(index)
+            if i + 1 < k:
+                taken = self.op("equal", [positions, index], hint=hint + "_taken",
+                                element="i1")
+                work = self.op("where", [taken, ninf, work], hint=hint, element=x.element)
+        value = values[0] if k == 1 else self.op("concat", values, {"axis": str(axis)},
+                                                 hint=hint)
+        index = indices[0] if k == 1 else self.op("concat", indices, {"axis": str(axis)},
+                                                  hint=hint + "_index", element="i64")
+        if not largest:
+            value = self.op("neg", [value], hint=hint)
+        return value, index
+
     def module(self, outputs, name="main", comment=None):
         """The module's text: @main returning `outputs`."""
         lines = []

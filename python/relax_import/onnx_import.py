@@ -1016,6 +1016,21 @@ class OnnxImporter:
     def op_GlobalMaxPool(self, node, attrs):
         return self._global_pool("max", node)
 
+    def op_TopK(self, node, attrs):
+        x = self._in(node, 0)
+        dims = self._dims_of(node.input[0])
+        k = self._const(node, 1)
+        if k is None or np.asarray(k).size != 1:
+            raise _Unsupported("input 1 (k) must be a constant")
+        if dims is None or x.element not in ("f16", "f32", "f64"):
+            raise _Unsupported("top-k of a tensor of unknown rank or not float")
+        axis = attrs.get("axis", -1) % len(dims)
+        if dims[axis] is None:
+            raise _Unsupported("top-k along a dim the importer cannot name")
+        x = Value(x.name, x.element, list(dims), x.typed)
+        return list(self.e.topk(x, axis, len(dims), int(np.asarray(k).reshape(-1)[0]),
+                                bool(attrs.get("largest", 1)), hint=node.output[0]))
+
     def op_ArgMax(self, node, attrs):
         if attrs.get("select_last_index", 0):
             raise _Unsupported("select_last_index")

@@ -773,6 +773,16 @@ class TorchImporter:
     def op_aten_sum_default(self, node, x, dtype=None):
         return self._reduce("sum", node, x)
 
+    def op_aten_topk_default(self, node, x, k, dim=-1, largest=True, sorted=True):
+        xv = self.arg(x)
+        dims = self._dims(node.args[0])
+        if not isinstance(k, int):
+            raise _Unsupported("a k that is not a constant")
+        if xv.element not in ("f16", "f32", "f64"):
+            raise _Unsupported("top-k of a tensor that is not float")
+        xv = Value(xv.name, xv.element, [self.sym(d) for d in dims], xv.typed)
+        return list(self.e.topk(xv, dim % len(dims), len(dims), k, largest, hint=node.name))
+
     def op_aten_argmax_default(self, node, x, dim=None, keepdim=False):
         attrs = {"keepdims": "true" if keepdim else "false"}
         if dim is not None:

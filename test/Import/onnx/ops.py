@@ -48,7 +48,7 @@
 #
 # CHECK-LABEL: // ----- unsupported
 # CHECK: exit 1: relax-import: error: cannot import the model: 2 unsupported ops:
-# CHECK-NEXT: TopK (node 'top'): no relax translation
+# CHECK-NEXT: Det (node 'det'): no relax translation
 # CHECK-NEXT: NonZero (node 'nz'): no relax translation
 #
 # Shape subgraphs fold into symbolic dims: no tensor is computed for them.
@@ -243,11 +243,10 @@ imported("unnamed", model([helper.make_node("Relu", ["x"], ["y"])],
                           [tensor("x", [None, 4])], [tensor("y", None)]))
 
 imported("unsupported", model(
-    [helper.make_node("TopK", ["x", "k"], ["v", "i"], name="top"),
+    [helper.make_node("Det", ["x"], ["v"], name="det"),
      helper.make_node("NonZero", ["x"], ["n"], name="nz"),
      helper.make_node("Relu", ["v"], ["y"])],
-    [tensor("x", ["batch", 4])], [tensor("y", None)],
-    [("k", np.array([2], np.int64))]))
+    [tensor("x", ["batch", 4, 4])], [tensor("y", None)]))
 
 
 def run_sizes(name, mlir, sizes, make_inputs, reference):
