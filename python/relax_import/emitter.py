@@ -225,6 +225,103 @@ class Emitter:
             raise ImportError_(f"no constant of element type {element}")
         return self.constant(np.array(value, dtype=dtype), hint)
 
+    def astype(self, v, element):
+        if v.element == element:
+            return v
+        return self.op("astype", [v], {"dtype": element}, hint=v.name, element=element,
+                       shape=v.shape)
+
+    def size_scalar(self, size, element="i64", hint="size"):
+        """A rank-0 tensor holding the value of `size` (in `#sym.expr`
+        syntax)."""
+        v = self.op("arange", [], {"start": f"#sym.expr<{size}>",
+                                   "end": f"#sym.expr<{size} + 1>",
+                                   "step": "#sym.expr<1>", "dtype": "i64"},
+                    hint=hint, element="i64", shape=["1"])
+        v = self.op("reshape", [v], {"shape": "#sym.shape<[]>"}, hint=hint, shape=[])
+        return self.astype(v, element)
+
+    def resize_axis(self, x, axis, out, mode, transform, scale=None, nearest="floor",
+                    hint="resize"):
+        """`x` resized along `axis` to `out` elements (sizes in `#sym.expr`
+        syntax, `x.shape` known): each output position i reads the source
+        coordinate `transform` gives (ONNX's coordinate transformation
+        modes: `asymmetric` i * s, `half_pixel` (i + 0.5) * s - 0.5,
+        `align_corners` i * (size - 1) / (out - 1); s is 1 / `scale` when
+        given, else size / out), then the element there (`nearest`, rounded
+        as ONNX's nearest modes say) or the linear blend of its two
+        neighbours (`linear`), indices clamped into the input."""
+        f32, size = "f32", x.shape[axis]
+        rank = len(x.shape)
+        shape = x.shape[:axis] + [out] + x.shape[axis + 1:]
+        vector = [out]
+        i = self.astype(self.op("arange", [], {
+            "start": "#sym.expr<0>", "end": f"#sym.expr<{out}>", "step": "#sym.expr<1>",
+            "dtype": "i64"}, hint=hint, element="i64", shape=vector), f32)
+        if transform == "align_corners":
+            s = self.op("divide", [self.size_scalar(f"{size} - 1", f32),
+                                   self.size_scalar(f"max({out} - 1, 1)", f32)],
+                        hint=hint + "_scale", element=f32, shape=[])
+        elif scale:
+            s = self.scalar(1.0 / scale, f32, hint=hint + "_scale")
+        else:
+            s = self.op("divide", [self.size_scalar(size, f32), self.size_scalar(out, f32)],
+                        hint=hint + "_scale", element=f32, shape=[])
+        half = self.scalar(0.5, f32, hint="half")
+        if transform == "half_pixel":
+            i = self.op("add", [i, half], hint=hint, element=f32, shape=vector)
+        src = self.op("multiply", [i, s], hint=hint, element=f32, shape=vector)
+        if transform == "half_pixel":
+            src = self.op("subtract", [src, half], hint=hint, element=f32, shape=vector)
+        # Coordinates left of the first element read it.
+        src = self.op("maximum", [src, self.scalar(0.0, f32, hint="zero")], hint=hint,
+                      element=f32, shape=vector)
+
+        def index(value):
+            """A non-negative f32 coordinate truncated, clamped to the last
+            index."""
+            last = self.size_scalar(f"{size} - 1")
+            return self.op("minimum", [self.astype(value, "i64"), last], hint=hint,
+                           element="i64", shape=vector)
+
+        def gather(idx):
+            return self.op("take", [x, idx], {"axis": str(axis)}, hint=hint,
+                           element=x.element, shape=shape)
+
+        if mode == "nearest":
+            if nearest in ("round_prefer_ceil", "round_prefer_floor"):
+                shifted = self.op("add", [src, half], hint=hint, element=f32, shape=vector)
+                rounded = self.astype(shifted, "i64")
+                if nearest == "round_prefer_floor":
+                    # A coordinate halfway between two elements reads the first.
+                    tie = self.op("equal", [self.astype(rounded, f32), shifted],
+                                  hint=hint + "_tie", element="i1", shape=vector)
+                    rounded = self.op("subtract", [rounded, self.astype(tie, "i64")],
+                                      hint=hint, element="i64", shape=vector)
+                src = self.astype(self.op("maximum", [rounded, self.scalar(0, "i64")],
+                                          hint=hint, element="i64", shape=vector), f32)
+            elif nearest == "ceil":
+                floor = self.astype(self.astype(src, "i64"), f32)
+                fraction = self.op("greater", [src, floor], hint=hint, element="i1",
+                                   shape=vector)
+                src = self.op("add", [floor, self.astype(fraction, f32)], hint=hint,
+                              element=f32, shape=vector)
+            return gather(index(src))
+        first = self.astype(src, "i64")
+        weight = self.op("subtract", [src, self.astype(first, f32)], hint=hint + "_w",
+                         element=f32, shape=vector)
+        weight = self.op("reshape", [self.astype(weight, x.element)], {
+            "shape": "#sym.shape<[" + ", ".join([str(out)] + ["1"] * (rank - 1 - axis)) +
+            "]>"}, hint=hint + "_w", element=x.element, shape=[out] + ["1"] * (rank - 1 - axis))
+        a = gather(index(src))
+        b = gather(self.op("minimum", [self.op("add", [first, self.scalar(1, "i64", "one")],
+                                               hint=hint, element="i64", shape=vector),
+                                       self.size_scalar(f"{size} - 1")],
+                           hint=hint, element="i64", shape=vector))
+        delta = self.op("multiply", [self.op("subtract", [b, a], hint=hint, shape=shape),
+                                     weight], hint=hint, shape=shape)
+        return self.op("add", [a, delta], hint=hint, shape=shape)
+
     def topk(self, x, axis, rank, k, largest=True, hint="topk"):
         """The `k` largest (or smallest) elements of `x` along `axis` and
         their indices (i64), in order, as `k` rounds of a max and an argmax

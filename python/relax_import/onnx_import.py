@@ -1096,6 +1096,50 @@ class OnnxImporter:
             dims[axis] = f"{dims[axis]} + {before + after}"
         return x
 
+    def op_Resize(self, node, attrs):
+        def text(name, default):
+            value = attrs.get(name, default)
+            return value.decode() if isinstance(value, bytes) else value
+        mode = text("mode", "nearest")
+        transform = text("coordinate_transformation_mode", "half_pixel")
+        nearest = text("nearest_mode", "round_prefer_floor")
+        if transform == "pytorch_half_pixel":
+            transform = "half_pixel"  # the same, but for an output of one element
+        if mode not in ("nearest", "linear") or transform not in (
+                "half_pixel", "asymmetric", "align_corners") or attrs.get("antialias", 0) \
+                or "axes" in attrs or text("keep_aspect_ratio_policy", "stretch") != "stretch":
+            raise _Unsupported(f"resizing in {mode} mode with {transform} coordinates "
+                               "(relax-import reads nearest and linear with half_pixel, "
+                               "asymmetric or align_corners, over every axis)")
+        x = self._in(node, 0)
+        dims = self._dims_of(node.input[0])
+        if dims is None or None in dims or x.element not in ("f16", "f32", "f64"):
+            raise _Unsupported("resizing a tensor of unknown dims or not float")
+        scales = self._const(node, 2) if len(node.input) > 2 and node.input[2] else None
+        sizes = self._shape(node, 3) if len(node.input) > 3 and node.input[3] else None
+        scales = None if scales is None or np.asarray(scales).size == 0 else \
+            [float(v) for v in np.asarray(scales).reshape(-1)]
+        if scales is None and (sizes is None or None in sizes.dims):
+            raise _Unsupported("resizing to sizes the importer cannot name")
+        x = Value(x.name, x.element, list(dims), x.typed)
+        for axis, size in enumerate(dims):
+            if scales is not None:
+                scale = scales[axis]
+                if scale == 1:
+                    continue
+                if scale != int(scale) and _number(size) is None:
+                    raise _Unsupported(f"a fractional scale ({scale}) of the symbolic dim {size}")
+                out = str(int(np.floor(int(size) * scale))) if _number(size) is not None \
+                    else f"{size} * {int(scale)}"
+            else:
+                out = sizes.dims[axis]
+                if out == size:
+                    continue
+            x = self.e.resize_axis(x, axis, out, mode, transform, scale=scales[axis]
+                                   if scales is not None else None, nearest=nearest,
+                                   hint=node.output[0])
+        return x
+
     # ----- activations ----------------------------------------------------
 
     def op_LeakyRelu(self, node, attrs):

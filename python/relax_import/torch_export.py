@@ -73,12 +73,6 @@ def _torch_dtype(element):
     return {v: getattr(torch, k.split(".")[1]) for k, v in _TORCH_ELEMENTS.items()}[element]
 
 
-def sympy_max(a, b):
-    """max of two sizes (ints or sympy expressions)."""
-    import sympy
-    return sympy.Max(a, b)
-
-
 class _Unsupported(Exception):
     pass
 
@@ -947,78 +941,21 @@ class TorchImporter:
 
     # ----- F.interpolate ----------------------------------------------------
 
-    def _source_positions(self, hint, size, out, scale, align_corners, half_pixel):
-        """The f32 source coordinate of each of the `out` output positions
-        along a dim of `size`, as torch computes it: `i * s`, or
-        `(i + 0.5) * s - 0.5` clamped at 0 (half-pixel centers), where `s`
-        is 1 / scale factor when one is given, else size / out (or
-        (size - 1) / (out - 1) with aligned corners)."""
-        f32 = "f32"
-        i = self.astype(self.e.op("arange", [], {
-            "start": "#sym.expr<0>", "end": f"#sym.expr<{self.sym(out)}>",
-            "step": "#sym.expr<1>", "dtype": "i64"}, hint=hint, element="i64",
-            shape=[out]), f32)
-        if align_corners:
-            s = self.e.op("divide", [self.sym_scalar(size - 1, f32),
-                                     self.sym_scalar(sympy_max(out - 1, 1), f32)],
-                          hint=hint + "_scale", element=f32, shape=[])
-        elif scale:
-            s = self.e.scalar(1.0 / scale, f32, hint=hint + "_scale")
-        else:
-            s = self.e.op("divide", [self.sym_scalar(size, f32), self.sym_scalar(out, f32)],
-                          hint=hint + "_scale", element=f32, shape=[])
-        if half_pixel and not align_corners:
-            half = self.e.scalar(0.5, f32, hint="half")
-            i = self.e.op("add", [i, half], hint=hint, element=f32, shape=[out])
-            src = self.e.op("subtract", [self.e.op("multiply", [i, s], hint=hint,
-                                                   element=f32, shape=[out]), half],
-                            hint=hint, element=f32, shape=[out])
-            return self.e.op("maximum", [src, self.e.scalar(0.0, f32, hint="zero")],
-                             hint=hint, element=f32, shape=[out])
-        return self.e.op("multiply", [i, s], hint=hint, element=f32, shape=[out])
-
-    def _clamped_index(self, hint, src, size, out, offset=0):
-        """floor(src) + offset (src >= 0, so a truncation) clamped to the
-        last index of a dim of `size`."""
-        index = self.astype(src, "i64")
-        if offset:
-            index = self.e.op("add", [index, self.e.scalar(offset, "i64", hint="one")],
-                              hint=hint, element="i64", shape=[out])
-        return self.e.op("minimum", [index, self.sym_scalar(size - 1)], hint=hint,
-                         element="i64", shape=[out])
-
     def _resize(self, node, x, output_size, scale_factors, mode, align_corners=False):
+        # torch's nearest reads floor(i / scale); bilinear the half-pixel
+        # centers, or the aligned corners.
         xv = self.arg(x)
-        dims = list(self._dims(node.args[0]))
-        outs = list(self._dims(node))
+        dims = [self.sym(d) for d in self._dims(node.args[0])]
+        outs = [self.sym(d) for d in self._dims(node)]
         if len(dims) != 4 or xv.element not in ("f32", "f16", "f64"):
             raise _Unsupported("resizing other than the 2-D spatial dims of a float tensor")
+        xv = Value(xv.name, xv.element, dims, xv.typed)
+        transform = "asymmetric" if mode == "nearest" else \
+            "align_corners" if align_corners else "half_pixel"
         for k, axis in enumerate((2, 3)):
-            size, out = dims[axis], outs[axis]
-            scale = scale_factors[k] if scale_factors else None
-            hint = f"{node.name}_{axis}"
-            src = self._source_positions(hint, size, out, scale, align_corners,
-                                         half_pixel=mode == "bilinear")
-            shape = dims[:axis] + [out] + dims[axis + 1:]
-            i0 = self._clamped_index(hint, src, size, out)
-            a = self.e.op("take", [xv, i0], {"axis": str(axis)}, hint=hint,
-                          element=xv.element, shape=shape)
-            if mode == "nearest":
-                xv, dims = a, shape
-                continue
-            i1 = self._clamped_index(hint, src, size, out, offset=1)
-            b = self.e.op("take", [xv, i1], {"axis": str(axis)}, hint=hint,
-                          element=xv.element, shape=shape)
-            weight = self.e.op("subtract", [src, self.astype(self.astype(src, "i64"), "f32")],
-                               hint=hint + "_w", element="f32", shape=[out])
-            weight = self.e.op("reshape", [self.astype(weight, xv.element)], {
-                "shape": shape_attr([self.sym(out)] + ["1"] * (3 - axis))},
-                hint=hint + "_w", element=xv.element, shape=[out] + [1] * (3 - axis))
-            delta = self.e.op("multiply", [self.e.op("subtract", [b, a], hint=hint,
-                                                     element=xv.element, shape=shape),
-                                           weight], hint=hint, element=xv.element, shape=shape)
-            xv = self.e.op("add", [a, delta], hint=hint, element=xv.element, shape=shape)
-            dims = shape
+            xv = self.e.resize_axis(xv, axis, outs[axis], mode, transform,
+                                    scale_factors[k] if scale_factors else None,
+                                    hint=f"{node.name}_{axis}")
         return xv
 
     def op_aten_upsample_nearest2d_vec(self, node, x, output_size, scale_factors=None):
@@ -1026,7 +963,7 @@ class TorchImporter:
 
     def op_aten_upsample_bilinear2d_vec(self, node, x, output_size, align_corners,
                                         scale_factors=None):
-        return self._resize(node, x, output_size, scale_factors, "bilinear", align_corners)
+        return self._resize(node, x, output_size, scale_factors, "linear", align_corners)
 
     def op_aten_split_with_sizes_default(self, node, x, sizes, dim=0):
         xv = self.arg(x)

@@ -6,7 +6,7 @@
 # write them (opset 20): BatchNormalization (inference), MaxPool with pads,
 # InstanceNormalization, AveragePool, GlobalAveragePool, GlobalMaxPool,
 # LeakyRelu, HardSigmoid, HardSwish, Softplus, ArgMax, CumSum, ReduceMin,
-# ReduceProd and Pad (constant mode). Each model is imported, verified with relax-opt and run by
+# ReduceProd, Pad (constant mode) and Resize (nearest and linear). Each model is imported, verified with relax-opt and run by
 # relax-run at three sizes (symbolic batch and spatial dims) against ONNX's
 # own reference implementation (onnx.reference). Unsupported forms are
 # errors that say which.
@@ -32,12 +32,20 @@
 # CHECK: layers [4]: ok
 # CHECK: layers [9]: ok
 #
+# CHECK-LABEL: // ----- resize
+# CHECK: relax.take
+# CHECK: verify: ok
+# CHECK: resize [1, 4]: ok
+# CHECK: resize [2, 6]: ok
+# CHECK: resize [3, 9]: ok
+#
 # CHECK-LABEL: // ----- unsupported
-# CHECK: exit 1: relax-import: error: cannot import the model: 4 unsupported ops:
+# CHECK: exit 1: relax-import: error: cannot import the model: 5 unsupported ops:
 # CHECK-NEXT: MaxPool (node 'ceil'): pooling with ceil_mode
 # CHECK-NEXT: AveragePool (node 'padded'): average pooling with pads
 # CHECK-NEXT: CumSum (node 'reverse'): an exclusive or reverse cumulative sum
 # CHECK-NEXT: Pad (node 'reflect'): padding in reflect mode (only constant)
+# CHECK-NEXT: Resize (node 'cubic'): resizing in cubic mode with half_pixel coordinates {{.*}}
 
 import os
 import subprocess
@@ -144,13 +152,37 @@ layers = model(
 run_sizes("layers", layers, imported("layers", layers), ((1,), (4,), (9,)),
           lambda size: randn(size[0], 5))
 
+# Resize as torch's exporters write F.interpolate (nearest: asymmetric
+# coordinates, floor; bilinear: half-pixel or aligned corners), and ONNX's
+# defaults (half-pixel, round_prefer_floor), by scales and to sizes computed
+# from the input's shape.
+resize = model(
+    [helper.make_node("Resize", ["x", "", "up"], ["nearest"], mode="nearest",
+                      coordinate_transformation_mode="asymmetric", nearest_mode="floor"),
+     helper.make_node("Resize", ["x", "", "up"], ["linear"], mode="linear",
+                      coordinate_transformation_mode="pytorch_half_pixel"),
+     helper.make_node("Resize", ["x", "", "up"], ["corners"], mode="linear",
+                      coordinate_transformation_mode="align_corners"),
+     helper.make_node("Shape", ["x"], ["lead"], start=0, end=2),
+     helper.make_node("Concat", ["lead", "hw"], ["sizes"], axis=0),
+     helper.make_node("Resize", ["x", "", "", "sizes"], ["sized"], mode="linear"),
+     helper.make_node("Resize", ["x", "", "", "sizes"], ["rounded"])],
+    [tensor("x", ["batch", 3, "h", 5])],
+    [tensor(name, None) for name in ("nearest", "linear", "corners", "sized", "rounded")],
+    [("up", np.array([1, 1, 2, 2], np.float32)), ("hw", np.array([7, 3], np.int64))])
+run_sizes("resize", resize, imported("resize", resize), ((1, 4), (2, 6), (3, 9)),
+          lambda size: randn(size[0], 3, size[1], 5))
+
 imported("unsupported", model(
     [helper.make_node("MaxPool", ["x"], ["a"], kernel_shape=[2, 2], ceil_mode=1,
                       name="ceil"),
      helper.make_node("AveragePool", ["x"], ["b"], kernel_shape=[2, 2], pads=[1, 1, 1, 1],
                       name="padded"),
      helper.make_node("CumSum", ["x", "axis"], ["c"], reverse=1, name="reverse"),
-     helper.make_node("Pad", ["x", "pads"], ["d"], mode="reflect", name="reflect")],
+     helper.make_node("Pad", ["x", "pads"], ["d"], mode="reflect", name="reflect"),
+     helper.make_node("Resize", ["x", "", "up"], ["e"], mode="cubic", name="cubic")],
     [tensor("x", ["batch", 3, 8, 8])], [tensor("a", None), tensor("b", None),
-                                        tensor("c", None), tensor("d", None)],
-    [("axis", np.array(1, np.int64)), ("pads", np.array([0, 0, 1, 1, 0, 0, 1, 1], np.int64))]))
+                                        tensor("c", None), tensor("d", None),
+                                        tensor("e", None)],
+    [("axis", np.array(1, np.int64)), ("pads", np.array([0, 0, 1, 1, 0, 0, 1, 1], np.int64)),
+     ("up", np.array([1, 1, 2, 2], np.float32))]))
