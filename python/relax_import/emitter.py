@@ -330,12 +330,24 @@ class Emitter:
         routing. Ties go to the first index; a NaN counts as the largest."""
         ninf = self.scalar(float("-inf"), x.element, hint="ninf")
         work = self.op("neg", [x], hint=hint) if not largest else x
-        positions = self.op("arange", [], {
-            "start": "#sym.expr<0>", "end": f"#sym.expr<{x.shape[axis]}>",
-            "step": "#sym.expr<1>", "dtype": "i64"}, hint=hint + "_pos", element="i64")
-        positions = self.op("reshape", [positions], {"shape": "#sym.shape<[" + ", ".join(
-            str(x.shape[axis]) if d == axis else "1" for d in range(rank)) + "]>"},
-            hint=hint + "_pos", element="i64")
+        size = x.shape[axis] if x.shape is not None else None
+        if size is not None:
+            positions = self.op("arange", [], {
+                "start": "#sym.expr<0>", "end": f"#sym.expr<{size}>",
+                "step": "#sym.expr<1>", "dtype": "i64"}, hint=hint + "_pos", element="i64")
+            positions = self.op("reshape", [positions], {"shape": "#sym.shape<[" + ", ".join(
+                str(size) if d == axis else "1" for d in range(rank)) + "]>"},
+                hint=hint + "_pos", element="i64")
+        else:
+            # A dim the importer cannot name: the positions counted along it
+            # (a cumulative sum of ones shaped like x).
+            one = self.scalar(1, "i64", hint="one")
+            ones = self.op("where", [self.op("equal", [x, x], hint=hint + "_pos",
+                                             element="i1"), one, one],
+                           hint=hint + "_pos", element="i64")
+            positions = self.op("subtract", [self.op("cumsum", [ones], {"axis": str(axis)},
+                                                     hint=hint + "_pos", element="i64"),
+                                             one], hint=hint + "_pos", element="i64")
         values, indices = [], []
         for i in range(k):
             keep = {"axes": f"array<i64: {axis}>", "keepdims": "true"}

@@ -46,7 +46,8 @@ _BINARY = {"Add": "add", "Sub": "subtract", "Mul": "multiply", "Div": "divide",
            "GreaterOrEqual": "greater_equal"}
 # Ops whose result has the shape of their first operand.
 _SAME_SHAPE = {"Softmax", "Gelu", "LayerNormalization", "Cast", "Not", "Reciprocal",
-               "Clip"}
+               "Clip", "BatchNormalization", "InstanceNormalization", "LeakyRelu",
+               "HardSigmoid", "HardSwish", "Softplus", "CumSum"}
 _COMPARISONS = {"Equal", "Less", "Greater", "LessOrEqual", "GreaterOrEqual"}
 
 
@@ -416,7 +417,44 @@ class OnnxImporter:
             return None if batch is None else batch + [a[-2], b[-1]]
         if node.op_type in _BINARY or node.op_type == "Where":
             return _broadcast([self._dims_of(n) for n in node.input])
+        if node.op_type in ("Conv", "MaxPool", "AveragePool"):
+            return self._window_dims(node, attrs)
+        if node.op_type in ("GlobalAveragePool", "GlobalMaxPool"):
+            dims = self._dims_of(node.input[0])
+            return None if dims is None else dims[:2] + ["1"] * (len(dims) - 2)
         return None
+
+    def _window_dims(self, node, attrs):
+        """The dims of a convolution's or pooling's result: each spatial dim
+        `(in + pads - dilation * (window - 1) - 1) floordiv stride + 1`."""
+        dims = self._dims_of(node.input[0])
+        if dims is None:
+            return None
+        if node.op_type == "Conv":
+            weight = self._dims_of(node.input[1])
+            if weight is None or len(weight) != len(dims):
+                return None
+            channels, window = weight[0], weight[2:]
+        else:
+            channels, window = dims[1], [str(k) for k in attrs.get("kernel_shape", [])]
+        spatial = len(dims) - 2
+        if len(window) != spatial or any(_number(k) is None for k in window):
+            return None
+        pads = list(attrs.get("pads", [0] * 2 * spatial))
+        strides = list(attrs.get("strides", [1] * spatial))
+        dilations = list(attrs.get("dilations", [1] * spatial))
+        out = []
+        for i, size in enumerate(dims[2:]):
+            if size is None:
+                return None
+            reach = pads[i] + pads[spatial + i] - dilations[i] * (int(window[i]) - 1)
+            if strides[i] == 1:
+                out.append(_sym_add(size, str(reach)))
+            elif _number(size) is not None:
+                out.append(str((int(size) + reach - 1) // strides[i] + 1))
+            else:
+                out.append(f"({_sym_add(size, str(reach - 1))}) floordiv {strides[i]} + 1")
+        return dims[:1] + [channels] + out
 
     def _int_constant(self, name):
         """The integer constant `name` is, or None."""
@@ -1025,8 +1063,6 @@ class OnnxImporter:
         if dims is None or x.element not in ("f16", "f32", "f64"):
             raise _Unsupported("top-k of a tensor of unknown rank or not float")
         axis = attrs.get("axis", -1) % len(dims)
-        if dims[axis] is None:
-            raise _Unsupported("top-k along a dim the importer cannot name")
         x = Value(x.name, x.element, list(dims), x.typed)
         return list(self.e.topk(x, axis, len(dims), int(np.asarray(k).reshape(-1)[0]),
                                 bool(attrs.get("largest", 1)), hint=node.output[0]))
