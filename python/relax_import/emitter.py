@@ -241,6 +241,31 @@ class Emitter:
         v = self.op("reshape", [v], {"shape": "#sym.shape<[]>"}, hint=hint, shape=[])
         return self.astype(v, element)
 
+    def pad(self, x, widths, value, hint="pad"):
+        """`x` (its shape known) padded with `value` (a rank-0 tensor of
+        its element type): for each (axis, before, after) of `widths`, blocks
+        of the value concatenated before and after (a negative width crops
+        instead)."""
+        dims = list(x.shape)
+        for axis, before, after in widths:
+            if before < 0 or after < 0:
+                begin, end = max(-before, 0), f"{dims[axis]} - {max(-after, 0)}"
+                dims[axis] = f"{end} - {begin}"
+                x = self.op("strided_slice", [x], {
+                    "axes": f"array<i64: {axis}>", "begin": f"#sym.shape<[{begin}]>",
+                    "end": f"#sym.shape<[{end}]>"}, hint=hint, shape=list(dims))
+                before, after = max(before, 0), max(after, 0)
+            if not before and not after:
+                continue
+            parts = [self.op("full", [value], {"shape": "#sym.shape<[" + ", ".join(
+                         dims[:axis] + [str(width)] + dims[axis + 1:]) + "]>"},
+                         hint=hint, element=x.element) if width else None
+                     for width in (before, after)]
+            dims[axis] = f"{dims[axis]} + {before + after}"
+            x = self.op("concat", [p for p in (parts[0], x, parts[1]) if p is not None],
+                        {"axis": str(axis)}, hint=hint, element=x.element, shape=list(dims))
+        return x
+
     def resize_axis(self, x, axis, out, mode, transform, scale=None, nearest="floor",
                     hint="resize"):
         """`x` resized along `axis` to `out` elements (sizes in `#sym.expr`

@@ -1106,31 +1106,12 @@ class OnnxImporter:
             raise _Unsupported(f"{len(pads)} pad widths for {len(axes)} axes")
         value = self._in(node, 2) if len(node.input) > 2 and node.input[2] else \
             self.e.scalar(0, x.element, hint="zero")
-        if value.element != x.element:
-            value = self._op("astype", [value], {"dtype": x.element}, node=node,
-                             element=x.element)
+        value = self.e.astype(value, x.element)
         value = self._op("reshape", [value], {"shape": shape_attr([])}, node=node,
                          element=x.element)
-        dims = list(dims)
-        for k, axis in enumerate(axes):
-            before, after = pads[k], pads[len(axes) + k]
-            if before < 0 or after < 0:
-                begin, end = max(-before, 0), f"{dims[axis]} - {max(-after, 0)}"
-                x = self._op("strided_slice", [x], {
-                    "axes": i64_array([axis]), "begin": shape_attr([str(begin)]),
-                    "end": shape_attr([end])}, node=node, element=x.element)
-                dims[axis] = f"{end} - {begin}"
-                before, after = max(before, 0), max(after, 0)
-            parts = [self._op("full", [value], {"shape": shape_attr(
-                         dims[:axis] + [str(width)] + dims[axis + 1:])}, node=node,
-                         element=x.element) if width else None
-                     for width in (before, after)]
-            if parts[0] is None and parts[1] is None:
-                continue
-            x = self._op("concat", [p for p in (parts[0], x, parts[1]) if p is not None],
-                         {"axis": str(axis)}, node=node, element=x.element)
-            dims[axis] = f"{dims[axis]} + {before + after}"
-        return x
+        widths = [(axis, pads[k], pads[len(axes) + k]) for k, axis in enumerate(axes)]
+        return self.e.pad(Value(x.name, x.element, list(dims), x.typed), widths, value,
+                          hint=node.output[0])
 
     def op_Resize(self, node, attrs):
         def text(name, default):

@@ -356,19 +356,11 @@ class TorchImporter:
 
     def sym_scalar(self, expr, element="i64"):
         """A rank-0 tensor holding the value of a symbolic size."""
-        text = self.sym(expr) if not isinstance(expr, str) else expr
-        v = self.e.op("arange", [], {"start": f"#sym.expr<{text}>",
-                                     "end": f"#sym.expr<{text} + 1>",
-                                     "step": "#sym.expr<1>", "dtype": "i64"},
-                      hint="size", element="i64", shape=[1])
-        v = self.e.op("reshape", [v], {"shape": "#sym.shape<[]>"}, hint="size", shape=[])
-        return self.astype(v, element)
+        return self.e.size_scalar(self.sym(expr) if not isinstance(expr, str) else expr,
+                                  element)
 
     def astype(self, v, element):
-        if v.element == element:
-            return v
-        return self.e.op("astype", [v], {"dtype": element}, hint=v.name,
-                         element=element, shape=v.shape)
+        return self.e.astype(v, element)
 
     def operand(self, x, element):
         """`x` (a Value, a Python number or a symbolic size) as a tensor of
@@ -904,40 +896,15 @@ class TorchImporter:
         return self.emit("concat", values, {"axis": str(dim)}, node=node)
 
     def op_aten_constant_pad_nd_default(self, node, x, pad, value=0):
-        # F.pad in constant mode: per dim, from the last, a block of `value`
-        # concatenated before and after (a negative pad crops instead).
-        if len(pad) % 2:
-            raise _Unsupported("an odd number of pad widths")
+        # F.pad in constant mode: widths from the last dim.
+        if len(pad) % 2 or not all(isinstance(p, int) for p in pad):
+            raise _Unsupported("pad widths that are not constant pairs")
         xv = self.arg(x)
-        dims = list(self._dims(node.args[0]))
-        fill = self.operand(self.arg(value), xv.element)
-        for k in range(len(pad) // 2):
-            dim = len(dims) - 1 - k
-            before, after = pad[2 * k], pad[2 * k + 1]
-            if not all(isinstance(p, int) for p in (before, after)):
-                raise _Unsupported("pad widths that are not constants")
-            if before < 0 or after < 0:
-                end = dims[dim] + min(after, 0)
-                xv = self.e.op("strided_slice", [xv], {
-                    "axes": i64_array([dim]), "begin": shape_attr([self.sym(max(-before, 0))]),
-                    "end": shape_attr([self.sym(end)])}, hint=node.name,
-                    element=xv.element,
-                    shape=dims[:dim] + [end - max(-before, 0)] + dims[dim + 1:])
-                dims[dim] = end - max(-before, 0)
-                before, after = max(before, 0), max(after, 0)
-            parts = []
-            for width in (before, after):
-                block = dims[:dim] + [width] + dims[dim + 1:]
-                parts.append(self.e.op("full", [fill], {"shape": shape_attr(
-                    [self.sym(d) for d in block])}, hint=node.name + "_pad",
-                    element=xv.element, shape=block) if width else None)
-            if parts[0] is None and parts[1] is None:
-                continue
-            dims[dim] = dims[dim] + before + after
-            xv = self.e.op("concat", [p for p in (parts[0], xv, parts[1]) if p is not None],
-                           {"axis": str(dim)}, hint=node.name, element=xv.element,
-                           shape=list(dims))
-        return xv
+        dims = [self.sym(d) for d in self._dims(node.args[0])]
+        widths = [(len(dims) - 1 - k, pad[2 * k], pad[2 * k + 1])
+                  for k in range(len(pad) // 2)]
+        return self.e.pad(Value(xv.name, xv.element, dims, xv.typed), widths,
+                          self.operand(self.arg(value), xv.element), hint=node.name)
 
     # ----- F.interpolate ----------------------------------------------------
 
