@@ -205,19 +205,25 @@ static std::pair<Value, Value> softmaxNumerators(OpBuilder &b, Location loc,
   MLIRContext *ctx = b.getContext();
   AffineMap all = AffineMap::getMultiDimIdentityMap(rank, ctx);
   AffineMap rows = all.dropResult(rank - 1);
-  auto rowEmpty = [&] {
-    return tensor::EmptyOp::create(
+  // The reduction of each row of `x` from `init` by `combine`.
+  auto reduceRows = [&](Value x, Value init,
+                        function_ref<Value(OpBuilder &, Location, Value, Value)>
+                            combine) {
+    Value empty = tensor::EmptyOp::create(
         b, loc,
         ArrayRef<OpFoldResult>(tensor::getMixedSizes(b, loc, scores))
             .drop_back(),
         type.getElementType());
+    return generic(b, loc, ValueRange{x}, fill(b, loc, empty, init),
+                   {all, rows}, iteratorsFor(rank, {rank - 1}),
+                   [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                     return combine(nb, nloc, args[1], args[0]);
+                   });
   };
-  Value max = generic(
-      b, loc, ValueRange{scores},
-      fill(b, loc, rowEmpty(), lowestOf(b, loc, type.getElementType())),
-      {all, rows}, iteratorsFor(rank, {rank - 1}),
-      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
-        return arith::MaximumFOp::create(nb, nloc, args[1], args[0]);
+  Value max = reduceRows(
+      scores, lowestOf(b, loc, type.getElementType()),
+      [](OpBuilder &nb, Location nloc, Value acc, Value x) -> Value {
+        return arith::MaximumFOp::create(nb, nloc, acc, x);
       });
   Value probs = generic(
       b, loc, ValueRange{max}, scores, {rows, all}, iteratorsFor(rank, {}),
@@ -225,12 +231,10 @@ static std::pair<Value, Value> softmaxNumerators(OpBuilder &b, Location loc,
         return math::ExpOp::create(
             nb, nloc, arith::SubFOp::create(nb, nloc, args[1], args[0]));
       });
-  Value sum = generic(
-      b, loc, ValueRange{probs},
-      fill(b, loc, rowEmpty(), zeroOf(b, loc, type.getElementType())),
-      {all, rows}, iteratorsFor(rank, {rank - 1}),
-      [&](OpBuilder &nb, Location nloc, ValueRange args) -> Value {
-        return arith::AddFOp::create(nb, nloc, args[1], args[0]);
+  Value sum = reduceRows(
+      probs, zeroOf(b, loc, type.getElementType()),
+      [](OpBuilder &nb, Location nloc, Value acc, Value x) -> Value {
+        return arith::AddFOp::create(nb, nloc, acc, x);
       });
   return {probs, sum};
 }

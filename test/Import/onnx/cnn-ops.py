@@ -52,40 +52,19 @@ import subprocess
 import sys
 
 import numpy as np
-import onnx
 from onnx import TensorProto, helper, numpy_helper
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "Inputs"))
+import onnx_models  # noqa: E402
+from onnx_models import model, tensor  # noqa: E402
 from onnx.reference import ReferenceEvaluator
 
 work = sys.argv[1]
 rng = np.random.default_rng(0)
 
 
-def model(nodes, inputs, outputs, inits=()):
-    graph = helper.make_graph(nodes, "g", inputs, outputs,
-                              [numpy_helper.from_array(a, n) for n, a in inits])
-    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 20)])
-
-
-def tensor(name, dims, dtype=TensorProto.FLOAT):
-    return helper.make_tensor_value_info(name, dtype, dims)
-
-
 def imported(name, m):
-    path = os.path.join(work, f"{name}.onnx")
-    onnx.save(m, path)
-    mlir = os.path.join(work, f"{name}.mlir")
-    result = subprocess.run(["relax-import", path, "-o", mlir], capture_output=True,
-                            text=True)
-    print(f"// ----- {name}")
-    if result.returncode:
-        print(f"exit {result.returncode}: {result.stderr.strip()}")
-        return None
-    with open(mlir) as f:
-        print(f.read())
-    verify = subprocess.run(["relax-opt", mlir, "--relax-infer-shapes", "-o", os.devnull],
-                            capture_output=True, text=True)
-    print("verify: " + ("ok" if verify.returncode == 0 else verify.stderr))
-    return mlir
+    return onnx_models.imported(work, name, m)
 
 
 def run_sizes(name, m, mlir, sizes, make_input):
