@@ -9,8 +9,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "Relax/Runtime/RelaxKVCache.h"
+#include "Relax/Runtime/DeviceMemory.h"
 
 #include "DataType.h"
+#include "KVCacheOnDevice.h"
 #include "Status.h"
 
 #include <algorithm>
@@ -24,6 +26,7 @@
 #define RELAX_RUNTIME_EXPORT __attribute__((visibility("default")))
 
 using namespace relax::runtime;
+using relax_runtime::DeviceMemory;
 
 namespace {
 struct Sequence {
@@ -55,13 +58,22 @@ struct RelaxKVCache {
   DLDataType dtype;
   uint64_t elementSize;
   void *pool = nullptr;
+  /// Where the pool is: the host's memory, or the memory of a GPU library's
+  /// device (`device` is then its module's, shared).
+  std::shared_ptr<DeviceMemory> device;
+  DLDeviceType deviceType = kDLCPU;
   std::vector<int64_t> poolShape;
   std::vector<int32_t> refCounts;
   std::vector<int32_t> freePages;
   std::map<int64_t, Sequence> sequences;
   IndexTensor pageTable, qSeq, qPos, slots, lastTokens;
 
-  ~RelaxKVCache() { std::free(pool); }
+  ~RelaxKVCache() {
+    if (device && pool)
+      device->free(pool);
+    else
+      std::free(pool);
+  }
 
   /// Bytes of one (layer, page) block: keys and values of every kv head.
   uint64_t getPageBytes() const {
@@ -80,14 +92,20 @@ struct RelaxKVCache {
       freePages.push_back(page);
   }
 
-  /// Copies page `from` into `to` in every layer.
-  void copyPage(int32_t from, int32_t to) {
+  /// Copies page `from` into `to` in every layer; false when the device's
+  /// copy failed.
+  bool copyPage(int32_t from, int32_t to) {
     uint64_t bytes = getPageBytes();
     auto *base = static_cast<char *>(pool);
     for (int64_t layer = 0; layer < numLayers; ++layer) {
       char *layerBase = base + layer * numPages * bytes;
-      std::memcpy(layerBase + to * bytes, layerBase + from * bytes, bytes);
+      if (!device)
+        std::memcpy(layerBase + to * bytes, layerBase + from * bytes, bytes);
+      else if (!device->copy(layerBase + to * bytes, layerBase + from * bytes,
+                             bytes))
+        return false;
     }
+    return true;
   }
 
   /// The pages extending `sequence` by `append` tokens takes: new pages,
@@ -107,9 +125,10 @@ static RelaxStatus noSequence(int64_t seqId) {
               "the KV cache has no sequence " + std::to_string(seqId));
 }
 
-extern "C" RELAX_RUNTIME_EXPORT RelaxStatus relaxKVCacheCreate(
+RelaxStatus relax::runtime::createKVCache(
     int64_t numLayers, int64_t numKVHeads, int64_t headDim, int64_t pageSize,
-    int64_t numPages, DLDataType dtype, RelaxKVCache **cache) {
+    int64_t numPages, DLDataType dtype, std::shared_ptr<DeviceMemory> device,
+    DLDeviceType deviceType, RelaxKVCache **cache) {
   if (!cache)
     return fail(RELAX_ERROR_INVALID_ARGUMENT, "relaxKVCacheCreate: null cache");
   std::optional<uint64_t> elementSize = getElementSize(dtype);
@@ -134,12 +153,38 @@ extern "C" RELAX_RUNTIME_EXPORT RelaxStatus relaxKVCacheCreate(
       static_cast<uint64_t>(numPages) * numLayers > UINT64_MAX / 2 / pageBytes)
     return fail(RELAX_ERROR_INVALID_ARGUMENT,
                 "relaxKVCacheCreate: the cache's size overflows");
-  made->pool = std::calloc(numPages * numLayers, pageBytes);
-  if (!made->pool)
-    return fail(RELAX_ERROR_OUT_OF_MEMORY,
-                "out of memory for a KV cache of " +
-                    std::to_string(numPages * numLayers * pageBytes) +
-                    " bytes");
+  std::string size = std::to_string(numPages * numLayers * pageBytes);
+  if (!device) {
+    made->pool = std::calloc(numPages * numLayers, pageBytes);
+    if (!made->pool)
+      return fail(RELAX_ERROR_OUT_OF_MEMORY,
+                  "out of memory for a KV cache of " + size + " bytes");
+  } else {
+    // Zeroed a layer at a time, from one zeroed layer on the host.
+    relaxClearError();
+    made->pool = device->allocate(numPages * numLayers * pageBytes);
+    if (!made->pool) {
+      const char *error = relaxGetError();
+      std::string why = error ? error : "no memory";
+      relaxClearError();
+      return fail(RELAX_ERROR_DEVICE, "cannot allocate a KV cache of " + size +
+                                          " bytes on the device: " + why);
+    }
+    made->device = device;
+    made->deviceType = deviceType;
+    std::unique_ptr<void, void (*)(void *)> zeros(
+        std::calloc(numPages, pageBytes), std::free);
+    if (!zeros)
+      return fail(RELAX_ERROR_OUT_OF_MEMORY,
+                  "out of memory for zeroing a KV cache layer");
+    for (int64_t layer = 0; layer < numLayers; ++layer)
+      if (!device->copy(static_cast<char *>(made->pool) +
+                            layer * numPages * pageBytes,
+                        zeros.get(), numPages * pageBytes)) {
+        relaxClearError();
+        return fail(RELAX_ERROR_DEVICE, "cannot zero the KV cache");
+      }
+  }
   made->poolShape = {numLayers, numPages, 2, numKVHeads, pageSize, headDim};
   made->refCounts.assign(numPages, 0);
   // Pages are taken from the back: lowest first.
@@ -147,6 +192,13 @@ extern "C" RELAX_RUNTIME_EXPORT RelaxStatus relaxKVCacheCreate(
     made->freePages.push_back(static_cast<int32_t>(page));
   *cache = made.release();
   return RELAX_OK;
+}
+
+extern "C" RELAX_RUNTIME_EXPORT RelaxStatus relaxKVCacheCreate(
+    int64_t numLayers, int64_t numKVHeads, int64_t headDim, int64_t pageSize,
+    int64_t numPages, DLDataType dtype, RelaxKVCache **cache) {
+  return createKVCache(numLayers, numKVHeads, headDim, pageSize, numPages,
+                       dtype, /*device=*/nullptr, kDLCPU, cache);
 }
 
 extern "C" RELAX_RUNTIME_EXPORT void relaxKVCacheFree(RelaxKVCache *cache) {
@@ -286,7 +338,12 @@ extern "C" RELAX_RUNTIME_EXPORT RelaxStatus relaxKVCacheBeginStep(
       int32_t &last = sequence.pages.back();
       if (cache->refCounts[last] > 1) {
         int32_t copy = cache->takePage();
-        cache->copyPage(last, copy);
+        if (!cache->copyPage(last, copy)) {
+          std::string why = relaxGetError() ? relaxGetError() : "failed";
+          relaxClearError();
+          return fail(RELAX_ERROR_DEVICE,
+                      "copying a shared page on the device: " + why);
+        }
         cache->releasePage(last);
         last = copy;
       }
@@ -325,7 +382,7 @@ extern "C" RELAX_RUNTIME_EXPORT RelaxStatus relaxKVCacheBeginStep(
 
   DLTensor &pages = step->pages;
   pages.data = cache->pool;
-  pages.device = DLDevice{kDLCPU, 0};
+  pages.device = DLDevice{cache->deviceType, 0};
   pages.ndim = 6;
   pages.dtype = cache->dtype;
   pages.shape = cache->poolShape.data();

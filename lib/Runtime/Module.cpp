@@ -14,14 +14,22 @@
 // `relax.transform_params` function once, and turns DLPack tensors into
 // memref descriptors and results back into DLPack tensors.
 //
+// A library compiled for a GPU calls its functions' entries on device
+// memory and links its GPU runtime, whose mgpu* buffer functions this file
+// finds through the library: weights are copied to the device once, inputs
+// on the host for each call, and results back to the host.
+//
 //===----------------------------------------------------------------------===//
 
+#include "Relax/Runtime/DeviceMemory.h"
 #include "Relax/Runtime/RankBlocks.h"
+#include "Relax/Runtime/RelaxKVCache.h"
 #include "Relax/Runtime/RelaxModule.h"
 #include "Relax/Runtime/RelaxRuntime.h"
 
 #include "DataType.h"
 #include "JSON.h"
+#include "KVCacheOnDevice.h"
 #include "Safetensors.h"
 #include "SilentCalls.h"
 #include "Status.h"
@@ -36,6 +44,7 @@
 #define RELAX_RUNTIME_EXPORT __attribute__((visibility("default")))
 
 using namespace relax::runtime;
+using relax_runtime::DeviceMemory;
 
 namespace {
 thread_local std::string lastError;
@@ -70,6 +79,9 @@ struct FunctionSpec {
   std::string symbol;
   std::vector<TensorSpec> params, results;
   std::string transform;
+  /// The parameter that holds a paged KV cache's pages, which a call
+  /// writes in place, or -1.
+  int kvCacheParam = -1;
 };
 
 /// A memref descriptor as the C interface lays it out: allocated and
@@ -244,12 +256,30 @@ struct RelaxModule {
   /// them all.
   int64_t rank = 0, numRanks = 1;
   void (*abortRanks)(int) = nullptr;
+  /// A GPU library's device: the DLPack type of its memory, its runtime's
+  /// buffer functions, and the device buffers the module owns (weights and
+  /// transformed values).
+  DLDeviceType deviceType = kDLCPU;
+  std::shared_ptr<DeviceMemory> device;
+  std::set<void *> ownedOnDevice;
 
   ~RelaxModule() {
     for (void *ptr : owned)
       std::free(ptr);
+    for (void *ptr : ownedOnDevice)
+      device->free(ptr);
+    device.reset();
     if (handle)
       dlclose(handle);
+  }
+
+  bool isOnDevice() const { return deviceType != kDLCPU; }
+  /// Fails with RELAX_ERROR_DEVICE and the GPU runtime's message.
+  RelaxStatus failOnDevice(const std::string &what) {
+    std::string message = what + ": ";
+    message += relaxGetError() ? relaxGetError() : "the GPU runtime failed";
+    relaxClearError();
+    return fail(RELAX_ERROR_DEVICE, message);
   }
 
   const FunctionSpec *lookupSpec(const std::string &name) const {
@@ -261,6 +291,7 @@ struct RelaxModule {
 
   RelaxStatus readMetadata(const std::string &path);
   RelaxStatus startRanks(const std::string &path);
+  RelaxStatus openDevice(const std::string &path);
   RelaxStatus bindWeight(const FunctionSpec &spec, size_t index,
                          BoundTensor &bound);
   RelaxStatus runTransform(const FunctionSpec &spec);
@@ -296,6 +327,19 @@ RelaxStatus RelaxModule::readMetadata(const std::string &path) {
   if (json->getInteger("version") != std::optional<int64_t>(*version))
     return bad("its version is not the library's");
   if (const JSONValue *target = json->get("target")) {
+    if (const std::string *name = target->getString("device")) {
+      // kDLWebGPU is 15 from DLPack 0.8 on; Debian 12's headers are older.
+      static const std::map<std::string, DLDeviceType> kDevices = {
+          {"cpu", kDLCPU},
+          {"vulkan", kDLVulkan},
+          {"webgpu", static_cast<DLDeviceType>(15)},
+          {"cuda", kDLCUDA},
+          {"rocm", kDLROCM}};
+      auto it = kDevices.find(*name);
+      if (it == kDevices.end())
+        return bad("unknown target device '" + *name + "'");
+      deviceType = it->second;
+    }
     if (const JSONValue *features = target->get("features");
         features && features->isArray()) {
       for (const JSONValue &feature : *features->getArray()) {
@@ -335,6 +379,13 @@ RelaxStatus RelaxModule::readMetadata(const std::string &path) {
         return bad("a result of @" + spec.name + " is not a tensor spec");
     if (const std::string *transform = function.getString("transform_params"))
       spec.transform = *transform;
+    if (const JSONValue *cache = function.get("kv_cache")) {
+      std::optional<int64_t> param = cache->getInteger("param");
+      if (!param || *param < 0 ||
+          static_cast<size_t>(*param) >= spec.params.size())
+        return bad("the KV cache of @" + spec.name + " is not a parameter");
+      spec.kvCacheParam = static_cast<int>(*param);
+    }
     specs.push_back(std::move(spec));
   }
   for (const FunctionSpec &spec : specs) {
@@ -386,23 +437,54 @@ RelaxStatus RelaxModule::bindWeight(const FunctionSpec &spec, size_t index,
                     describeShape(param.dims));
   }
   bound.shape = shape;
-  if (shape == tensor->shape) {
-    bound.data = tensor->data;
-    return RELAX_OK;
-  }
   std::optional<uint64_t> elementSize = getElementSize(tensor->dtype);
   if (!elementSize)
-    return fail(RELAX_ERROR_WEIGHTS, "cannot split " + what + " of dtype " +
+    return fail(RELAX_ERROR_WEIGHTS, "cannot bind " + what + " of dtype " +
                                          toString(tensor->dtype));
   size_t bytes = *elementSize;
   for (int64_t d : shape)
     bytes *= d;
-  bound.data = std::malloc(bytes ? bytes : 1);
-  if (!bound.data)
-    return fail(RELAX_ERROR_OUT_OF_MEMORY, "out of memory for " + what);
-  owned.insert(bound.data);
-  copyRankBlock(tensor->data, tensor->shape, *elementSize, param.splitAxis,
-                param.segments, numRanks, rank, bound.data);
+  void *block = nullptr;
+  if (shape == tensor->shape) {
+    bound.data = tensor->data;
+  } else {
+    block = bound.data = std::malloc(bytes ? bytes : 1);
+    if (!bound.data)
+      return fail(RELAX_ERROR_OUT_OF_MEMORY, "out of memory for " + what);
+    copyRankBlock(tensor->data, tensor->shape, *elementSize, param.splitAxis,
+                  param.segments, numRanks, rank, bound.data);
+  }
+  if (isOnDevice()) {
+    SilentCall silent;
+    relaxClearError();
+    void *onDevice = device->upload(bound.data, bytes);
+    std::free(block);
+    if (!onDevice)
+      return failOnDevice("cannot copy " + what + " to the device");
+    ownedOnDevice.insert(onDevice);
+    bound.data = onDevice;
+  } else if (block) {
+    owned.insert(block);
+  }
+  return RELAX_OK;
+}
+
+RelaxStatus RelaxModule::openDevice(const std::string &path) {
+  if (!isOnDevice())
+    return RELAX_OK;
+  // The library links its GPU runtime, whose functions its handle finds.
+  std::string error;
+  SilentCall silent;
+  relaxClearError();
+  device = DeviceMemory::load(
+      [&](const char *name) { return dlsym(handle, name); }, error);
+  if (!device)
+    return error.empty() ? failOnDevice(path + ": no GPU device")
+                         : fail(RELAX_ERROR_LOAD, path + ": " + error);
+  // The GPU runtime stays loaded until exit: a KV cache on the device may
+  // outlive the module (relaxModuleCreateKVCache).
+  if (Dl_info info; dladdr(dlsym(handle, "mgpuMemAlloc"), &info))
+    dlopen(info.dli_fname, RTLD_NOW | RTLD_NODELETE | RTLD_NOLOAD);
   return RELAX_OK;
 }
 
@@ -453,6 +535,24 @@ RelaxStatus RelaxModule::call(RelaxFunction &function, const DLTensor *inputs,
                               DLManagedTensor **results, bool toModule,
                               std::vector<BoundTensor> *transformResults) {
   const FunctionSpec &spec = *function.spec;
+  SilentCall silent;
+  relaxClearError();
+  // Inputs on the host that a GPU library's call takes as copies in device
+  // memory, freed when the call returns; a KV cache's pages are copied back.
+  struct Staged {
+    void *device, *host;
+    uint64_t bytes;
+    bool copyBack;
+  };
+  struct StagedInputs {
+    DeviceMemory *device;
+    std::vector<Staged> copies;
+    ~StagedInputs() {
+      for (const Staged &copy : copies)
+        device->free(copy.device);
+    }
+  } staged{device.get(), {}};
+
   // Descriptors for every parameter: bound values and the caller's inputs.
   std::vector<Descriptor> descriptors;
   std::set<const void *> passed;
@@ -468,8 +568,11 @@ RelaxStatus RelaxModule::call(RelaxFunction &function, const DLTensor *inputs,
     const DLTensor &input = inputs[next];
     std::string what = "input #" + std::to_string(next) + " of @" + spec.name;
     ++next;
-    if (input.device.device_type != kDLCPU)
-      return fail(RELAX_ERROR_INVALID_ARGUMENT, what + " is not on the CPU");
+    bool onDevice = isOnDevice() && input.device.device_type == deviceType;
+    if (input.device.device_type != kDLCPU && !onDevice)
+      return fail(RELAX_ERROR_INVALID_ARGUMENT,
+                  what + " is not on the CPU" +
+                      (isOnDevice() ? " or the library's device" : ""));
     if (!isCompatible(input.dtype, param.dtype))
       return fail(RELAX_ERROR_INVALID_ARGUMENT,
                   what + " has dtype " + toString(input.dtype) +
@@ -493,6 +596,15 @@ RelaxStatus RelaxModule::call(RelaxFunction &function, const DLTensor *inputs,
     if (!input.data && *count)
       return fail(RELAX_ERROR_INVALID_ARGUMENT, what + " has no data");
     void *data = static_cast<char *>(input.data) + input.byte_offset;
+    if (isOnDevice() && !onDevice) {
+      uint64_t bytes = *count * *getElementSize(param.dtype);
+      void *copy = device->upload(data, bytes);
+      if (!copy)
+        return failOnDevice("cannot copy " + what + " to the device");
+      staged.copies.push_back(
+          {copy, data, bytes, static_cast<int>(i) == spec.kvCacheParam});
+      data = copy;
+    }
     descriptors.push_back(Descriptor::of(data, input.shape, input.ndim));
     passed.insert(data);
   }
@@ -502,23 +614,26 @@ RelaxStatus RelaxModule::call(RelaxFunction &function, const DLTensor *inputs,
   args.push_back(storage.words.data());
   for (Descriptor &d : descriptors)
     args.push_back(d.words.data());
-  {
-    SilentCall silent;
-    relaxClearError();
-    function.call(args.data());
-  }
+  relaxClearError();
+  function.call(args.data());
   if (const char *error = relaxGetError())
-    return fail(RELAX_ERROR_CHECK,
-                std::string("run-time check failed: ") + error);
+    return fail(isOnDevice() ? RELAX_ERROR_DEVICE : RELAX_ERROR_CHECK,
+                std::string(isOnDevice() ? "the call failed: "
+                                         : "run-time check failed: ") +
+                    error);
 
   // A result owns its buffer unless the buffer is a parameter's, the
   // mapped weights', or an earlier result's: such results are copied (or,
-  // for the module's own values, kept as views).
+  // for the module's own values, kept as views). A GPU library's results
+  // are copied to the host, and the device buffers they own freed.
   std::set<void *> claimed;
   std::vector<OwnedResult *> made;
+  std::set<void *> freeOnDevice;
   auto release = [&]() {
     for (OwnedResult *result : made)
       OwnedResult::release(&result->managed);
+    for (void *allocated : freeOnDevice)
+      device->free(allocated);
   };
   for (size_t i = 0; i < spec.results.size(); ++i) {
     const TensorSpec &result = spec.results[i];
@@ -528,17 +643,21 @@ RelaxStatus RelaxModule::call(RelaxFunction &function, const DLTensor *inputs,
     const int64_t *shape = storage.getShape(i);
     uint64_t bytes = *getNumElements(shape, result.getRank()) * elementSize;
     bool isView = passed.count(allocated) || claimed.count(allocated) ||
-                  (weights && weights->contains(allocated));
+                  (weights && weights->contains(allocated)) ||
+                  ownedOnDevice.count(allocated);
     if (toModule) {
       BoundTensor value{data,
                         std::vector<int64_t>(shape, shape + result.getRank())};
       if (!isView && allocated)
-        owned.insert(allocated);
+        (isOnDevice() ? ownedOnDevice : owned).insert(allocated);
       claimed.insert(allocated);
       transformResults->push_back(std::move(value));
       continue;
     }
-    if (isView && bytes) {
+    if (isOnDevice() && allocated && !isView)
+      freeOnDevice.insert(allocated);
+    claimed.insert(allocated);
+    if ((isView || isOnDevice()) && bytes) {
       void *copy = std::malloc(bytes);
       if (!copy) {
         release();
@@ -546,12 +665,20 @@ RelaxStatus RelaxModule::call(RelaxFunction &function, const DLTensor *inputs,
                                                    std::to_string(i) + " of @" +
                                                    spec.name);
       }
-      std::memcpy(copy, data, bytes);
+      if (isOnDevice()) {
+        if (!device->download(copy, data, bytes)) {
+          std::free(copy);
+          release();
+          return failOnDevice("cannot copy result #" + std::to_string(i) +
+                              " of @" + spec.name + " to the host");
+        }
+      } else {
+        std::memcpy(copy, data, bytes);
+      }
       allocated = data = static_cast<char *>(copy);
-    } else if (isView) {
+    } else if (isView || isOnDevice()) {
       allocated = data = nullptr;
     }
-    claimed.insert(allocated);
     auto *owned = new OwnedResult();
     owned->shape.assign(shape, shape + result.getRank());
     owned->allocated = allocated;
@@ -567,6 +694,17 @@ RelaxStatus RelaxModule::call(RelaxFunction &function, const DLTensor *inputs,
     owned->managed.deleter = OwnedResult::release;
     made.push_back(owned);
   }
+  for (void *allocated : freeOnDevice)
+    device->free(allocated);
+  // The pages a call wrote, back where the caller keeps them.
+  for (const Staged &copy : staged.copies)
+    if (copy.copyBack &&
+        !device->download(copy.host, copy.device, copy.bytes)) {
+      for (OwnedResult *result : made)
+        OwnedResult::release(&result->managed);
+      return failOnDevice("cannot copy the KV cache of @" + spec.name +
+                          " back to the host");
+    }
   for (size_t i = 0; i < made.size(); ++i)
     results[i] = &made[i]->managed;
   return RELAX_OK;
@@ -581,6 +719,8 @@ extern "C" RELAX_RUNTIME_EXPORT RelaxStatus relaxModuleLoad(
   if (!libraryPath || !module)
     return fail(RELAX_ERROR_INVALID_ARGUMENT,
                 "relaxModuleLoad: null library path or module");
+  // A GPU runtime's failures while loading are this call's status.
+  SilentCall silent;
   auto loaded = std::make_unique<RelaxModule>();
   // Each library's symbols stay its own: two models in one process do not
   // bind to each other's kernels.
@@ -594,6 +734,8 @@ extern "C" RELAX_RUNTIME_EXPORT RelaxStatus relaxModuleLoad(
   if (RelaxStatus status = loaded->readMetadata(libraryPath))
     return status;
   if (RelaxStatus status = loaded->startRanks(libraryPath))
+    return status;
+  if (RelaxStatus status = loaded->openDevice(libraryPath))
     return status;
   if (weightsPath) {
     std::string error;
@@ -685,6 +827,18 @@ extern "C" RELAX_RUNTIME_EXPORT RelaxStatus relaxModuleGetFunction(
   *function = made.get();
   module->functions[name] = std::move(made);
   return RELAX_OK;
+}
+
+extern "C" RELAX_RUNTIME_EXPORT RelaxStatus relaxModuleCreateKVCache(
+    RelaxModule *module, int64_t numLayers, int64_t numKVHeads,
+    int64_t headDim, int64_t pageSize, int64_t numPages, DLDataType dtype,
+    RelaxKVCache **cache) {
+  if (!module)
+    return fail(RELAX_ERROR_INVALID_ARGUMENT,
+                "relaxModuleCreateKVCache: null module");
+  SilentCall silent;
+  return createKVCache(numLayers, numKVHeads, headDim, pageSize, numPages,
+                       dtype, module->device, module->deviceType, cache);
 }
 
 extern "C" RELAX_RUNTIME_EXPORT int

@@ -86,6 +86,9 @@ def _load_library():
                                       c.POINTER(c.POINTER(_DLManagedTensor)), c.c_int]
     lib.relaxKVCacheCreate.argtypes = [c.c_int64, c.c_int64, c.c_int64, c.c_int64,
                                        c.c_int64, _DataType, c.POINTER(c.c_void_p)]
+    lib.relaxModuleCreateKVCache.argtypes = [c.c_void_p, c.c_int64, c.c_int64, c.c_int64,
+                                             c.c_int64, c.c_int64, _DataType,
+                                             c.POINTER(c.c_void_p)]
     lib.relaxKVCacheFree.argtypes = [c.c_void_p]
     lib.relaxKVCacheAddSequence.argtypes = [c.c_void_p, c.c_int64]
     lib.relaxKVCacheRemoveSequence.argtypes = [c.c_void_p, c.c_int64]
@@ -153,7 +156,7 @@ class _Borrowed:
                                   ctypes.cast(_release_unconsumed, ctypes.c_void_p))
 
     def __dlpack_device__(self):
-        return (_KDL_CPU, 0)
+        return (self._tensor.device.device_type, self._tensor.device.device_id)
 
     def numpy(self):
         """A copy, as a numpy array."""
@@ -270,14 +273,21 @@ class KVStep:
 
 class KVCache:
     """A paged KV cache (Relax/Runtime/RelaxKVCache.h): a pool of `pages`
-    pages of `page_size` tokens shared by every sequence of a model."""
+    pages of `page_size` tokens shared by every sequence of a model. With
+    `module`, the pool is where that module's functions read it: in device
+    memory for a library compiled for a GPU (relaxModuleCreateKVCache)."""
 
     def __init__(self, layers, kv_heads, head_dim, pages, page_size=16,
-                 dtype="float32"):
+                 dtype="float32", module=None):
         bits = {"float16": 16, "float32": 32, "float64": 64}[dtype]
         handle = ctypes.c_void_p()
-        _check(_lib.relaxKVCacheCreate(layers, kv_heads, head_dim, page_size, pages,
-                                       _DataType(2, bits, 1), ctypes.byref(handle)))
+        if module is None:
+            _check(_lib.relaxKVCacheCreate(layers, kv_heads, head_dim, page_size, pages,
+                                           _DataType(2, bits, 1), ctypes.byref(handle)))
+        else:
+            _check(_lib.relaxModuleCreateKVCache(module._handle, layers, kv_heads, head_dim,
+                                                 page_size, pages, _DataType(2, bits, 1),
+                                                 ctypes.byref(handle)))
         self._handle = handle
         self._step = _KVCacheStep()
 

@@ -1,8 +1,9 @@
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: relax-compile %S/Inputs/paged-attention-step.mlir -o %t/step.so
-# RUN: env PYTHONPATH=%relax_obj_root/python %python %s %t/step.so | FileCheck %s
+# RUN: env PYTHONPATH=%relax_obj_root/python %python %s %t/step.so | FileCheck %s --check-prefixes=CHECK,HOST
 # RUN: relax-compile %S/Inputs/paged-attention-step.mlir -o %t/gather.so --pipeline-options paged-attention=gather
-# RUN: env PYTHONPATH=%relax_obj_root/python %python %s %t/gather.so | FileCheck %s
+# RUN: env PYTHONPATH=%relax_obj_root/python %python %s %t/gather.so | FileCheck %s --check-prefixes=CHECK,HOST
+# RUN: env PYTHONPATH=%relax_obj_root/python %python %s %t/step.so --module-cache | FileCheck %s --check-prefixes=CHECK,HOST
 # REQUIRES: numpy
 #
 # The paged KV cache end to end: relax_runtime's KVCache (pages of 4
@@ -14,7 +15,9 @@
 # one packed step, then batched decode steps; a fork that shares a prefix
 # and then diverges; pop n; a removed sequence's pages reused; the cache
 # written in place (the pool the runtime owns, never another copy); and a
-# full cache is an error that changes nothing.
+# full cache is an error that changes nothing. With --module-cache, the
+# cache is the module's (relaxModuleCreateKVCache): its pool is where the
+# library reads it, on the device for a GPU library.
 #
 # CHECK: prefill [5, 3]: tokens 8, page table {{\[\[}}0, 1], [2, 0]]: ok
 # CHECK: decode 1: ok
@@ -23,7 +26,8 @@
 # CHECK: fork at 3, then decode: ok; parent unchanged: ok
 # CHECK: pop 2, then decode: ok
 # CHECK: remove: free pages 2 -> 4; the next sequence takes a freed page: ok
-# CHECK: layer 0 untouched: ok
+# HOST: layer 0 untouched: ok
+# DEVICE: pool on device {{[1-9][0-9]*}}
 # CHECK: full: RelaxError 7: the KV cache is full: the step needs 4 pages of 4 tokens, 3 of 8 are free
 # CHECK: after the failed step: unchanged
 
@@ -36,7 +40,8 @@ import relax_runtime
 module = relax_runtime.Module(sys.argv[1])
 step_fn = module["step"]
 H, KVH, D, S, PAGES = 4, 2, 8, 4, 8
-cache = relax_runtime.KVCache(layers=2, kv_heads=KVH, head_dim=D, pages=PAGES, page_size=S)
+cache = relax_runtime.KVCache(layers=2, kv_heads=KVH, head_dim=D, pages=PAGES, page_size=S,
+                              module=module if "--module-cache" in sys.argv else None)
 rng = np.random.default_rng(0)
 history = {}  # sequence -> (keys, values), lists of [KVH, D]
 
@@ -99,8 +104,12 @@ taken = set(step.page_table.numpy()[0].tolist())
 print(f"remove: free pages {before} -> {after}; the next sequence takes a freed page:",
       "ok" if taken <= pages_of_1 else f"no: {taken} {pages_of_1}")
 
-pool = np.from_dlpack(step.pages)
-print("layer 0 untouched:", "ok" if not pool[0].any() else "WRITTEN")
+device = step.pages.__dlpack_device__()[0]
+if device == 1:
+    pool = np.from_dlpack(step.pages)
+    print("layer 0 untouched:", "ok" if not pool[0].any() else "WRITTEN")
+else:
+    print("pool on device", device)
 
 lengths = {s: cache.length(s) for s in (0, 2, 3)}
 free = cache.free_pages

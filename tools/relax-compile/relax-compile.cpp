@@ -1,11 +1,14 @@
 //===- relax-compile.cpp - Compile a Relax module into a library ----------===//
 //
-// relax-compile lowers a module with the CPU pipeline, generates code for a
-// CPU (this host's by default) and links a shared library that loads
-// without any compiler: the kernels, the host code, a version word and a
-// metadata record (Relax/Runtime/RelaxModule.h reads both). Each public
-// graph function `@f` is exported as `relax_call_f`; every other symbol is
-// hidden, so two libraries in one process never bind to each other's code.
+// relax-compile lowers a module with the CPU pipeline (or, with --device,
+// the GPU pipeline), generates code for a CPU (this host's by default) and
+// links a shared library that loads without any compiler: the kernels, the
+// host code, a version word and a metadata record
+// (Relax/Runtime/RelaxModule.h reads both). Each public graph function `@f`
+// is exported as `relax_call_f`; every other symbol is hidden, so two
+// libraries in one process never bind to each other's code. A GPU library
+// links its GPU runtime, and `relax_call_f` is the function's entry on
+// device memory (`@f_device`): the runtime keeps the weights on the device.
 //
 //===----------------------------------------------------------------------===//
 
@@ -65,10 +68,30 @@ static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<module.mlir>"),
 static cl::opt<std::string> outputFile("o", cl::desc("The library to write"),
                                        cl::value_desc("model.so"), cl::Required,
                                        cl::cat(compileCategory));
+enum class Device { CPU, Vulkan, WebGPU, CUDA, ROCm };
+static cl::opt<Device> device(
+    "device", cl::desc("Where the library runs"), cl::init(Device::CPU),
+    cl::values(
+        clEnumValN(Device::CPU, "cpu", "The host (--relax-lower-to-cpu)"),
+        clEnumValN(Device::Vulkan, "vulkan",
+                   "A Vulkan device (--relax-lower-to-gpu=target=vulkan; "
+                   "links librelax_vulkan_runtime)"),
+        clEnumValN(Device::WebGPU, "webgpu",
+                   "A WebGPU device through wgpu-native "
+                   "(--relax-lower-to-gpu=target=webgpu; links "
+                   "librelax_webgpu_runtime)"),
+        clEnumValN(Device::CUDA, "cuda",
+                   "An NVIDIA GPU (--relax-lower-to-gpu=target=cuda; links "
+                   "librelax_cuda_runtime)"),
+        clEnumValN(Device::ROCm, "rocm",
+                   "An AMD GPU (--relax-lower-to-gpu=target=rocm; links "
+                   "librelax_hip_runtime)")),
+    cl::cat(compileCategory));
 static cl::list<std::string> pipelineOptions(
     "pipeline-options",
-    cl::desc("Options of --relax-lower-to-cpu, as relax-opt takes them "
-             "(e.g. 'parallel=true')"),
+    cl::desc("Options of --relax-lower-to-cpu (or, with a GPU --device, of "
+             "--relax-lower-to-gpu, whose target is --device's), as relax-opt "
+             "takes them (e.g. 'parallel=true')"),
     cl::cat(compileCategory));
 static cl::opt<bool> liftTransformParams(
     "lift-transform-params",
@@ -257,11 +280,12 @@ describeFunctions(ModuleOp module, uint64_t &weightBytes) {
 }
 
 /// Adds `relax_call_<name>(void **args)` for each exported function: it
-/// calls `_mlir_ciface_<name>` with args[0], args[1], ... (the C interface
-/// takes every memref descriptor, results first, by pointer). Hides every
-/// other definition.
+/// calls `_mlir_ciface_<name><entrySuffix>` with args[0], args[1], ... (the
+/// C interface takes every memref descriptor, results first, by pointer).
+/// Hides every other definition.
 static LogicalResult addEntryPoints(llvm::Module &module,
                                     ArrayRef<ExportedFunction> exported,
+                                    StringRef entrySuffix,
                                     const std::string &metadata) {
   llvm::LLVMContext &context = module.getContext();
   for (llvm::GlobalValue &global : module.global_values())
@@ -274,13 +298,15 @@ static LogicalResult addEntryPoints(llvm::Module &module,
   // time that grows faster than their number (23 s for 32 layers). Inlined
   // into the wrapper, the fields are loads from the descriptors instead.
   for (const ExportedFunction &function : exported)
-    if (llvm::Function *host = module.getFunction(function.name))
+    if (llvm::Function *host =
+            module.getFunction((function.name + entrySuffix).str()))
       host->addFnAttr(llvm::Attribute::AlwaysInline);
 
   auto *ptrType = llvm::PointerType::getUnqual(context);
   for (const ExportedFunction &function : exported) {
     llvm::Function *callee =
-        module.getFunction("_mlir_ciface_" + function.name);
+        module.getFunction(("_mlir_ciface_" + function.name + entrySuffix)
+                               .str());
     if (!callee || callee->isDeclaration()) {
       fail("the pipeline made no C interface for @" + function.name);
       return failure();
@@ -329,7 +355,7 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(
       argc, argv,
       "Relax-MLIR compiler: compiles a module into a shared library for the "
-      "CPU, which librelax_runtime (Relax/Runtime/RelaxModule.h) and "
+      "CPU or a GPU, which librelax_runtime (Relax/Runtime/RelaxModule.h) and "
       "relax-run load\n");
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
@@ -340,30 +366,83 @@ int main(int argc, char **argv) {
   applyDefaultTimingManagerCLOptions(timing);
   TimingScope rootTiming = timing.getRootScope();
 
-  relax::CPUPipelineOptions pipeline;
+  // The pipeline's options, parsed as relax-opt parses them.
+  std::unique_ptr<relax::CPUPipelineOptions> cpuPipeline;
+  std::unique_ptr<relax::GPUPipelineOptions> gpuPipeline;
+  mlir::detail::PassOptions *pipeline;
+  if (device == Device::CPU)
+    pipeline = (cpuPipeline = std::make_unique<relax::CPUPipelineOptions>())
+                   .get();
+  else
+    pipeline = (gpuPipeline = std::make_unique<relax::GPUPipelineOptions>())
+                   .get();
   std::string optionsError;
   llvm::raw_string_ostream optionsErrorStream(optionsError);
   std::string pipelineString = llvm::join(pipelineOptions, " ");
-  if (failed(pipeline.parseFromString(pipelineString, optionsErrorStream)))
+  if (failed(pipeline->parseFromString(pipelineString, optionsErrorStream)))
     return fail("invalid --pipeline-options '" + pipelineString +
                 "': " + StringRef(optionsError).trim());
-  if (!pipeline.toLLVM)
+  // The GPU runtime library a GPU library links, by its name's middle part.
+  StringRef deviceName = "cpu", runtimeName;
+  if (gpuPipeline) {
+    if (gpuPipeline->target.hasValue())
+      return fail("--pipeline-options: the target is --device's");
+    switch (device) {
+    case Device::Vulkan:
+      gpuPipeline->target = relax::GPUTarget::Vulkan;
+      deviceName = runtimeName = "vulkan";
+      break;
+    case Device::WebGPU:
+      gpuPipeline->target = relax::GPUTarget::WebGPU;
+      deviceName = runtimeName = "webgpu";
+      break;
+    case Device::CUDA:
+      gpuPipeline->target = relax::GPUTarget::CUDA;
+      deviceName = runtimeName = "cuda";
+      break;
+    case Device::ROCm:
+      gpuPipeline->target = relax::GPUTarget::ROCm;
+      deviceName = "rocm";
+      runtimeName = "hip";
+      break;
+    case Device::CPU:
+      llvm_unreachable("the CPU has no GPU pipeline");
+    }
+    if (!gpuPipeline->toLLVM || !gpuPipeline->toBinary)
+      return fail("--pipeline-options: a library needs to-llvm=true and "
+                  "to-binary=true");
+    if (gpuPipeline->library &&
+        (device == Device::Vulkan || device == Device::WebGPU))
+      return fail("library=true needs --device cpu, cuda or rocm: there is "
+                  "no BLAS for Vulkan or WebGPU");
+  } else if (!cpuPipeline->toLLVM) {
     return fail("--pipeline-options: a library needs to-llvm=true");
+  }
 
   // The libraries the compiled code calls: the runtime always (failed
-  // checks, strided copies), the CPU's BLAS and OpenMP when asked for.
+  // checks, strided copies), the CPU's BLAS and OpenMP when asked for, a
+  // GPU's runtime.
   auto libPath = [&](StringRef name) {
     return relax::getToolPath(argv[0], reinterpret_cast<void *>(&fail), "lib",
                               name);
   };
   SmallVector<std::string> libraries = {libPath("librelax_runtime.so")};
-  if (pipeline.library)
-    libraries.push_back(libPath("librelax_cpu_runtime.so"));
-  if (pipeline.getParallelism() == relax::CPUParallelism::OpenMP)
-    libraries.push_back(ompLibrary);
-  if (pipeline.getParallelism() == relax::CPUParallelism::Async)
-    return fail("--pipeline-options: runtime=async needs MLIR's async "
-                "runtime, which a library does not link: use runtime=openmp");
+  if (cpuPipeline) {
+    if (cpuPipeline->library)
+      libraries.push_back(libPath("librelax_cpu_runtime.so"));
+    if (cpuPipeline->getParallelism() == relax::CPUParallelism::OpenMP)
+      libraries.push_back(ompLibrary);
+    if (cpuPipeline->getParallelism() == relax::CPUParallelism::Async)
+      return fail("--pipeline-options: runtime=async needs MLIR's async "
+                  "runtime, which a library does not link: use "
+                  "runtime=openmp");
+  } else {
+    libraries.push_back(
+        libPath(("librelax_" + runtimeName + "_runtime.so").str()));
+    if (!llvm::sys::fs::exists(libraries.back()))
+      return fail("no " + libraries.back() + " to link (librelax_" +
+                  runtimeName + "_runtime is built when its SDK is installed)");
+  }
   for (const std::string &library : libraries)
     if (!llvm::sys::fs::exists(library))
       return fail("no " + library + " to link");
@@ -427,7 +506,8 @@ int main(int argc, char **argv) {
     pm.addPass(relax::createRelaxTensorParallelPass());
     if (liftTransformParams) {
       relax::RelaxLiftTransformParamsPassOptions liftOptions;
-      liftOptions.transposeWeights = true;
+      // The CPU's products read [K, N] weights fastest transposed.
+      liftOptions.transposeWeights = device == Device::CPU;
       pm.addPass(relax::createRelaxLiftTransformParamsPass(liftOptions));
     }
     if (failed(pm.run(*module)))
@@ -453,13 +533,22 @@ int main(int argc, char **argv) {
   if (exported->empty())
     return fail(inputFile + " has no public relax.func to export");
 
-  // Through memory planning, which records each function's planned peak:
-  // the scratch a call needs, as a formula and at the bounds.
-  {
+  // On a GPU, the whole pipeline.
+  if (gpuPipeline) {
+    PassManager pm(&context);
+    TimingScope stageTiming = rootTiming.nest("GPU pipeline");
+    pm.enableTiming(stageTiming);
+    relax::buildRelaxLowerToGPUPipeline(pm, *gpuPipeline);
+    if (failed(pm.run(*module)))
+      return 1;
+  }
+  // On the CPU, through memory planning, which records each function's
+  // planned peak: the scratch a call needs, as a formula and at the bounds.
+  if (cpuPipeline) {
     PassManager pm(&context);
     TimingScope stageTiming = rootTiming.nest("Planning stages");
     pm.enableTiming(stageTiming);
-    relax::buildRelaxCPUPlanningStages(pm, pipeline, /*recordPlan=*/true);
+    relax::buildRelaxCPUPlanningStages(pm, *cpuPipeline, /*recordPlan=*/true);
     if (failed(pm.run(*module)))
       return 1;
   }
@@ -476,11 +565,11 @@ int main(int argc, char **argv) {
       memory["scratch_bytes_at_bounds"] = max.getInt();
     function.json["memory"] = std::move(memory);
   }
-  {
+  if (cpuPipeline) {
     PassManager pm(&context);
     TimingScope stageTiming = rootTiming.nest("Host stages");
     pm.enableTiming(stageTiming);
-    relax::buildRelaxCPUHostStages(pm, pipeline);
+    relax::buildRelaxCPUHostStages(pm, *cpuPipeline);
     if (failed(pm.run(*module)))
       return 1;
   }
@@ -494,7 +583,7 @@ int main(int argc, char **argv) {
       {"format", "relax-library"},
       {"version", RELAX_LIBRARY_VERSION},
       {"target",
-       llvm::json::Object{{"device", "cpu"},
+       llvm::json::Object{{"device", deviceName},
                           {"triple", (*machine)->getTargetTriple().str()},
                           {"cpu", (*machine)->getTargetCPU().str()},
                           {"features", std::move(features)}}},
@@ -517,7 +606,9 @@ int main(int argc, char **argv) {
     return fail("cannot translate the lowered module to LLVM IR");
   ExecutionEngine::setupTargetTripleAndDataLayout(llvmModule.get(),
                                                   machine->get());
-  if (failed(addEntryPoints(*llvmModule, *exported, metadataText)))
+  // A GPU library's calls take and return device memory.
+  if (failed(addEntryPoints(*llvmModule, *exported,
+                            gpuPipeline ? "_device" : "", metadataText)))
     return 1;
   auto optimize = relax::makeLLVMOptimizer(machine->get());
   TimingScope optimizeTiming = rootTiming.nest("LLVM optimization");
@@ -571,7 +662,8 @@ int main(int argc, char **argv) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
   llvm::outs() << "relax-compile: wrote " << outputFile << " for "
-               << (*machine)->getTargetCPU() << " in "
+               << (gpuPipeline ? deviceName : (*machine)->getTargetCPU())
+               << " in "
                << llvm::format("%.1f", seconds) << " s:";
   for (const ExportedFunction &function : *exported)
     llvm::outs() << " @" << function.name;

@@ -447,11 +447,12 @@ int main(int argc, char **argv) {
     return status;
   }
   RelaxKVCache *cache = nullptr;
-  if (relaxKVCacheCreate(config->numLayers, config->numKVHeads / numRanks,
-                         config->headDim,
-                         config->pageSize,
-                         numPages ? numPages.getValue() : pagesNeeded,
-                         DLDataType{kDLFloat, 32, 1}, &cache)) {
+  // In the library's memory: a GPU library's device.
+  if (relaxModuleCreateKVCache(module, config->numLayers,
+                               config->numKVHeads / numRanks, config->headDim,
+                               config->pageSize,
+                               numPages ? numPages.getValue() : pagesNeeded,
+                               DLDataType{kDLFloat, 32, 1}, &cache)) {
     int status = failRanks(relaxGetLastErrorMessage());
     relaxModuleFree(module);
     return status;

@@ -13,7 +13,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "DeviceMemory.h"
 #include "Npy.h"
 #include "Random.h"
 #include "RunLibrary.h"
@@ -28,6 +27,7 @@
 #include "Relax/Dialect/TProg/IR/TProgOps.h"
 #include "Relax/InitAll.h"
 #include "Relax/Pipelines/Pipelines.h"
+#include "Relax/Runtime/DeviceMemory.h"
 #include "Relax/Runtime/RelaxRuntime.h"
 #include "Relax/Tools/LLVMOptimizer.h"
 #include "Relax/Tools/ParserHazards.h"
@@ -946,11 +946,15 @@ static int run(int argc, char **argv) {
   // --relax-to-func=target=gpu) on inputs copied to the device once, unless
   // --time-transfers asks for the host-memory entry, which copies them in
   // every call.
-  std::unique_ptr<relax_run::DeviceMemory> deviceMemory;
+  std::unique_ptr<relax_runtime::DeviceMemory> deviceMemory;
   std::string callee = "_mlir_ciface_" + entry;
   if (device != Device::CPU && !timeTransfers) {
     std::string error;
-    deviceMemory = relax_run::DeviceMemory::load(error);
+    deviceMemory = relax_runtime::DeviceMemory::load(
+        [](const char *name) {
+          return llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(name);
+        },
+        error);
     if (!deviceMemory)
       return relaxGetError() ? 1 : fail(error);
     callee += "_device";

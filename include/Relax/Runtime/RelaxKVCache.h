@@ -54,6 +54,15 @@ RelaxStatus relaxKVCacheCreate(int64_t numLayers, int64_t numKVHeads,
                                int64_t headDim, int64_t pageSize,
                                int64_t numPages, DLDataType dtype,
                                RelaxKVCache **cache);
+/// relaxKVCacheCreate for the functions of `module`: the pool is where they
+/// read it, in device memory for a library compiled for a GPU (the step's
+/// `pages` then has the library's DLPack device type, and a call copies
+/// only the step's tables), in host memory otherwise. The cache may
+/// outlive the module.
+RelaxStatus relaxModuleCreateKVCache(RelaxModule *module, int64_t numLayers,
+                                     int64_t numKVHeads, int64_t headDim,
+                                     int64_t pageSize, int64_t numPages,
+                                     DLDataType dtype, RelaxKVCache **cache);
 void relaxKVCacheFree(RelaxKVCache *cache);
 
 /// Adds an empty sequence `seqId` (any id not in use).

@@ -46,6 +46,9 @@ typedef enum RelaxStatus {
   /// A KV cache has not the free pages a step needs
   /// (Relax/Runtime/RelaxKVCache.h).
   RELAX_ERROR_CAPACITY = 7,
+  /// The GPU runtime of a library compiled for a GPU failed: no device, or a
+  /// failed allocation, copy or launch.
+  RELAX_ERROR_DEVICE = 8,
 } RelaxStatus;
 
 typedef struct RelaxModule RelaxModule;
@@ -103,11 +106,17 @@ int relaxFunctionGetNumResults(const RelaxFunction *function);
 RelaxStatus relaxFunctionGetInput(const RelaxFunction *function, int index,
                                   DLDataType *dtype, int *rank);
 
-/// Calls the function on `numInputs` row-major CPU tensors and stores its
-/// results in `results[0 .. numResults)`: new tensors that the caller
-/// releases with their `deleter`. On failure nothing is stored. The
-/// run-time error a call records is process-wide (RelaxRuntime.h): calls of
-/// compiled code must not run on several threads at once.
+/// Calls the function on `numInputs` row-major tensors and stores its
+/// results in `results[0 .. numResults)`: new CPU tensors that the caller
+/// releases with their `deleter`. A library compiled for a GPU
+/// (relax-compile --device) keeps its weights in device memory; its inputs
+/// may be CPU tensors, copied to the device for the call (a KV cache's
+/// pages, which the call writes, are copied back), or tensors in the
+/// device memory of its GPU runtime (the DLPack device type of the
+/// metadata's target.device), passed as they are. On failure nothing is
+/// stored. The run-time error a call records is process-wide
+/// (RelaxRuntime.h): calls of compiled code must not run on several threads
+/// at once.
 RelaxStatus relaxFunctionCall(RelaxFunction *function, const DLTensor *inputs,
                               int numInputs, DLManagedTensor **results,
                               int numResults);

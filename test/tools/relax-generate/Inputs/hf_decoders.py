@@ -60,22 +60,24 @@ def references(model, prompts, new):
                            pad_token_id=eos)[0, len(p):].tolist() for p in prompts]
 
 
-def compare_prompt(out, prompt, reference, new):
-    """relax-generate OUT --prompt-ids PROMPT against `reference`: "equal" or
-    what differs."""
+def compare_prompt(out, prompt, reference, new, extra=()):
+    """relax-generate OUT --prompt-ids PROMPT (and `extra` arguments) against
+    `reference`: "equal" or what differs."""
     result = subprocess.run(["relax-generate", out, "--prompt-ids", ",".join(map(str, prompt)),
-                             "--max-new-tokens", str(new)], capture_output=True, text=True)
+                             "--max-new-tokens", str(new), *extra],
+                            capture_output=True, text=True)
     got = [int(x) for x in result.stdout.split()] if result.returncode == 0 else None
     return "equal" if got == reference else f"DIFFERENT {got} {reference} {result.stderr}"
 
 
-def compare_batch(out, prompts, references, new, path):
-    """relax-generate OUT --batch-prompts (written to `path`) against
-    `references`: "equal" or what differs."""
+def compare_batch(out, prompts, references, new, path, extra=()):
+    """relax-generate OUT --batch-prompts (written to `path`, and `extra`
+    arguments) against `references`: "equal" or what differs."""
     with open(path, "w") as f:
         f.write("\n".join(",".join(map(str, p)) for p in prompts) + "\n")
     result = subprocess.run(["relax-generate", out, "--batch-prompts", path,
-                             "--max-new-tokens", str(new)], capture_output=True, text=True)
+                             "--max-new-tokens", str(new), *extra],
+                            capture_output=True, text=True)
     got = [[int(x) for x in row.split()] for row in result.stdout.splitlines()]
     return "equal" if got == references else f"DIFFERENT {got} {references} {result.stderr}"
 
