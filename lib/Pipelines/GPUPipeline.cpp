@@ -63,11 +63,11 @@ std::string GPUPipelineOptions::getChip() const {
 /// minStorageBufferOffsetAlignment.
 static constexpr int64_t kStorageBufferAlignment = 256;
 
-/// Kernels' schedules chosen on tensors, kernels on buffers, then their
-/// loops on blocks and threads, outlined into gpu.modules; host functions on
-/// memrefs in device memory.
-static void buildKernelAndHostPipeline(OpPassManager &pm,
-                                       const GPUPipelineOptions &options) {
+/// Kernels' schedules chosen on tensors, then kernels on buffers and the
+/// graph's memory planned with their scratch.
+static void buildKernelPipeline(OpPassManager &pm,
+                                const GPUPipelineOptions &options,
+                                bool recordPlan) {
   // The schedules are chosen on tensors, like the CPU's; bufferization keeps
   // the configs on the ops.
   codegen::RelaxGPUSelectLoweringConfigPassOptions select;
@@ -88,8 +88,17 @@ static void buildKernelAndHostPipeline(OpPassManager &pm,
     hoist.alignment = kStorageBufferAlignment;
     pm.addPass(createRelaxHoistKernelScratchPass(hoist));
   }
-  if (options.planMemory)
-    pm.addPass(createRelaxPlanMemoryPass());
+  if (options.planMemory) {
+    RelaxPlanMemoryPassOptions plan;
+    plan.record = recordPlan;
+    pm.addPass(createRelaxPlanMemoryPass(plan));
+  }
+}
+
+/// Host functions on memrefs in device memory, then the kernels' loops on
+/// blocks and threads, outlined into gpu.modules.
+static void buildHostPipeline(OpPassManager &pm,
+                              const GPUPipelineOptions &options) {
   addHostStage(pm, HostTarget::GPU);
 
   codegen::RelaxMapKernelsToGPUPassOptions map;
@@ -253,15 +262,27 @@ static void buildHostLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
-void relax::buildRelaxLowerToGPUPipeline(OpPassManager &pm,
-                                         const GPUPipelineOptions &options) {
+void relax::buildRelaxGPUPlanningStages(OpPassManager &pm,
+                                        const GPUPipelineOptions &options,
+                                        bool recordPlan) {
   // The library of the target's name: --relax-dispatch-library has cuda
   // and rocm, and reports the others as having none.
   StringRef library = options.library ? getTargetName(options.target) : "";
   addGraphStage(pm, options.inferShapes, library, options.fuse,
                 /*planMemory=*/false, kStorageBufferAlignment);
-  buildKernelAndHostPipeline(pm, options);
+  buildKernelPipeline(pm, options, recordPlan);
+}
+
+void relax::buildRelaxGPUHostStages(OpPassManager &pm,
+                                    const GPUPipelineOptions &options) {
+  buildHostPipeline(pm, options);
   buildDevicePipeline(pm, options);
   if (options.toBinary && options.toLLVM)
     buildHostLLVMPipeline(pm);
+}
+
+void relax::buildRelaxLowerToGPUPipeline(OpPassManager &pm,
+                                         const GPUPipelineOptions &options) {
+  buildRelaxGPUPlanningStages(pm, options);
+  buildRelaxGPUHostStages(pm, options);
 }

@@ -533,22 +533,18 @@ int main(int argc, char **argv) {
   if (exported->empty())
     return fail(inputFile + " has no public relax.func to export");
 
-  // On a GPU, the whole pipeline.
-  if (gpuPipeline) {
-    PassManager pm(&context);
-    TimingScope stageTiming = rootTiming.nest("GPU pipeline");
-    pm.enableTiming(stageTiming);
-    relax::buildRelaxLowerToGPUPipeline(pm, *gpuPipeline);
-    if (failed(pm.run(*module)))
-      return 1;
-  }
-  // On the CPU, through memory planning, which records each function's
-  // planned peak: the scratch a call needs, as a formula and at the bounds.
-  if (cpuPipeline) {
+  // Through memory planning, which records each function's planned peak:
+  // the scratch a call needs, as a formula and at the bounds.
+  {
     PassManager pm(&context);
     TimingScope stageTiming = rootTiming.nest("Planning stages");
     pm.enableTiming(stageTiming);
-    relax::buildRelaxCPUPlanningStages(pm, *cpuPipeline, /*recordPlan=*/true);
+    if (cpuPipeline)
+      relax::buildRelaxCPUPlanningStages(pm, *cpuPipeline,
+                                         /*recordPlan=*/true);
+    else
+      relax::buildRelaxGPUPlanningStages(pm, *gpuPipeline,
+                                         /*recordPlan=*/true);
     if (failed(pm.run(*module)))
       return 1;
   }
@@ -565,11 +561,14 @@ int main(int argc, char **argv) {
       memory["scratch_bytes_at_bounds"] = max.getInt();
     function.json["memory"] = std::move(memory);
   }
-  if (cpuPipeline) {
+  {
     PassManager pm(&context);
     TimingScope stageTiming = rootTiming.nest("Host stages");
     pm.enableTiming(stageTiming);
-    relax::buildRelaxCPUHostStages(pm, *cpuPipeline);
+    if (cpuPipeline)
+      relax::buildRelaxCPUHostStages(pm, *cpuPipeline);
+    else
+      relax::buildRelaxGPUHostStages(pm, *gpuPipeline);
     if (failed(pm.run(*module)))
       return 1;
   }

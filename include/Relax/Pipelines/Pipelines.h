@@ -248,6 +248,16 @@ struct GPUPipelineOptions
 void buildRelaxLowerToGPUPipeline(OpPassManager &pm,
                                   const GPUPipelineOptions &options);
 
+/// The GPU pipeline in its two halves, as for the CPU: through memory
+/// planning (with each function's planned peak recorded when `recordPlan`),
+/// then the host lowering, the kernels on blocks and threads, their
+/// binaries and the llvm dialect.
+void buildRelaxGPUPlanningStages(OpPassManager &pm,
+                                 const GPUPipelineOptions &options,
+                                 bool recordPlan = false);
+void buildRelaxGPUHostStages(OpPassManager &pm,
+                             const GPUPipelineOptions &options);
+
 /// Registers `--relax-lower-to-cpu` and `--relax-lower-to-gpu`.
 void registerRelaxPipelines();
 

@@ -8,9 +8,12 @@
 # (@main_transform_params, here 2 * w) computed on the device and kept
 # there; relax-run and the relax_runtime package call it
 # as they call a CPU library, with the same results as numpy and as the CPU
-# library, for every size. A GPU target in the pipeline options is an error.
+# library, for every size. The memory budget is the GPU plan's. A GPU
+# target in the pipeline options is an error.
 #
 # CHECK: compile: exit 0: relax-compile: wrote {{.*}}vulkan.so for vulkan in {{.*}}: @main_transform_params @main; weights 36 bytes
+# CHECK-NEXT: @main_transform_params: scratch 24 bytes (24 at the bounds)
+# CHECK-NEXT: @main: scratch 24 * n bytes{{$}}
 # CHECK: metadata: target vulkan, @main_transform_params [w] -> (2, 3) @main [x: n, 2] [b] [transformed 0] -> (n, 3)
 # CHECK: n=1: exit 0: ok
 # CHECK: n=5: exit 0: ok
