@@ -392,6 +392,103 @@ class Emitter:
             value = self.op("neg", [value], hint=hint)
         return value, index
 
+    def einsum(self, equation, operands, ranks, hint="einsum"):
+        """numpy.einsum(`equation`, *operands) for operands of `ranks`: an
+        index of one operand only that the output lacks is summed first;
+        two operands that share one contracted index, the right one with at
+        most one index of its own and the left one too unless they share no
+        batch index, are a `matmul` between permutations (attention's
+        products, projections); anything else broadcasts every
+        operand to all the indices, multiplies and sums the contracted
+        ones. Raises ImportError_ for a repeated index within one operand
+        (a diagonal)."""
+        equation = equation.replace(" ", "")
+        inputs, arrow, output = equation.partition("->")
+        terms = inputs.split(",")
+        if len(terms) != len(operands):
+            raise ImportError_(f"einsum '{equation}' names {len(terms)} operands, "
+                               f"but {len(operands)} are given")
+        # An ellipsis becomes letters of its own, as many as the dims it
+        # stands for (the most of any operand, broadcast from the right).
+        free = [c for c in "ZYXWVUTSRQPONMLKJIHGFEDCBAzyxwvutsrqponmlkjihgfedcba"
+                if c not in equation]
+        width = max((rank - (len(t) - 3) for t, rank in zip(terms, ranks) if "..." in t),
+                    default=0)
+        ellipsis = "".join(free[:width][::-1])
+        terms = [t.replace("...", ellipsis[width - (rank - (len(t) - 3)):])
+                 if "..." in t else t for t, rank in zip(terms, ranks)]
+        for t, rank in zip(terms, ranks):
+            if len(t) != rank:
+                raise ImportError_(f"einsum '{equation}': '{t}' does not index "
+                                   f"an operand of rank {rank}")
+            if len(set(t)) != len(t):
+                raise ImportError_(f"einsum '{equation}': a repeated index in one "
+                                   f"operand (a diagonal) is not supported")
+        if arrow:
+            output = output.replace("...", ellipsis)
+        else:
+            counts = {c: sum(t.count(c) for t in terms) for c in set("".join(terms))}
+            output = ellipsis + "".join(sorted(c for c, n in counts.items()
+                                               if n == 1 and c not in ellipsis))
+
+        def reduce(v, term, axes):
+            if not axes:
+                return v, term
+            v = self.op("sum", [v], {"axes": i64_array(axes), "keepdims": "false"},
+                        hint=hint)
+            return v, "".join(c for i, c in enumerate(term) if i not in axes)
+
+        def permute(v, term, order):
+            if term == order:
+                return v
+            return self.op("permute_dims", [v], {"axes": i64_array(
+                [term.index(c) for c in order])}, hint=hint)
+
+        # Indices of one operand alone, absent from the output: summed.
+        values = []
+        for i, (v, t) in enumerate(zip(operands, terms)):
+            others = output + "".join(terms[:i] + terms[i + 1:])
+            v, t = reduce(v, t, [a for a, c in enumerate(t) if c not in others])
+            values.append((v, t))
+
+        if len(values) == 2:
+            (a, ta), (b, tb) = values
+            batch = [c for c in ta if c in tb and c in output]
+            contract = [c for c in ta if c in tb and c not in output]
+            left = [c for c in ta if c not in tb]
+            right = [c for c in tb if c not in ta]
+            # Without batch indices, the left operand's leading indices
+            # broadcast as matmul's batch dims (a projection, "bij,jk").
+            if len(contract) == 1 and len(right) <= 1 and (len(left) <= 1 or not batch):
+                a = permute(a, ta, "".join(batch + left + contract))
+                b = permute(b, tb, "".join(batch + contract + right))
+                # A missing row or column is a dim of 1, squeezed after.
+                if not left:
+                    a = self.op("expand_dims", [a], {"axes": i64_array([len(batch)])},
+                                hint=hint)
+                if not right:
+                    b = self.op("expand_dims", [b], {"axes": i64_array([len(batch) + 1])},
+                                hint=hint)
+                y = self.op("matmul", [a, b], hint=hint)
+                squeezed = ([len(batch)] if not left else []) + (
+                    [len(batch) + max(len(left), 1)] if not right else [])
+                if squeezed:
+                    y = self.op("squeeze", [y], {"axes": i64_array(squeezed)}, hint=hint)
+                return permute(y, "".join(batch + left + right), output)
+
+        # Every operand over all the indices (the output's first), the
+        # product, and the sum over the rest.
+        order = output + "".join(sorted(set("".join(t for _, t in values)) - set(output)))
+        product = None
+        for v, t in values:
+            v = permute(v, t, "".join(c for c in order if c in t))
+            missing = [a for a, c in enumerate(order) if c not in t]
+            if missing:
+                v = self.op("expand_dims", [v], {"axes": i64_array(missing)}, hint=hint)
+            product = v if product is None else self.op("multiply", [product, v], hint=hint)
+        y, _ = reduce(product, order, list(range(len(output), len(order))))
+        return y
+
     def module(self, outputs, name="main", comment=None):
         """The module's text: @main returning `outputs`."""
         lines = []

@@ -812,6 +812,16 @@ class OnnxImporter:
     def op_MatMul(self, node, attrs):
         return self._op("matmul", [self._in(node, 0), self._in(node, 1)], node=node)
 
+    def op_Einsum(self, node, attrs):
+        equation = attrs.get("equation", b"")
+        equation = equation.decode() if isinstance(equation, bytes) else equation
+        operands = [self._in(node, i) for i in range(len(node.input))]
+        ranks = [self._rank(node, i) for i in range(len(node.input))]
+        try:
+            return self.e.einsum(equation, operands, ranks, hint=node.output[0])
+        except ImportError_ as error:
+            raise _Unsupported(str(error)) from None
+
     def op_Gemm(self, node, attrs):
         if attrs.get("alpha", 1.0) != 1.0 or attrs.get("beta", 1.0) != 1.0:
             raise _Unsupported("alpha or beta other than 1")

@@ -57,7 +57,6 @@ from onnx import TensorProto, helper, numpy_helper
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "Inputs"))
 import onnx_models  # noqa: E402
 from onnx_models import model, tensor  # noqa: E402
-from onnx.reference import ReferenceEvaluator
 
 work = sys.argv[1]
 rng = np.random.default_rng(0)
@@ -68,24 +67,7 @@ def imported(name, m):
 
 
 def run_sizes(name, m, mlir, sizes, make_input):
-    """relax-run of `mlir` against onnx.reference on `m`, output by output."""
-    reference = ReferenceEvaluator(m)
-    weights = os.path.join(work, f"{name}.safetensors")
-    for size in sizes:
-        x = make_input(size)
-        path, out = os.path.join(work, f"{name}.x.npy"), os.path.join(work, f"{name}.y.npy")
-        np.save(path, x)
-        result = subprocess.run(["relax-run", mlir, "--weights", weights, "--input", path,
-                                 "--output", out], capture_output=True, text=True)
-        if result.returncode:
-            print(f"{name} {list(size)}: FAILED {result.stderr}")
-            continue
-        bad = []
-        for i, want in enumerate(reference.run(None, {"x": x})):
-            got = np.load(out if i == 0 else out[:-4] + f".{i}.npy")
-            if got.shape != want.shape or not np.allclose(got, want, atol=1e-4, rtol=1e-4):
-                bad.append(f"output {i}: {got.shape} vs {want.shape}")
-        print(f"{name} {list(size)}: {'ok' if not bad else 'MISMATCH ' + '; '.join(bad)}")
+    onnx_models.run_sizes(work, name, m, mlir, sizes, make_input)
 
 
 def randn(*shape):

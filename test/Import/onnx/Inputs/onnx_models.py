@@ -1,12 +1,14 @@
 """What the ONNX import tests share: small models built with onnx.helper
-(opset 20) and their import by the relax-import command, printed and
-verified with relax-opt."""
+(opset 20), their import by the relax-import command, printed and verified
+with relax-opt, and their runs by relax-run against onnx.reference."""
 
 import os
 import subprocess
 
+import numpy as np
 import onnx
 from onnx import TensorProto, helper, numpy_helper
+from onnx.reference import ReferenceEvaluator
 
 
 def model(nodes, inputs, outputs, inits=()):
@@ -37,3 +39,27 @@ def imported(work, name, m):
                             capture_output=True, text=True)
     print("verify: " + ("ok" if verify.returncode == 0 else verify.stderr))
     return mlir
+
+
+def run_sizes(work, name, m, mlir, sizes, make_input):
+    """relax-run of `mlir` (weights in WORK/NAME.safetensors) against
+    onnx.reference on `m`, output by output, for the input `make_input(size)`
+    of each size; prints a line per size."""
+    reference = ReferenceEvaluator(m)
+    weights = os.path.join(work, f"{name}.safetensors")
+    for size in sizes:
+        x = make_input(size)
+        path, out = os.path.join(work, f"{name}.x.npy"), os.path.join(work, f"{name}.y.npy")
+        np.save(path, x)
+        args = ["--weights", weights] if os.path.exists(weights) else []
+        result = subprocess.run(["relax-run", mlir, *args, "--input", path,
+                                 "--output", out], capture_output=True, text=True)
+        if result.returncode:
+            print(f"{name} {list(size)}: FAILED {result.stderr}")
+            continue
+        bad = []
+        for i, want in enumerate(reference.run(None, {"x": x})):
+            got = np.load(out if i == 0 else out[:-4] + f".{i}.npy")
+            if got.shape != want.shape or not np.allclose(got, want, atol=1e-4, rtol=1e-4):
+                bad.append(f"output {i}: {got.shape} vs {want.shape}")
+        print(f"{name} {list(size)}: {'ok' if not bad else 'MISMATCH ' + '; '.join(bad)}")
