@@ -304,22 +304,16 @@ relax.func @instance_norm(%x: !relax.tensor<[n, 8, h, w], f32>, %g: !relax.tenso
 
 // -----
 
-// Convolution: the input is padded with zeros. A grouped one is one
-// generic over (n, o, out spatial..., ci, kernel...) that reads it at
-// out * stride + kernel * dilation, in the channel of o's group; an
-// ungrouped one copies the windows into channels-last columns
-// [n, out spatial..., ci, kernel...], contracts them with the weight read
-// as [o, ci * kernel...] into [n, out spatial..., o], and transposes that
-// into the output.
+// Convolution: the input is padded with zeros, then one generic over
+// (n, o, out spatial..., ci, kernel...) reads it at out * stride +
+// kernel * dilation, in the channel of o's group.
 
 // CHECK-DAG: #[[X2:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, (d1 floordiv 2) * 4 + d4, d2 * 2 + d5, d3 * 2 + d6)>
 // CHECK-DAG: #[[W2:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d1, d4, d5, d6)>
 // CHECK-DAG: #[[O2:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3)>
-// CHECK-DAG: #[[WINDOWS:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d1 + d3 * 2)>
-// CHECK-DAG: #[[ID4:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
-// CHECK-DAG: #[[COLS:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>
-// CHECK-DAG: #[[W1:.*]] = affine_map<(d0, d1, d2, d3) -> (d2, d3)>
-// CHECK-DAG: #[[ROWS:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+// CHECK-DAG: #[[X1:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d3, d2 + d4 * 2)>
+// CHECK-DAG: #[[W1:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d1, d3, d4)>
+// CHECK-DAG: #[[O1:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2)>
 // CHECK-LABEL: tprog.func private @conv2d
 // CHECK: %[[PAD:.*]] = tensor.pad %{{.*}} low[0, 0, 1, 0] high[0, 0, 1, 2]
 // CHECK: tensor.yield %{{.*}} : f32
@@ -329,12 +323,7 @@ relax.func @instance_norm(%x: !relax.tensor<[n, 8, h, w], f32>, %g: !relax.tenso
 // CHECK: arith.addf
 // CHECK-LABEL: tprog.func private @conv1d
 // CHECK-NOT: tensor.pad
-// CHECK: %[[WIN:.*]] = linalg.generic {indexing_maps = [#[[WINDOWS]], #[[ID4]]], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%{{.*}} : tensor<1x16x100xf32>) outs(%{{.*}} : tensor<1x96x16x3xf32>)
-// CHECK: %[[C:.*]] = tensor.collapse_shape %[[WIN]] {{\[}}[0], [1], [2, 3]] : tensor<1x96x16x3xf32> into tensor<1x96x48xf32>
-// CHECK: %[[W:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0], [1, 2]] : tensor<32x16x3xf32> into tensor<32x48xf32>
-// CHECK: %[[ZERO:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<1x96x32xf32>)
-// CHECK: %[[P:.*]] = linalg.contract indexing_maps = [#[[COLS]], #[[W1]], #[[ROWS]]] ins(%[[C]], %[[W]] : tensor<1x96x48xf32>, tensor<32x48xf32>) outs(%[[ZERO]] : tensor<1x96x32xf32>)
-// CHECK: linalg.transpose ins(%[[P]] : tensor<1x96x32xf32>) outs(%{{.*}} : tensor<1x32x96xf32>) permutation = [0, 2, 1]
+// CHECK: linalg.generic {indexing_maps = [#[[X1]], #[[W1]], #[[O1]]], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]}
 relax.func @conv(%x: !relax.tensor<[n, 8, h, w], f32>, %k: !relax.tensor<[4, 4, 3, 3], f32>, %x1: !relax.tensor<[1, 16, 100], f32>, %w1: !relax.tensor<[32, 16, 3], f32>) {
   %0 = relax.conv2d %x, %k {groups = 2, strides = array<i64: 2>, padding = array<i64: 1, 0, 1, 2>} : (!relax.tensor<[n, 8, h, w], f32>, !relax.tensor<[4, 4, 3, 3], f32>) -> !relax.tensor<[n, 4, (h - 1) floordiv 2 + 1, (w - 1) floordiv 2 + 1], f32>
   %1 = relax.conv1d %x1, %w1 {dilation = array<i64: 2>} : (!relax.tensor<[1, 16, 100], f32>, !relax.tensor<[32, 16, 3], f32>) -> !relax.tensor<[1, 32, 96], f32>
@@ -382,6 +371,31 @@ relax.func @pool(%x: !relax.tensor<[n, c, 8, 8], f32>) {
 // CHECK: tensor.collapse_shape %[[R]] {{\[\[}}0], [1, 2], [3]] : tensor<?x2x?x4xf32> into tensor<?x?x4xf32>
 relax.func @group_norm_symbolic(%x: !relax.tensor<[n, c, 4], f32>, %g: !relax.tensor<[c], f32>, %b: !relax.tensor<[c], f32>) {
   %0 = relax.group_norm %x, %g, %b {num_groups = 2 : i64} : (!relax.tensor<[n, c, 4], f32>, !relax.tensor<[c], f32>, !relax.tensor<[c], f32>) -> !relax.tensor<[n, c, 4], f32>
+  relax.return
+}
+
+// -----
+
+// An ungrouped conv2d is a product: the windows of the padded input are
+// copied into channels-last columns [n, oh, ow, ci, kh, kw], contracted
+// with the weight read as [o, ci * kh * kw] into [n, oh, ow, o], and that
+// is transposed into the output.
+
+// CHECK-DAG: #[[WINDOWS:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d3, d1 * 2 + d4, d2 * 2 + d5)>
+// CHECK-DAG: #[[ID6:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4, d5)>
+// CHECK-DAG: #[[COLS:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d4)>
+// CHECK-DAG: #[[WK:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d3, d4)>
+// CHECK-DAG: #[[ROWS:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: tprog.func private @conv2d
+// CHECK: %[[PAD:.*]] = tensor.pad %{{.*}} low[0, 0, 1, 1] high[0, 0, 1, 1]
+// CHECK: %[[WIN:.*]] = linalg.generic {indexing_maps = [#[[WINDOWS]], #[[ID6]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]} ins(%[[PAD]] : tensor<?x8x?x?xf32>) outs(%{{.*}} : tensor<?x?x?x8x3x3xf32>)
+// CHECK: %[[C:.*]] = tensor.collapse_shape %[[WIN]] {{\[}}[0], [1], [2], [3, 4, 5]] : tensor<?x?x?x8x3x3xf32> into tensor<?x?x?x72xf32>
+// CHECK: %[[W:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0], [1, 2, 3]] : tensor<16x8x3x3xf32> into tensor<16x72xf32>
+// CHECK: %[[ZERO:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<?x?x?x16xf32>)
+// CHECK: %[[P:.*]] = linalg.contract indexing_maps = [#[[COLS]], #[[WK]], #[[ROWS]]] ins(%[[C]], %[[W]] : tensor<?x?x?x72xf32>, tensor<16x72xf32>) outs(%[[ZERO]] : tensor<?x?x?x16xf32>)
+// CHECK: linalg.transpose ins(%[[P]] : tensor<?x?x?x16xf32>) outs(%{{.*}} : tensor<?x16x?x?xf32>) permutation = [0, 3, 1, 2]
+relax.func @conv_product(%x: !relax.tensor<[n, 8, h, w], f32>, %k: !relax.tensor<[16, 8, 3, 3], f32>) {
+  %0 = relax.conv2d %x, %k {strides = array<i64: 2>, padding = array<i64: 1, 1>} : (!relax.tensor<[n, 8, h, w], f32>, !relax.tensor<[16, 8, 3, 3], f32>) -> !relax.tensor<[n, 16, (h - 1) floordiv 2 + 1, (w - 1) floordiv 2 + 1], f32>
   relax.return
 }
 
