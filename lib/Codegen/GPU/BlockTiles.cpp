@@ -171,11 +171,13 @@ static LogicalResult mapThreadForalls(gpu::LaunchOp launch, int64_t blockSize) {
     for (Operation *op : ops) {
       rewriter.setInsertionPoint(op);
       if (auto copy = dyn_cast<memref::CopyOp>(op)) {
-        if (copy.getSource() != copy.getTarget())
+        // A copy onto itself is nothing; another becomes a linalg.copy.
+        bool inPlace = copy.getSource() == copy.getTarget();
+        if (!inPlace)
           op = linalg::CopyOp::create(rewriter, copy.getLoc(), copy.getSource(),
                                       copy.getTarget());
         rewriter.eraseOp(copy);
-        if (isa<memref::CopyOp>(op))
+        if (inPlace)
           continue;
       }
       auto linalgOp = cast<linalg::LinalgOp>(op);
