@@ -19,6 +19,7 @@
 #include "Relax/InitAll.h"
 #include "Relax/Pipelines/Pipelines.h"
 #include "Relax/Runtime/RelaxModule.h"
+#include "Relax/Tools/Devices.h"
 #include "Relax/Tools/LLVMOptimizer.h"
 #include "Relax/Tools/ParserHazards.h"
 #include "Relax/Tools/ToolSupport.h"
@@ -68,25 +69,11 @@ static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<module.mlir>"),
 static cl::opt<std::string> outputFile("o", cl::desc("The library to write"),
                                        cl::value_desc("model.so"), cl::Required,
                                        cl::cat(compileCategory));
-enum class Device { CPU, Vulkan, WebGPU, CUDA, ROCm };
-static cl::opt<Device> device(
-    "device", cl::desc("Where the library runs"), cl::init(Device::CPU),
-    cl::values(
-        clEnumValN(Device::CPU, "cpu", "The host (--relax-lower-to-cpu)"),
-        clEnumValN(Device::Vulkan, "vulkan",
-                   "A Vulkan device (--relax-lower-to-gpu=target=vulkan; "
-                   "links librelax_vulkan_runtime)"),
-        clEnumValN(Device::WebGPU, "webgpu",
-                   "A WebGPU device through wgpu-native "
-                   "(--relax-lower-to-gpu=target=webgpu; links "
-                   "librelax_webgpu_runtime)"),
-        clEnumValN(Device::CUDA, "cuda",
-                   "An NVIDIA GPU (--relax-lower-to-gpu=target=cuda; links "
-                   "librelax_cuda_runtime)"),
-        clEnumValN(Device::ROCm, "rocm",
-                   "An AMD GPU (--relax-lower-to-gpu=target=rocm; links "
-                   "librelax_hip_runtime)")),
-    cl::cat(compileCategory));
+static cl::opt<relax::ToolDevice>
+    device("device", cl::desc("Where the library runs (a GPU library links "
+                              "the device's runtime library)"),
+           cl::init(relax::ToolDevice::CPU), relax::getToolDeviceValues(),
+           cl::cat(compileCategory));
 static cl::list<std::string> pipelineOptions(
     "pipeline-options",
     cl::desc("Options of --relax-lower-to-cpu (or, with a GPU --device, of "
@@ -369,55 +356,17 @@ int main(int argc, char **argv) {
   // The pipeline's options, parsed as relax-opt parses them.
   std::unique_ptr<relax::CPUPipelineOptions> cpuPipeline;
   std::unique_ptr<relax::GPUPipelineOptions> gpuPipeline;
-  mlir::detail::PassOptions *pipeline;
-  if (device == Device::CPU)
-    pipeline = (cpuPipeline = std::make_unique<relax::CPUPipelineOptions>())
-                   .get();
-  else
-    pipeline = (gpuPipeline = std::make_unique<relax::GPUPipelineOptions>())
-                   .get();
-  std::string optionsError;
-  llvm::raw_string_ostream optionsErrorStream(optionsError);
   std::string pipelineString = llvm::join(pipelineOptions, " ");
-  if (failed(pipeline->parseFromString(pipelineString, optionsErrorStream)))
-    return fail("invalid --pipeline-options '" + pipelineString +
-                "': " + StringRef(optionsError).trim());
-  // The GPU runtime library a GPU library links, by its name's middle part.
-  StringRef deviceName = "cpu", runtimeName;
-  if (gpuPipeline) {
-    if (gpuPipeline->target.hasValue())
-      return fail("--pipeline-options: the target is --device's");
-    switch (device) {
-    case Device::Vulkan:
-      gpuPipeline->target = relax::GPUTarget::Vulkan;
-      deviceName = runtimeName = "vulkan";
-      break;
-    case Device::WebGPU:
-      gpuPipeline->target = relax::GPUTarget::WebGPU;
-      deviceName = runtimeName = "webgpu";
-      break;
-    case Device::CUDA:
-      gpuPipeline->target = relax::GPUTarget::CUDA;
-      deviceName = runtimeName = "cuda";
-      break;
-    case Device::ROCm:
-      gpuPipeline->target = relax::GPUTarget::ROCm;
-      deviceName = "rocm";
-      runtimeName = "hip";
-      break;
-    case Device::CPU:
-      llvm_unreachable("the CPU has no GPU pipeline");
-    }
-    if (!gpuPipeline->toLLVM || !gpuPipeline->toBinary)
-      return fail("--pipeline-options: a library needs to-llvm=true and "
-                  "to-binary=true");
-    if (gpuPipeline->library &&
-        (device == Device::Vulkan || device == Device::WebGPU))
-      return fail("library=true needs --device cpu, cuda or rocm: there is "
-                  "no BLAS for Vulkan or WebGPU");
-  } else if (!cpuPipeline->toLLVM) {
+  if (std::string error = relax::parseToolPipelineOptions(
+          device, pipelineString, cpuPipeline, gpuPipeline);
+      !error.empty())
+    return fail(error);
+  if (gpuPipeline && (!gpuPipeline->toLLVM || !gpuPipeline->toBinary))
+    return fail("--pipeline-options: a library needs to-llvm=true and "
+                "to-binary=true");
+  if (cpuPipeline && !cpuPipeline->toLLVM)
     return fail("--pipeline-options: a library needs to-llvm=true");
-  }
+  StringRef deviceName = relax::getToolDeviceName(device);
 
   // The libraries the compiled code calls: the runtime always (failed
   // checks, strided copies), the CPU's BLAS and OpenMP when asked for, a
@@ -437,6 +386,7 @@ int main(int argc, char **argv) {
                   "runtime, which a library does not link: use "
                   "runtime=openmp");
   } else {
+    StringRef runtimeName = relax::getGPURuntimeName(device);
     libraries.push_back(
         libPath(("librelax_" + runtimeName + "_runtime.so").str()));
     if (!llvm::sys::fs::exists(libraries.back()))
@@ -507,7 +457,7 @@ int main(int argc, char **argv) {
     if (liftTransformParams) {
       relax::RelaxLiftTransformParamsPassOptions liftOptions;
       // The CPU's products read [K, N] weights fastest transposed.
-      liftOptions.transposeWeights = device == Device::CPU;
+      liftOptions.transposeWeights = device == relax::ToolDevice::CPU;
       pm.addPass(relax::createRelaxLiftTransformParamsPass(liftOptions));
     }
     if (failed(pm.run(*module)))

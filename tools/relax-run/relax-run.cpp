@@ -29,6 +29,7 @@
 #include "Relax/Pipelines/Pipelines.h"
 #include "Relax/Runtime/DeviceMemory.h"
 #include "Relax/Runtime/RelaxRuntime.h"
+#include "Relax/Tools/Devices.h"
 #include "Relax/Tools/LLVMOptimizer.h"
 #include "Relax/Tools/ParserHazards.h"
 #include "Relax/Tools/ToolSupport.h"
@@ -149,26 +150,12 @@ static cl::opt<uint64_t> maxCallDepth(
 
 static cl::opt<unsigned> repetitions("reps", cl::desc("Timed repetitions"),
                                      cl::init(1), cl::cat(runCategory));
-/// Where the compiled code runs.
-enum class Device { CPU, Vulkan, WebGPU, CUDA, ROCm };
-static cl::opt<Device> device(
-    "device", cl::desc("Where to run"), cl::init(Device::CPU),
-    cl::values(
-        clEnumValN(Device::CPU, "cpu", "The host (--relax-lower-to-cpu)"),
-        clEnumValN(Device::Vulkan, "vulkan",
-                   "A Vulkan device (--relax-lower-to-gpu=target=vulkan; "
-                   "needs librelax_vulkan_runtime)"),
-        clEnumValN(Device::WebGPU, "webgpu",
-                   "A WebGPU device through wgpu-native "
-                   "(--relax-lower-to-gpu=target=webgpu; needs "
-                   "librelax_webgpu_runtime)"),
-        clEnumValN(Device::CUDA, "cuda",
-                   "An NVIDIA GPU (--relax-lower-to-gpu=target=cuda; needs "
-                   "librelax_cuda_runtime)"),
-        clEnumValN(Device::ROCm, "rocm",
-                   "An AMD GPU (--relax-lower-to-gpu=target=rocm; needs "
-                   "librelax_hip_runtime)")),
-    cl::cat(runCategory));
+static cl::opt<relax::ToolDevice>
+    device("device", cl::desc("Where to run (a GPU needs the device's runtime "
+                              "library)"),
+           cl::init(relax::ToolDevice::CPU), relax::getToolDeviceValues(),
+           cl::cat(runCategory));
+using Device = relax::ToolDevice;
 static cl::list<std::string> pipelineOptions(
     "pipeline-options",
     cl::desc("Options of the pipeline that compiles the module, as "
@@ -418,27 +405,10 @@ static int run(int argc, char **argv) {
   // The pipeline's options, parsed as relax-opt parses them.
   std::unique_ptr<relax::CPUPipelineOptions> cpuPipeline;
   std::unique_ptr<relax::GPUPipelineOptions> gpuPipeline;
-  mlir::detail::PassOptions *pipeline;
-  if (device == Device::CPU)
-    pipeline = (cpuPipeline = std::make_unique<relax::CPUPipelineOptions>())
-                   .get();
-  else
-    pipeline = (gpuPipeline = std::make_unique<relax::GPUPipelineOptions>())
-                   .get();
-  std::string optionsError;
-  llvm::raw_string_ostream optionsErrorStream(optionsError);
-  std::string pipelineString = llvm::join(pipelineOptions, " ");
-  if (failed(pipeline->parseFromString(pipelineString, optionsErrorStream)))
-    return fail("invalid --pipeline-options '" + pipelineString +
-                "': " + StringRef(optionsError).trim());
-  if (gpuPipeline) {
-    if (gpuPipeline->target.hasValue())
-      return fail("--pipeline-options: the target is --device's");
-    gpuPipeline->target = device == Device::Vulkan   ? relax::GPUTarget::Vulkan
-                          : device == Device::WebGPU ? relax::GPUTarget::WebGPU
-                          : device == Device::CUDA   ? relax::GPUTarget::CUDA
-                                                     : relax::GPUTarget::ROCm;
-  }
+  if (std::string error = relax::parseToolPipelineOptions(
+          device, llvm::join(pipelineOptions, " "), cpuPipeline, gpuPipeline);
+      !error.empty())
+    return fail(error);
   bool library = cpuPipeline ? cpuPipeline->library : gpuPipeline->library;
   relax::CPUParallelism parallelism = cpuPipeline
                                           ? cpuPipeline->getParallelism()
@@ -457,13 +427,7 @@ static int run(int argc, char **argv) {
                 " (it is built when OpenBLAS is installed)");
   std::string gpuRuntimePath = gpuRuntimeLibrary;
   if (device != Device::CPU) {
-    if (library && (device == Device::Vulkan || device == Device::WebGPU))
-      return fail("library=true needs --device cpu, cuda or rocm: there is "
-                  "no BLAS for Vulkan or WebGPU");
-    StringRef name = device == Device::Vulkan   ? "vulkan"
-                     : device == Device::WebGPU ? "webgpu"
-                     : device == Device::CUDA   ? "cuda"
-                                                : "hip";
+    StringRef name = relax::getGPURuntimeName(device);
     if (gpuRuntimePath.empty()) {
       gpuRuntimePath =
           relax::getToolPath(argv[0], reinterpret_cast<void *>(&fail), "lib",
