@@ -926,6 +926,50 @@ class OnnxImporter:
                         {"axis": str(attrs.get("axis", 0)),
                          "mode": "#relax.index_mode<wrap>"}, node=node)
 
+    def op_GatherND(self, node, attrs):
+        """The first k dims of data indexed by the last dim of indices (k,
+        static): one linear index per row of indices (each component
+        wrapped when negative, an out-of-range one made a negative index
+        that take's check reports), then a take from data viewed as
+        [product of the k dims, rest...]."""
+        if attrs.get("batch_dims", 0):
+            raise _Unsupported("batch_dims other than 0")
+        ddims, idims = self._dims_of(node.input[0]), self._dims_of(node.input[1])
+        if ddims is None or idims is None:
+            raise _Unsupported("an input of unknown rank")
+        k = _number(idims[-1])
+        if k is None or not 1 <= k <= len(ddims):
+            raise _Unsupported(f"indices whose last dim ({idims[-1]}) is not a constant "
+                               f"between 1 and the data's rank {len(ddims)}")
+        if None in ddims:
+            raise _Unsupported("data with a dim the importer cannot name")
+        data, indices = self._in(node, 0), self._in(node, 1)
+        hint = node.output[0]
+        element = indices.element
+        leading = " * ".join(f"({d})" for d in ddims[:k])
+        out_of_range = self.e.op("neg", [self.e.size_scalar(leading, element, hint=hint)],
+                                 hint=hint)
+        zero = self.e.scalar(0, element, hint=hint)
+        linear = None
+        for j in range(k):
+            comp = self.e.op("take", [indices, self.e.scalar(j, "i64", hint=hint)],
+                             {"axis": str(len(idims) - 1)}, hint=hint)
+            size = self.e.size_scalar(str(ddims[j]), element, hint=hint)
+            negative = self.e.op("less", [comp, zero], hint=hint, element="i1")
+            comp = self.e.op("where", [negative, self.e.op("add", [comp, size], hint=hint),
+                                       comp], hint=hint, element=element)
+            outside = self.e.op("less", [comp, zero], hint=hint, element="i1")
+            comp = self.e.op("where", [outside, out_of_range, comp], hint=hint,
+                             element=element)
+            outside = self.e.op("greater_equal", [comp, size], hint=hint, element="i1")
+            comp = self.e.op("where", [outside, out_of_range, comp], hint=hint,
+                             element=element)
+            linear = comp if linear is None else self.e.op(
+                "add", [self.e.op("multiply", [linear, size], hint=hint), comp], hint=hint)
+        rows = self.e.op("reshape", [data], {"shape": shape_attr(
+            [leading] + [str(d) for d in ddims[k:]])}, hint=hint)
+        return self.e.op("take", [rows, linear], {"axis": "0"}, hint=hint)
+
     def _axes(self, node, attrs):
         if "axes" in attrs:
             return [int(a) for a in attrs["axes"]]
