@@ -30,14 +30,15 @@ fi
 # relax-import and its tests (python/relax_import, test/Import) run on the
 # python3 on PATH, and so does relax-generate's tokenizer
 # (python/relax_import/tokenizer.py); gguf reads GGUF files for
-# `relax-import model.gguf`: install each Python package they lack, and only
-# those.
+# `relax-import model.gguf`; onnxscript is what torch.onnx.export's dynamo
+# exporter (dynamo=True) needs, whose output the importer tests read:
+# install each Python package they lack, and only those.
 # The WebGPU implementations the webgpu target's tests run on (pinned: the
 # runtime loads wgpu-native's library and headers from the wgpu wheel, and
 # wgpudawn is alpha): wgpu-native (Firefox's wgpu) on lavapipe and Dawn
 # (Chrome's) on the SwiftShader driver of the chromium package.
 python_packages=()
-for spec in torch onnx transformers safetensors tokenizers gguf \
+for spec in torch onnx onnxscript transformers safetensors tokenizers gguf \
             wgpu==0.32.0 wgpudawn==0.32.0.4; do
   module=${spec%%==*}
   version=""

@@ -89,7 +89,8 @@ if import_python:
     config.substitutions.append(("%import_python", import_python))
     probe = subprocess.run(
         [import_python, "-c", "import importlib.util as u; print(*(m for m in "
-         "('numpy', 'torch', 'onnx', 'transformers', 'safetensors', 'gguf') "
+         "('numpy', 'torch', 'onnx', 'onnxscript', 'transformers', 'safetensors', "
+         "'gguf') "
          "if u.find_spec(m)))"], capture_output=True, text=True)
     for module in probe.stdout.split():
         config.available_features.add("import-" + module)

@@ -784,6 +784,65 @@ class OnnxImporter:
         return self._op("equal", [x, self.e.scalar(False, "i1", hint="false")], node=node,
                         element="i1")
 
+    def op_And(self, node, attrs):
+        a, b = self._in(node, 0), self._in(node, 1)
+        return self._op("where", [a, b, self.e.scalar(False, "i1", hint="false")], node=node,
+                        element="i1")
+
+    def op_Or(self, node, attrs):
+        a, b = self._in(node, 0), self._in(node, 1)
+        return self._op("where", [a, self.e.scalar(True, "i1", hint="true"), b], node=node,
+                        element="i1")
+
+    def op_Xor(self, node, attrs):
+        return self._op("not_equal", [self._in(node, 0), self._in(node, 1)], node=node,
+                        element="i1")
+
+    def op_IsNaN(self, node, attrs):
+        x = self._in(node, 0)
+        return self._op("not_equal", [x, x], node=node, element="i1")
+
+    def op_IsInf(self, node, attrs):
+        x = self._in(node, 0)
+        if not attrs.get("detect_negative", 1) or not attrs.get("detect_positive", 1):
+            raise _Unsupported("detecting infinities of one sign")
+        inf = self.e.scalar(float("inf"), x.element, hint="inf")
+        return self._op("equal", [self._op("abs", [x], node=node), inf], node=node,
+                        element="i1")
+
+    def op_Split(self, node, attrs):
+        """Parts of the sizes input 1 gives (a constant), or `num_outputs`
+        parts (opset 18; as many as the node has outputs before it) of
+        ceil(dim / parts) elements, the last one the rest; of a symbolic dim,
+        equal parts, which a run-time check requires to divide it (ONNX's
+        shorter last part would need the dim's value)."""
+        dims = self._dims_of(node.input[0])
+        if dims is None:
+            raise _Unsupported("an input of unknown rank")
+        axis = attrs.get("axis", 0) % len(dims)
+        count = len(node.output)
+        if len(node.input) > 1 and node.input[1]:
+            sizes = [int(v) for v in np.asarray(self._const(node, 1)).reshape(-1)]
+        else:
+            dim = _number(dims[axis])
+            parts = int(attrs.get("num_outputs", count))
+            if dim is None:
+                if parts != count:
+                    raise _Unsupported("num_outputs differs from the outputs")
+                outs = self._op("split", [self._in(node, 0)], {
+                    "axis": str(axis), "sections": str(parts)}, node=node, results=parts)
+                return outs if isinstance(outs, list) else [outs]
+            chunk = -(-dim // parts)
+            sizes = [min(chunk, dim - i * chunk) for i in range(parts)]
+        if len(sizes) != count:
+            raise _Unsupported(f"{len(sizes)} parts for {count} outputs")
+        if count == 1:
+            return [self._in(node, 0)]
+        indices = list(np.cumsum(sizes[:-1]))
+        outs = self._op("split", [self._in(node, 0)], {
+            "axis": str(axis), "indices": shape_attr(indices)}, node=node, results=count)
+        return outs
+
     def elementwise(self, node, attrs):
         if node.op_type in _SHAPE_ARITHMETIC and len(node.input) == 2:
             folded = self._fold_arithmetic(node)

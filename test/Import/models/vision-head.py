@@ -1,9 +1,10 @@
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: %import_python %s %t | FileCheck %s
-# REQUIRES: import-torch, import-onnx
+# REQUIRES: import-torch, import-onnx, import-onnxscript
 #
-# A model of the layers the importers lacked, through torch.export and the
-# TorchScript ONNX exporter: convolution, group norm (ONNX: instance norm
+# A model of the layers the importers lacked, through torch.export and both
+# of torch's ONNX exporters (TorchScript, and dynamo with its opset 18
+# graph): convolution, group norm (ONNX: instance norm
 # between reshapes by computed shapes), ReLU, nearest upsampling by 2
 # (ONNX: Resize), a 1x1 convolution, a flatten and a top-3 over the
 # positions; symbolic batch and height, three sizes, against PyTorch:
@@ -16,6 +17,9 @@
 # CHECK: onnx [2, 3, 6, 5]: ok
 # CHECK: onnx [1, 3, 9, 5]: ok
 # CHECK: onnx [3, 3, 4, 5]: ok
+# CHECK: onnx dynamo [2, 3, 6, 5]: ok
+# CHECK: onnx dynamo [1, 3, 9, 5]: ok
+# CHECK: onnx dynamo [3, 3, 4, 5]: ok
 
 import os
 import subprocess
@@ -57,8 +61,14 @@ torch.onnx.export(model, (example,), onnx_path, dynamo=False, opset_version=17,
                   input_names=["x"], output_names=["values", "indices"],
                   dynamic_axes={"x": {0: "batch", 2: "height"}})
 
-for label, source in (("torch.export", program), ("onnx", onnx_path)):
-    stem = os.path.join(work, label.replace(".", "_"))
+dynamo_path = os.path.join(work, "head-dynamo.onnx")
+torch.onnx.export(model, (example,), dynamo_path, dynamo=True, input_names=["x"],
+                  dynamic_shapes=({0: Dim("batch", min=1, max=8),
+                                   2: Dim("height", min=2, max=32)},))
+
+for label, source in (("torch.export", program), ("onnx", onnx_path),
+                      ("onnx dynamo", dynamo_path)):
+    stem = os.path.join(work, label.replace(".", "_").replace(" ", "_"))
     result = subprocess.run(["relax-import", source, "-o", stem + ".mlir"],
                             capture_output=True, text=True)
     if result.returncode:
