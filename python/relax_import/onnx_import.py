@@ -1008,26 +1008,70 @@ class OnnxImporter:
         leading = " * ".join(f"({d})" for d in ddims[:k])
         out_of_range = self.e.op("neg", [self.e.size_scalar(leading, element, hint=hint)],
                                  hint=hint)
-        zero = self.e.scalar(0, element, hint=hint)
         linear = None
         for j in range(k):
             comp = self.e.op("take", [indices, self.e.scalar(j, "i64", hint=hint)],
                              {"axis": str(len(idims) - 1)}, hint=hint)
             size = self.e.size_scalar(str(ddims[j]), element, hint=hint)
-            negative = self.e.op("less", [comp, zero], hint=hint, element="i1")
-            comp = self.e.op("where", [negative, self.e.op("add", [comp, size], hint=hint),
-                                       comp], hint=hint, element=element)
-            outside = self.e.op("less", [comp, zero], hint=hint, element="i1")
-            comp = self.e.op("where", [outside, out_of_range, comp], hint=hint,
-                             element=element)
-            outside = self.e.op("greater_equal", [comp, size], hint=hint, element="i1")
-            comp = self.e.op("where", [outside, out_of_range, comp], hint=hint,
-                             element=element)
+            comp = self._checked_index(comp, size, out_of_range, hint)
             linear = comp if linear is None else self.e.op(
                 "add", [self.e.op("multiply", [linear, size], hint=hint), comp], hint=hint)
         rows = self.e.op("reshape", [data], {"shape": shape_attr(
             [leading] + [str(d) for d in ddims[k:]])}, hint=hint)
         return self.e.op("take", [rows, linear], {"axis": "0"}, hint=hint)
+
+    def _checked_index(self, index, size, out_of_range, hint):
+        """`index` (a tensor of indices into a dim of `size`, a rank-0
+        tensor) counted from the end where negative, and `out_of_range`
+        where it is still outside the dim."""
+        zero = self.e.scalar(0, index.element, hint=hint)
+        negative = self.e.op("less", [index, zero], hint=hint, element="i1")
+        index = self.e.op("where", [negative, self.e.op("add", [index, size], hint=hint),
+                                    index], hint=hint, element=index.element)
+        for outside in (self.e.op("less", [index, zero], hint=hint, element="i1"),
+                        self.e.op("greater_equal", [index, size], hint=hint, element="i1")):
+            index = self.e.op("where", [outside, out_of_range, index], hint=hint,
+                              element=index.element)
+        return index
+
+    def op_GatherElements(self, node, attrs):
+        """data[..., indices[p], ...] along `axis` at every position p of
+        indices: one linear index per position into the flattened data
+        (indices along `axis`, positions elsewhere), then a take; an
+        out-of-range index becomes a negative one, which the take's check
+        reports."""
+        ddims, idims = self._dims_of(node.input[0]), self._dims_of(node.input[1])
+        if ddims is None or idims is None or len(ddims) != len(idims):
+            raise _Unsupported("inputs of unknown or different ranks")
+        if None in ddims or None in idims:
+            raise _Unsupported("an input with a dim the importer cannot name")
+        rank = len(ddims)
+        axis = attrs.get("axis", 0) % rank
+        data, indices = self._in(node, 0), self._in(node, 1)
+        hint, element = node.output[0], indices.element
+        total = " * ".join(f"({d})" for d in ddims)
+        out_of_range = self.e.op("neg", [self.e.size_scalar(total, element, hint=hint)],
+                                 hint=hint)
+        linear = None
+        for d in range(rank):
+            if d == axis:
+                comp = self._checked_index(indices, self.e.size_scalar(
+                    ddims[d], element, hint=hint), out_of_range, hint)
+            else:
+                comp = self.e.op("arange", [], {
+                    "start": "#sym.expr<0>", "end": f"#sym.expr<{idims[d]}>",
+                    "step": "#sym.expr<1>", "dtype": element}, hint=hint, element=element)
+                comp = self.e.op("reshape", [comp], {"shape": shape_attr(
+                    [idims[d] if i == d else 1 for i in range(rank)])}, hint=hint)
+                # Indices longer than the data along a dim would read the
+                # next row.
+                comp = self._checked_index(comp, self.e.size_scalar(
+                    ddims[d], element, hint=hint), out_of_range, hint)
+            linear = comp if linear is None else self.e.op("add", [self.e.op(
+                "multiply", [linear, self.e.size_scalar(ddims[d], element, hint=hint)],
+                hint=hint), comp], hint=hint)
+        flat = self.e.op("reshape", [data], {"shape": shape_attr([total])}, hint=hint)
+        return self.e.op("take", [flat, linear], {"axis": "0"}, hint=hint)
 
     def _axes(self, node, attrs):
         if "axes" in attrs:
