@@ -96,7 +96,14 @@ if import_python:
         config.available_features.add("import-" + module)
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP",
-                                     "CCACHE_DIR"])
+                                     "CCACHE_DIR", "XDG_RUNTIME_DIR"])
+# The Vulkan and WebGPU drivers print an error on stderr, which the GPU
+# tests read, when there is no runtime directory (a shell without a login
+# session): give them a private one.
+if "XDG_RUNTIME_DIR" not in config.environment:
+    runtime_dir = os.path.join(config.test_exec_root, "xdg-runtime")
+    os.makedirs(runtime_dir, mode=0o700, exist_ok=True)
+    config.environment["XDG_RUNTIME_DIR"] = runtime_dir
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.relax_tools_dir, config.llvm_tools_dir]
