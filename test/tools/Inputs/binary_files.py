@@ -1,8 +1,10 @@
 """Files the tool tests write and patch byte by byte: safetensors files
-(also truncated ones) and the dynamic symbols of an ELF library."""
+(also truncated ones), the dynamic symbols of an ELF library and the
+metadata record of a compiled one; and a tool run as the tests print it."""
 
 import json
 import struct
+import subprocess
 
 SAFETENSORS_DTYPES = {"float32": "F32", "float64": "F64", "int32": "I32", "int64": "I64"}
 
@@ -49,3 +51,33 @@ def with_library_version(path, out, version):
     with open(out, "wb") as f:
         f.write(data)
     return out
+
+
+def library_metadata(path):
+    """The metadata record of the library relax-compile wrote at `path`,
+    read from the file as the runtime reads it."""
+    data = open(path, "rb").read()
+    start = data.index(b'{"format":"relax-library"')
+    return json.loads(data[start:data.index(b"\0", start)])
+
+
+def describe_functions(meta):
+    """Each function of library metadata `meta` as `@name params -> (result
+    shapes)`, a parameter as [weight], [transformed i] or [x: dims]."""
+    def describe(param):
+        if "weight" in param:
+            return f"[{param['weight']}]"
+        if "transformed" in param:
+            return f"[transformed {param['transformed']}]"
+        return "[x: " + ", ".join(str(d) for d in param["shape"]) + "]"
+
+    return "".join(
+        f" @{fn['name']} " + " ".join(describe(p) for p in fn["params"]) + " -> "
+        + " ".join("(" + ", ".join(str(d) for d in r["shape"]) + ")" for r in fn["results"])
+        for fn in meta["functions"])
+
+
+def run_tool(label, cmd):
+    """Runs `cmd`; its result and the line prefix `label: exit N: `."""
+    result = subprocess.run(cmd, capture_output=True, text=True)
+    return result, f"{label}: exit {result.returncode}: "

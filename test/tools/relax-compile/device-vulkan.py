@@ -23,7 +23,6 @@
 # CHECK: target option: exit 1: relax-compile: error: --pipeline-options: the target is --device's
 # CHECK: blas: exit 1: relax-compile: error: library=true needs --device cpu, cuda or rocm: there is no BLAS for Vulkan or WebGPU
 
-import json
 import os
 import subprocess
 import sys
@@ -33,7 +32,7 @@ import numpy as np
 import relax_runtime
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Inputs"))
-from binary_files import write_safetensors  # noqa: E402
+from binary_files import describe_functions, library_metadata, run_tool, write_safetensors  # noqa: E402
 
 work, examples = sys.argv[1], sys.argv[2]
 os.makedirs(work, exist_ok=True)
@@ -52,34 +51,12 @@ relax.func @main(%x: !relax.tensor<[n, 2], f32>,
 """)
 
 
-def run(label, cmd):
-    result = subprocess.run(cmd, capture_output=True, text=True)
-    return result, f"{label}: exit {result.returncode}: "
-
-
+run = run_tool
 library = os.path.join(work, "vulkan.so")
 result, prefix = run("compile", ["relax-compile", model, "--device", "vulkan", "-o", library])
 print(prefix + (result.stdout + result.stderr).strip())
-
-data = open(library, "rb").read()
-start = data.index(b'{"format":"relax-library"')
-meta = json.loads(data[start:data.index(b"\0", start)])
-
-
-def describe(param):
-    if "weight" in param:
-        return f"[{param['weight']}]"
-    if "transformed" in param:
-        return f"[transformed {param['transformed']}]"
-    return "[x: " + ", ".join(str(d) for d in param["shape"]) + "]"
-
-
-text = f"metadata: target {meta['target']['device']},"
-for fn in meta["functions"]:
-    text += f" @{fn['name']} " + " ".join(describe(p) for p in fn["params"])
-    text += " -> " + " ".join("(" + ", ".join(str(d) for d in r["shape"]) + ")"
-                              for r in fn["results"])
-print(text)
+meta = library_metadata(library)
+print(f"metadata: target {meta['target']['device']}," + describe_functions(meta))
 
 rng = np.random.default_rng(0)
 w = rng.standard_normal((2, 3)).astype(np.float32)

@@ -30,7 +30,6 @@
 # CHECK: not a library: exit 1: relax-run: error: {{.*}}librelax_runtime.so: not a Relax library (no relax_library_version or relax_library_metadata)
 # CHECK: compiler options: exit 1: relax-run: error: {{.*}}model.so is a compiled library: --device, --pipeline-options, --bind-weights, --time-transfers and --perf are the compiler's options
 
-import json
 import os
 import struct
 import subprocess
@@ -39,7 +38,8 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Inputs"))
-from binary_files import elf_symbol_offset, with_library_version, write_safetensors  # noqa: E402
+from binary_files import (describe_functions, elf_symbol_offset, library_metadata,  # noqa: E402
+                          run_tool, with_library_version, write_safetensors)
 
 work = sys.argv[1]
 os.makedirs(work, exist_ok=True)
@@ -59,35 +59,15 @@ relax.func @main(%x: !relax.tensor<[n, 2], f32>,
 
 
 
-def run(label, cmd):
-    result = subprocess.run(cmd, capture_output=True, text=True)
-    return result, f"{label}: exit {result.returncode}: "
-
-
+run = run_tool
 library = os.path.join(work, "model.so")
 result, prefix = run("compile", ["relax-compile", model, "-o", library])
 print(prefix + (result.stdout + result.stderr).strip())
 
 # The metadata record, as the runtime reads it.
-data = open(library, "rb").read()
-start = data.index(b'{"format":"relax-library"')
-meta = json.loads(data[start:data.index(b"\0", start)])
-
-
-def describe(param):
-    if "weight" in param:
-        return f"[{param['weight']}]"
-    if "transformed" in param:
-        return f"[transformed {param['transformed']}]"
-    return "[x: " + ", ".join(str(d) for d in param["shape"]) + "]"
-
-
-text = f"metadata: {meta['format']} version {meta['version']}, target {meta['target']['device']}"
-for fn in meta["functions"]:
-    text += f" @{fn['name']} " + " ".join(describe(p) for p in fn["params"])
-    text += " -> " + " ".join("(" + ", ".join(str(d) for d in r["shape"]) + ")"
-                              for r in fn["results"])
-print(text)
+meta = library_metadata(library)
+print(f"metadata: {meta['format']} version {meta['version']}, target "
+      f"{meta['target']['device']}" + describe_functions(meta))
 
 rng = np.random.default_rng(0)
 w = rng.standard_normal((2, 3)).astype(np.float32)
@@ -151,6 +131,7 @@ check("wrong dtype input", library, "--weights", good, "--input", doubles)
 
 # A library of another format version is refused.
 other = os.path.join(work, "other-version.so")
+data = open(library, "rb").read()
 assert struct.unpack_from("<I", data, elf_symbol_offset(data, b"relax_library_version"))[0] == 1
 with_library_version(library, other, 7)
 check("other version", other, "--weights", good, "--input", x1)
