@@ -415,8 +415,38 @@ class OnnxImporter:
                 return [a[0], b[1]]
             batch = _broadcast([a[:-2], b[:-2]])
             return None if batch is None else batch + [a[-2], b[-1]]
-        if node.op_type in _BINARY or node.op_type == "Where":
+        if node.op_type in _BINARY or node.op_type in ("Where", "And", "Or", "Xor"):
             return _broadcast([self._dims_of(n) for n in node.input])
+        if node.op_type == "Concat":
+            parts = [self._dims_of(n) for n in node.input]
+            if any(p is None or len(p) != len(parts[0]) for p in parts) or not parts[0]:
+                return None
+            axis = attrs.get("axis", 0) % len(parts[0])
+            out = []
+            for i, dims in enumerate(zip(*parts)):
+                if i == axis:
+                    total = "0"
+                    for d in dims:
+                        total = None if d is None or total is None else _sym_add(total, d)
+                    out.append(total)
+                else:
+                    out.append(next((d for d in dims if d is not None), None))
+            return out
+        if node.op_type in ("Unsqueeze", "Squeeze"):
+            dims, axes = self._dims_of(node.input[0]), self._axes(node, attrs)
+            if dims is None or (axes is None and node.op_type == "Unsqueeze"):
+                return None
+            if node.op_type == "Squeeze":
+                rank = len(dims)
+                gone = {a % rank for a in axes} if axes else {
+                    i for i, d in enumerate(dims) if d == "1"}
+                if axes is None and None in dims:
+                    return None
+                return [d for i, d in enumerate(dims) if i not in gone]
+            rank = len(dims) + len(axes)
+            rest = iter(dims)
+            put = {a % rank for a in axes}
+            return ["1" if i in put else next(rest) for i in range(rank)]
         if node.op_type in ("Conv", "MaxPool", "AveragePool"):
             return self._window_dims(node, attrs)
         if node.op_type in ("GlobalAveragePool", "GlobalMaxPool"):
@@ -740,10 +770,19 @@ class OnnxImporter:
         start, limit, delta = bounds
         if _number(delta) is None or _number(delta) <= 0:
             raise _Unsupported("a step that is not a positive constant")
-        shape = None
+        step = _number(delta)
         if _number(start) is not None and _number(limit) is not None:
-            step = _number(delta)
             shape = [str(max(0, (_number(limit) - _number(start) + step - 1) // step))]
+        else:
+            # The length as relax.arange's shape rule writes it, so that a
+            # shape taken of the range (T5's relative positions) is known.
+            span = (_sym_add(limit, str(step - 1 - _number(start)))
+                    if _number(start) is not None
+                    else _sym_add(_sym_sub(limit, start), str(step - 1)))
+            atom = span.isidentifier() or _number(span) is not None
+            length = span if step == 1 else (
+                f"{span} floordiv {step}" if atom else f"({span}) floordiv {step}")
+            shape = [length if _number(start) == 0 else f"max(0, {length})"]
         return self._op("arange", [], {"start": f"#sym.expr<{start}>",
                                        "end": f"#sym.expr<{limit}>",
                                        "step": f"#sym.expr<{delta}>", "dtype": element},
@@ -862,6 +901,18 @@ class OnnxImporter:
 
     def op_Identity(self, node, attrs):
         return self.env[node.input[0]]  # a shape value stays one
+
+    def op_Dropout(self, node, attrs):
+        """Inference's dropout (the dynamo exporter writes it with
+        `training_mode` false): the input. Training mode, and the mask
+        output, are errors."""
+        if len(node.input) > 2 and node.input[2]:
+            training = self._const(node, 2)
+            if training is None or bool(np.asarray(training).reshape(())):
+                raise _Unsupported("training_mode that is not a constant false")
+        if len(node.output) > 1 and node.output[1]:
+            raise _Unsupported("the mask output")
+        return self.env[node.input[0]]
 
     def op_Constant(self, node, attrs):
         array = self.onnx.numpy_helper.to_array(attrs["value"])

@@ -121,6 +121,13 @@ CASES = [
                      f"%r = relax.astype %h {{dtype = f32}} : (!relax.tensor<*, f16>) -> {ANY}"],
                     [("%a", X)]),
      lambda n: [f32(n, 3)], lambda a: a.astype(np.float16).astype(np.float32)),
+    # Integer abs on a 2-D tile (T5's relative positions): its vectors are
+    # n-D, which math.absi's LLVM lowering does not take.
+    ("abs_i64", body([f"%m = relax.abs %a : ({t(['n', '8'], 'i64')}) -> !relax.tensor<*, i64>",
+                      f"%r = relax.astype %m {{dtype = f32}} : (!relax.tensor<*, i64>) -> {ANY}"],
+                     [("%a", t(["n", "8"], "i64"))]),
+     lambda n: [rng.integers(-9, 9, (n, 8)).astype(np.int64)],
+     lambda a: np.abs(a).astype(np.float32)),
     ("argmax", body([f"%m = relax.argmax %a {{axis = 1}} : ({X}) -> !relax.tensor<*, i64>",
                      f"%r = relax.astype %m {{dtype = f32}} : (!relax.tensor<*, i64>) -> {ANY}"],
                     [("%a", X)]),

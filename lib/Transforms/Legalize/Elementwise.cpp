@@ -111,7 +111,9 @@ static Value absScalar(OpBuilder &b, Location loc, ValueRange args) {
   Value x = args[0];
   if (isa<FloatType>(x.getType()))
     return math::AbsFOp::create(b, loc, x);
-  return math::AbsIOp::create(b, loc, x);
+  // max(x, -x) rather than math.absi, whose LLVM lowering takes only 1-D
+  // vectors: the CPU's vectorized tiles are n-D.
+  return arith::MaxSIOp::create(b, loc, x, negScalar(b, loc, x));
 }
 
 /// A binary op with a float and an integer form.

@@ -33,6 +33,11 @@ class Wrapper(torch.nn.Module):
     def forward(self, x):
         if self.kind == "causal":
             return self.model(input_ids=x, use_cache=False).logits
+        if self.kind == "causal-mask":
+            # A mask of ones, as a tokenizer gives: TorchScript cannot export
+            # the packed-sequence check (aten::diff) run without one.
+            return self.model(input_ids=x, attention_mask=torch.ones_like(x),
+                              use_cache=False).logits
         if self.kind == "ids":
             return self.model(input_ids=x).last_hidden_state
         if self.kind == "pixels":

@@ -114,9 +114,23 @@
 # CHECK: fill [2, 5]: ok
 # CHECK: fill [3, 17]: ok
 #
-# CHECK-LABEL: // ----- shape_error
-# CHECK: exit 1: relax-import: error: cannot import the model: 1 unsupported op:
-# CHECK-NEXT: Add (node 'bad'): input 0 is a shape whose dim 0 relax-import cannot name, so it cannot become a tensor
+# CHECK-LABEL: // ----- range_length
+# CHECK: relax.full %{{.*}} {shape = #sym.shape<[batch]>}
+# CHECK: relax.arange {start = #sym.expr<max(0, batch floordiv 2)>
+# CHECK: verify: ok
+# CHECK: range_length [1]: ok
+# CHECK: range_length [4]: ok
+# CHECK: range_length [7]: ok
+#
+# CHECK-LABEL: // ----- dropout
+# CHECK: relax.dataflow
+# CHECK-NEXT: relax.output %x
+# CHECK: verify: ok
+#
+# CHECK-LABEL: // ----- dropout_training
+# CHECK: exit 1: relax-import: error: cannot import the model: 2 unsupported ops:
+# CHECK-NEXT: Dropout (node 'train'): training_mode that is not a constant false
+# CHECK-NEXT: Dropout (node 'mask'): the mask output
 
 import os
 import subprocess
@@ -382,14 +396,38 @@ run_sizes("fill", fill, ((1, 3), (2, 5), (3, 17)),
           lambda x, ids: [np.full(x.shape, 1.5, np.float32), np.arange(x.shape[1]),
                           np.array(x.shape, np.int64) ** 2 + ids])
 
-# The length of a Range up to a symbolic end is not known at import: a
-# shape of it cannot become a tensor.
-imported("shape_error", model(
-    [const("zero", 0), const("one", 1), const("i0", 0),
+# The length of a Range up to a symbolic end is known at import, so a shape
+# taken of it is one too (T5's relative positions: ConstantOfShape(Shape(r))).
+range_length = imported("range_length", model(
+    [const("zero", 0), const("one", 1), const("two", 2), const("i0", 0),
      helper.make_node("Shape", ["x"], ["s"]),
      helper.make_node("Gather", ["s", "i0"], ["n"]),
      helper.make_node("Range", ["zero", "n", "one"], ["r"]),
+     helper.make_node("Range", ["one", "n", "two"], ["odd"]),
      helper.make_node("Shape", ["r"], ["rs"]),
-     helper.make_node("Add", ["rs", "ids"], ["y"], name="bad")],
+     helper.make_node("ConstantOfShape", ["rs"], ["c"],
+                      value=numpy_helper.from_array(np.array([3], np.int64))),
+     helper.make_node("Add", ["r", "c"], ["y"]),
+     helper.make_node("Shape", ["odd"], ["os"]),
+     helper.make_node("Add", ["os", "ids"], ["z"])],
     [tensor("x", ["batch", 4]), tensor("ids", [1], TensorProto.INT64)],
-    [tensor("y", None, TensorProto.INT64)]))
+    [tensor("y", None, TensorProto.INT64), tensor("z", None, TensorProto.INT64)]))
+run_sizes("range_length", range_length, ((1,), (4,), (7,)),
+          lambda size: [np.zeros((size[0], 4), np.float32), np.array([10], np.int64)],
+          lambda x, ids: [np.arange(x.shape[0]) + 3,
+                          np.array([len(range(1, x.shape[0], 2))]) + ids])
+
+# Inference's Dropout is its input; training mode and the mask are errors.
+imported("dropout", model(
+    [helper.make_node("Constant", [], ["off"],
+                      value=numpy_helper.from_array(np.array(False))),
+     helper.make_node("Dropout", ["x", "", "off"], ["d"]),
+     helper.make_node("Dropout", ["d"], ["y"])],
+    [tensor("x", ["n", 4])], [tensor("y", None)]))
+imported("dropout_training", model(
+    [helper.make_node("Constant", [], ["on"],
+                      value=numpy_helper.from_array(np.array(True))),
+     helper.make_node("Dropout", ["x", "", "on"], ["d"], name="train"),
+     helper.make_node("Dropout", ["x"], ["z", "m"], name="mask")],
+    [tensor("x", ["n", 4])],
+    [tensor("d", None), tensor("z", None), tensor("m", None, TensorProto.BOOL)]))
