@@ -241,6 +241,23 @@ class Emitter:
         v = self.op("reshape", [v], {"shape": "#sym.shape<[]>"}, hint=hint, shape=[])
         return self.astype(v, element)
 
+    def checked_index(self, index, size, out_of_range, hint="index"):
+        """`index` (a tensor of indices into a dim of `size`, a rank-0
+        tensor) counted from the end where negative, and `out_of_range`
+        where it is still outside the dim. A component of a linear index
+        gets `out_of_range` = -(product of the dims it spans), so that the
+        linear index is negative, which the take's check reports, instead of
+        reading another row."""
+        zero = self.scalar(0, index.element, hint=hint)
+        negative = self.op("less", [index, zero], hint=hint, element="i1")
+        index = self.op("where", [negative, self.op("add", [index, size], hint=hint),
+                                  index], hint=hint, element=index.element)
+        for outside in (self.op("less", [index, zero], hint=hint, element="i1"),
+                        self.op("greater_equal", [index, size], hint=hint, element="i1")):
+            index = self.op("where", [outside, out_of_range, index], hint=hint,
+                            element=index.element)
+        return index
+
     def pad(self, x, widths, value, hint="pad"):
         """`x` (its shape known) padded with `value` (a rank-0 tensor of
         its element type): for each (axis, before, after) of `widths`, blocks

@@ -1064,26 +1064,12 @@ class OnnxImporter:
             comp = self.e.op("take", [indices, self.e.scalar(j, "i64", hint=hint)],
                              {"axis": str(len(idims) - 1)}, hint=hint)
             size = self.e.size_scalar(str(ddims[j]), element, hint=hint)
-            comp = self._checked_index(comp, size, out_of_range, hint)
+            comp = self.e.checked_index(comp, size, out_of_range, hint)
             linear = comp if linear is None else self.e.op(
                 "add", [self.e.op("multiply", [linear, size], hint=hint), comp], hint=hint)
         rows = self.e.op("reshape", [data], {"shape": shape_attr(
             [leading] + [str(d) for d in ddims[k:]])}, hint=hint)
         return self.e.op("take", [rows, linear], {"axis": "0"}, hint=hint)
-
-    def _checked_index(self, index, size, out_of_range, hint):
-        """`index` (a tensor of indices into a dim of `size`, a rank-0
-        tensor) counted from the end where negative, and `out_of_range`
-        where it is still outside the dim."""
-        zero = self.e.scalar(0, index.element, hint=hint)
-        negative = self.e.op("less", [index, zero], hint=hint, element="i1")
-        index = self.e.op("where", [negative, self.e.op("add", [index, size], hint=hint),
-                                    index], hint=hint, element=index.element)
-        for outside in (self.e.op("less", [index, zero], hint=hint, element="i1"),
-                        self.e.op("greater_equal", [index, size], hint=hint, element="i1")):
-            index = self.e.op("where", [outside, out_of_range, index], hint=hint,
-                              element=index.element)
-        return index
 
     def op_GatherElements(self, node, attrs):
         """data[..., indices[p], ...] along `axis` at every position p of
@@ -1106,7 +1092,7 @@ class OnnxImporter:
         linear = None
         for d in range(rank):
             if d == axis:
-                comp = self._checked_index(indices, self.e.size_scalar(
+                comp = self.e.checked_index(indices, self.e.size_scalar(
                     ddims[d], element, hint=hint), out_of_range, hint)
             else:
                 comp = self.e.op("arange", [], {
@@ -1116,7 +1102,7 @@ class OnnxImporter:
                     [idims[d] if i == d else 1 for i in range(rank)])}, hint=hint)
                 # Indices longer than the data along a dim would read the
                 # next row.
-                comp = self._checked_index(comp, self.e.size_scalar(
+                comp = self.e.checked_index(comp, self.e.size_scalar(
                     ddims[d], element, hint=hint), out_of_range, hint)
             linear = comp if linear is None else self.e.op("add", [self.e.op(
                 "multiply", [linear, self.e.size_scalar(ddims[d], element, hint=hint)],

@@ -1063,7 +1063,7 @@ class TorchImporter:
         # constant ones into a dim of known size are made positive here; a
         # single index that may still be negative (computed, or into a
         # symbolic dim) is taken modulo its dim.
-        maybe_negative = []
+        maybe_negative, arrays = [], []
         for j, index in enumerate(used):
             array = self._constant_array(index)
             size = x_dims[first + j]
@@ -1071,10 +1071,25 @@ class TorchImporter:
                 array = np.where(array < 0, array + size, array)
                 values[j] = self.e.constant(array, hint=index.name)
             maybe_negative.append(array is None or bool((array < 0).any()))
+            arrays.append(array)
         values = [self.astype(v, "i64") for v in values]
         if len(values) == 1 and maybe_negative[0]:
             return self.emit("take", [xv, values[0]], {
                 "axis": str(first), "mode": "#relax.index_mode<wrap>"}, node=node)
+        # Several indices make one linear index: each is counted from the
+        # end where negative and checked against its own dim, since the
+        # take's check sees only the linear index.
+        spanned = x_dims[first:first + len(values)]
+        if len(values) > 1:
+            out_of_range = self.emit("neg", [self.operand(self._prod(spanned), "i64")],
+                                     node=node, element="i64", shape=[])
+        for j, v in enumerate(values if len(values) > 1 else []):
+            array, size = arrays[j], spanned[j]
+            if array is not None and isinstance(size, int) and (
+                    (array >= 0) & (array < size)).all():
+                continue
+            values[j] = self.e.checked_index(v, self.operand(size, "i64"), out_of_range,
+                                             hint=node.name)
         lin = values[0]
         for j, v in enumerate(values[1:], start=1):
             lin = self._times_size(lin, x_dims[first + j], node)

@@ -4,7 +4,9 @@
 # Negative indices count from the end of their dim, as in PyTorch: a
 # constant index list into a dim of known size (Falcon's x[..., [-2], :])
 # is made positive at import; one into a symbolic dim, and a computed index,
-# are taken modulo the dim (`wrap`). All run against PyTorch.
+# are taken modulo the dim (`wrap`). Two computed indices (x[i, j]) are
+# each counted from the end and checked against their own dim: j past its
+# dim is an error, not the next row's element. All run against PyTorch.
 #
 # CHECK-LABEL: ----- constant
 # CHECK: %[[I:.*]] = relax.constant dense<3> : tensor<1xi64>
@@ -16,6 +18,11 @@
 # CHECK-LABEL: ----- computed
 # CHECK: relax.take %x, %{{.*}} {axis = 0, mode = #relax.index_mode<wrap>}
 # CHECK: computed: ok
+# CHECK-LABEL: ----- pair
+# CHECK: relax.take
+# CHECK: pair: ok
+# CHECK-LABEL: ----- pair_out_of_range
+# CHECK: pair_out_of_range: relax-run failed: {{.*}}relax.take {{.*}}: an index is out of range
 
 import os
 import subprocess
@@ -37,6 +44,11 @@ class Constant(torch.nn.Module):
 class Computed(torch.nn.Module):
     def forward(self, x, idx):
         return x[idx]
+
+
+class Pair(torch.nn.Module):
+    def forward(self, x, i, j):
+        return x[i, j]
 
 
 def check(name, module, inputs, dims):
@@ -76,3 +88,12 @@ check("symbolic", Constant(), (torch.randn(2, 5, 3),),
       ({0: Dim("batch", min=1, max=8), 1: Dim("seq", min=2, max=64)},))
 check("computed", Computed(), (torch.randn(6, 3), torch.tensor([-1, 0, -6, 5])),
       ({0: Dim("rows", min=1, max=64)}, {0: Dim("n", min=1, max=64)}))
+n = Dim("n", min=1, max=64)
+check("pair", Pair(), (torch.randn(4, 5, 3), torch.tensor([-1, 0, 3, -4]),
+                      torch.tensor([-2, 4, -5, 0])),
+      ({0: Dim("rows", min=1, max=64), 1: Dim("cols", min=1, max=64)}, {0: n}, {0: n}))
+# j = 5 is past the 5 columns: the linear index 0 * 5 + 5 would be row 1's
+# first element.
+check("pair_out_of_range", Pair(), (torch.randn(4, 5, 3), torch.tensor([0, 1]),
+                                    torch.tensor([5, 0])),
+      ({0: Dim("rows", min=1, max=64), 1: Dim("cols", min=1, max=64)}, {0: n}, {0: n}))
