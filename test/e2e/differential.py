@@ -3,8 +3,10 @@
 #
 # Differential testing of the CPU pipeline on a fixed batch: 200 random graph
 # functions (test/lib/difftest: elementwise and broadcasting ops, matmuls,
-# reductions, softmax, norms, attention with masks, reshapes, slices,
-# concat, where, relax.if, match_cast, over symbolic and static dims) are
+# reductions, softmax, norms and group norms, attention with masks, rotary
+# embeddings, convolutions and pools, take by i64 and i32 indices in every
+# index mode, split, reshapes, slices, concat, where, f16 inputs, casts to
+# integers, relax.if, match_cast, over symbolic and static dims) are
 # compiled with
 # --relax-lower-to-cpu by default and, in turn, with fuse=0 or with
 # plan-memory=0 (two compilations per graph keep the test near a minute on

@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
 using namespace mlir::relax;
@@ -40,16 +41,22 @@ void codegen::createDeviceDealloc(OpBuilder &b, Location loc, Value buffer) {
                          /*asyncDependencies=*/ValueRange(), buffer);
 }
 
-/// `buffer` with the identity layout, which the runtime's copies take. A
-/// reshape of a buffer is a `memref.reinterpret_cast` to row-major strides;
-/// folded to static sizes, it carries them as an explicit layout. Host code
-/// makes no other views, so a layout whose static strides are the row-major
-/// ones from offset 0 is the same memory, recast here; its dynamic strides
-/// are the row-major products of the sizes. Null for any other layout, which
-/// is not one block of memory.
-static Value withIdentityLayout(OpBuilder &b, Location loc, Value buffer) {
+/// `buffer` as the one-dim buffer of identity layout that the runtime's
+/// copies take. A reshape of a buffer is a `memref.reinterpret_cast` to
+/// row-major strides; folded to static sizes, it carries them as an explicit
+/// layout. Host code makes no other views, so a layout whose static strides
+/// are the row-major ones from offset 0 is one block of memory, and its
+/// dynamic strides are the row-major products of the sizes. Null for any
+/// other layout.
+///
+/// The flat view is one reinterpret cast whose result type says stride 1.
+/// A collapse would not do: canonicalization folds a cast to the identity
+/// layout (here, or where host code made the view) into the collapse, which
+/// then has the original layout's `strided<[?]>`, and the copy's lowering
+/// refuses that.
+static Value flattenContiguous(OpBuilder &b, Location loc, Value buffer) {
   auto type = cast<MemRefType>(buffer.getType());
-  if (type.getLayout().isIdentity())
+  if (type.getLayout().isIdentity() && type.getRank() <= 1)
     return buffer;
   auto identity =
       MemRefType::get(type.getShape(), type.getElementType(),
@@ -58,52 +65,35 @@ static Value withIdentityLayout(OpBuilder &b, Location loc, Value buffer) {
   auto [rowMajor, zero] = identity.getStridesAndOffset();
   if (offset != 0 || strides != rowMajor)
     return nullptr;
-  SmallVector<OpFoldResult> sizes, mixedStrides(type.getRank());
-  for (auto [i, size] : llvm::enumerate(type.getShape()))
-    sizes.push_back(
+  OpFoldResult count = b.getIndexAttr(1);
+  for (auto [i, size] : llvm::enumerate(type.getShape())) {
+    OpFoldResult dim =
         ShapedType::isDynamic(size)
             ? OpFoldResult(memref::DimOp::create(b, loc, buffer, i).getResult())
-            : OpFoldResult(b.getIndexAttr(size)));
-  OpFoldResult stride = b.getIndexAttr(1);
-  for (int64_t i = type.getRank() - 1; i >= 0; --i) {
-    mixedStrides[i] = ShapedType::isDynamic(rowMajor[i])
-                          ? stride
-                          : OpFoldResult(b.getIndexAttr(rowMajor[i]));
-    stride = arith::MulIOp::create(
-                 b, loc, getValueOrCreateConstantIndexOp(b, loc, stride),
-                 getValueOrCreateConstantIndexOp(b, loc, sizes[i]))
-                 .getResult();
+            : OpFoldResult(b.getIndexAttr(size));
+    count = arith::MulIOp::create(
+                b, loc, getValueOrCreateConstantIndexOp(b, loc, count),
+                getValueOrCreateConstantIndexOp(b, loc, dim))
+                .getResult();
   }
-  return memref::ReinterpretCastOp::create(
-      b, loc, identity, buffer, b.getIndexAttr(0), sizes, mixedStrides);
-}
-
-/// A buffer of rank 2 or more with the identity layout as one dim. A copy
-/// takes the flat buffers: canonicalization gives a reshaped view of static
-/// sizes its explicit row-major layout again and folds the cast back to the
-/// identity layout into the copy, while the collapse of a contiguous buffer
-/// always has the identity layout.
-static Value flatten(OpBuilder &b, Location loc, Value buffer) {
-  auto type = cast<MemRefType>(buffer.getType());
-  if (type.getRank() < 2)
-    return buffer;
-  ReassociationIndices all =
-      llvm::to_vector_of<int64_t>(llvm::seq<int64_t>(0, type.getRank()));
-  return memref::CollapseShapeOp::create(b, loc, buffer,
-                                         ArrayRef<ReassociationIndices>{all});
+  std::optional<int64_t> staticCount = getConstantIntValue(count);
+  auto flat = MemRefType::get({staticCount ? *staticCount : ShapedType::kDynamic},
+                              type.getElementType(), MemRefLayoutAttrInterface(),
+                              type.getMemorySpace());
+  return memref::ReinterpretCastOp::create(b, loc, flat, buffer,
+                                           b.getIndexAttr(0), {count},
+                                           {b.getIndexAttr(1)});
 }
 
 LogicalResult codegen::createDeviceCopy(OpBuilder &b, Operation *op, Value dst,
                                         Value src) {
   Location loc = op->getLoc();
-  Value identityDst = withIdentityLayout(b, loc, dst);
-  Value identitySrc = withIdentityLayout(b, loc, src);
-  if (!identityDst || !identitySrc)
+  Value flatDst = flattenContiguous(b, loc, dst);
+  Value flatSrc = flattenContiguous(b, loc, src);
+  if (!flatDst || !flatSrc)
     return op->emitOpError("copies a view that is not contiguous, which a "
                            "device copy does not take");
   gpu::MemcpyOp::create(b, loc, /*asyncToken=*/Type(),
-                        /*asyncDependencies=*/ValueRange(),
-                        flatten(b, loc, identityDst),
-                        flatten(b, loc, identitySrc));
+                        /*asyncDependencies=*/ValueRange(), flatDst, flatSrc);
   return success();
 }

@@ -347,8 +347,8 @@ func.func private @lookup_kernel(%i: memref<4xindex>, %y: memref<4xf32>) attribu
 // CHECK-LABEL: func.func private @table2d_kernel(
 // CHECK-DAG:     %[[G:.*]] = memref.get_global @table2d : memref<2x4xf32>
 // CHECK-DAG:     %[[T:.*]] = gpu.alloc () : memref<2x4xf32>
-// CHECK-DAG:     %[[FLATT:.*]] = memref.collapse_shape %[[T]] {{\[}}[0, 1]]
-// CHECK-DAG:     %[[FLATG:.*]] = memref.collapse_shape %[[G]] {{\[}}[0, 1]]
+// CHECK-DAG:     %[[FLATT:.*]] = memref.reinterpret_cast %[[T]] to offset: [0], sizes: [8], strides: [1]
+// CHECK-DAG:     %[[FLATG:.*]] = memref.reinterpret_cast %[[G]] to offset: [0], sizes: [8], strides: [1]
 // CHECK:         gpu.memcpy %[[FLATT]], %[[FLATG]]
 // CHECK:         gpu.launch
 // CHECK:         gpu.dealloc %[[T]]

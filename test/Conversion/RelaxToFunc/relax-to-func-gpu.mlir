@@ -31,8 +31,8 @@
 // CHECK:         } else {
 // CHECK:           %[[STORAGE:.*]] = gpu.alloc (%{{.*}}) : memref<?xi8>
 // CHECK:           %[[Z:.*]] = memref.view %[[STORAGE]]
-// CHECK:           %[[FLATZ:.*]] = memref.collapse_shape %[[Z]] {{\[}}[0, 1]] : memref<?x4xf32> into memref<?xf32>
-// CHECK:           %[[FLATX:.*]] = memref.collapse_shape %[[X]] {{\[}}[0, 1]] : memref<?x4xf32> into memref<?xf32>
+// CHECK:           %[[FLATZ:.*]] = memref.reinterpret_cast %[[Z]] to offset: [0], sizes: [%{{.*}}], strides: [1] : memref<?x4xf32> to memref<?xf32>
+// CHECK:           %[[FLATX:.*]] = memref.reinterpret_cast %[[X]] to offset: [0], sizes: [%{{.*}}], strides: [1] : memref<?x4xf32> to memref<?xf32>
 // CHECK:           gpu.memcpy %[[FLATZ]], %[[FLATX]] : memref<?xf32>, memref<?xf32>
 // CHECK:           scf.yield %[[Z]]
 // CHECK:         }
@@ -43,16 +43,16 @@
 // CHECK-SAME:    %[[X:[^:]*]]: memref<?x4xf32>, %[[FLAG:[^:]*]]: memref<i1>) -> memref<?x4xf32> attributes {llvm.emit_c_interface} {
 // CHECK:         %[[N:.*]] = memref.dim %[[X]], %c0
 // CHECK:         %[[DX:.*]] = gpu.alloc (%[[N]]) : memref<?x4xf32>
-// CHECK:         %[[FLATDX:.*]] = memref.collapse_shape %[[DX]]
-// CHECK:         %[[FLATX:.*]] = memref.collapse_shape %[[X]]
+// CHECK:         %[[FLATDX:.*]] = memref.reinterpret_cast %[[DX]]
+// CHECK:         %[[FLATX:.*]] = memref.reinterpret_cast %[[X]]
 // CHECK:         gpu.memcpy %[[FLATDX]], %[[FLATX]]
 // CHECK:         %[[DFLAG:.*]] = gpu.alloc () : memref<i1>
 // CHECK:         gpu.memcpy %[[DFLAG]], %[[FLAG]]
 // CHECK:         %[[R:.*]] = call @main_device(%[[DX]], %[[DFLAG]])
 // CHECK:         %[[M:.*]] = memref.dim %[[R]], %c0
 // CHECK:         %[[HOST:.*]] = memref.alloc(%[[M]]) : memref<?x4xf32>
-// CHECK:         %[[FLATHOST:.*]] = memref.collapse_shape %[[HOST]]
-// CHECK:         %[[FLATR:.*]] = memref.collapse_shape %[[R]]
+// CHECK:         %[[FLATHOST:.*]] = memref.reinterpret_cast %[[HOST]]
+// CHECK:         %[[FLATR:.*]] = memref.reinterpret_cast %[[R]]
 // CHECK:         gpu.memcpy %[[FLATHOST]], %[[FLATR]]
 // CHECK:         gpu.dealloc %[[R]]
 // CHECK:         %[[PX:.*]] = memref.extract_aligned_pointer_as_index %[[DX]]

@@ -9,7 +9,9 @@
 # argument that a fill broadcasts into a reduction or a scheduled matmul
 # (read in each launch, not by the host), a keepdims row reduction whose
 # folded view reads the destination's sizes in the launch, and a reshape of
-# a match_cast argument returned as a view (a copy between layouts). And
+# a match_cast argument returned as a view (a copy between layouts; also
+# into a shape ending in 1, whose flat copy once kept a dynamic stride that
+# the copy's lowering refused). And
 # reductions whose neutral element is not zero (a product, the maximum of
 # negative values, the minimum of positive ones) over rows shorter than a
 # block, whose idle threads must contribute that element.
@@ -22,6 +24,7 @@
 # CHECK: == matmul by a full of a scalar argument
 # CHECK: == keepdims variance of a match_cast argument
 # CHECK: == reshape of a match_cast argument
+# CHECK: == reshape of a match_cast argument into a trailing 1
 # CHECK: == product along rows
 # CHECK: == maximum of negative values
 # CHECK: == minimum of positive values along rows
@@ -116,6 +119,16 @@ relax.func @main(%x: {t(['m', 'k'])}) -> {t(['m'])} {{
 }}
 """
 
+# The view's layout has a dynamic stride before the trailing 1: its flat
+# copy must be one block of stride 1.
+CAST_RESHAPE_ONE = f"""
+relax.func @main(%x: {t(['m', '7', 'n'])}) -> !relax.tensor<[?, n, ?, 1], f32> {{
+  %v = relax.match_cast %x : {t(['m', '7', 'n'])} -> {t(['q1', 'q0', 'n'])}
+  %r = relax.reshape %v {{shape = #sym.shape<[q0, n, q1, 1]>}} : ({t(['q1', 'q0', 'n'])}) -> {t(['q0', 'n', 'q1', '1'])}
+  relax.return %r : {t(['q0', 'n', 'q1', '1'])}
+}}
+"""
+
 CASES = [
     ("full of a dot product", FULL, lambda n: [f32(17 * n)],
      lambda a: np.full((4, a.shape[0]), a @ a)),
@@ -133,6 +146,9 @@ CASES = [
      lambda n: [f32(7 * n, 7 * n)], lambda x: x.var(-1, keepdims=True)),
     ("reshape of a match_cast argument", CAST_RESHAPE,
      lambda n: [f32(6)], lambda x: x.reshape(1, 6)),
+    ("reshape of a match_cast argument into a trailing 1", CAST_RESHAPE_ONE,
+     lambda n: [f32(3 * n, 7, 2 * n)],
+     lambda x: x.reshape(7, x.shape[2], x.shape[0], 1)),
     ("product along rows", PROD_ROWS,
      lambda n: [1 + 0.1 * f32(3 * n, 5 * n)],
      lambda x: x.prod(1, keepdims=True)),

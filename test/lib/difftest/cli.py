@@ -53,6 +53,9 @@ def parse(argv):
                    help="no comparison results among the graphs' results")
     p.add_argument("--no-conv", action="store_true",
                    help="no convolutions in the graphs")
+    p.add_argument("--no-int64", action="store_true",
+                   help="integer tensors of i32 only (implied by the webgpu "
+                        "configuration: WebGPU has no 64-bit integers)")
     p.add_argument("--out", help="where reproducers are written (default: none "
                                  "are written)")
     p.add_argument("--no-reduce", action="store_true",
@@ -78,7 +81,8 @@ def main(argv=None):
                                match_cast=not args.no_match_cast,
                                keepdims_inner_reductions=not args.no_keepdims_inner_reductions,
                                bool_outputs=not args.no_bool_outputs,
-                               conv=not args.no_conv)
+                               conv=not args.no_conv,
+                               int64=not args.no_int64 and "webgpu" not in configs)
     start = time.time()
     graphs = [generate.generate(args.seed, i, options)
               for i in range(args.first, args.first + args.count)]

@@ -36,6 +36,15 @@ ROUNDING = 1e-5
 def tame(node, values, a64, a32, max_elements):
     """Whether the result of `node` (a64 in float64, a32 in float32, with
     operands in `values`, float64) can be compared at the tolerance."""
+    if node.result.dtype in reference.INTEGERS:
+        if not (0 < a64.size <= max_elements and np.array_equal(a64, a32)):
+            return False
+        if node.op == "astype":
+            # A cast truncates: values near an integer could go either way.
+            x = values[node.operands[0].name]
+            return bool(np.all(np.abs(x) < 1e6) and
+                        np.all(np.abs(x - np.round(x)) >= 1e-3 * (1 + np.abs(x))))
+        return True
     if node.result.dtype == "i1":
         if not np.array_equal(a64, a32):
             return False
@@ -52,6 +61,11 @@ def tame(node, values, a64, a32, max_elements):
         return False
     if np.any(np.abs(a32 - a64) > ROUNDING * (1 + np.abs(a64))):
         return False
+    if node.op == "group_norm":
+        x = values[node.operands[0].name]
+        g = x.reshape(x.shape[0], node.attrs["num_groups"], -1)
+        mean = g.mean(axis=-1)
+        return bool(np.all(g.var(axis=-1) >= 1e-3 * mean ** 2 + 1e-4))
     if node.op in ("variance", "layer_norm"):
         # A variance far below the squared mean cancels.
         x = values[node.operands[0].name]
@@ -69,8 +83,10 @@ class Options:
 
     def __init__(self, max_ops=12, control_flow=True, match_cast=True,
                  max_elements=2048, keepdims_inner_reductions=True,
-                 bool_outputs=True, conv=True):
+                 bool_outputs=True, conv=True, int64=True):
         self.max_ops = max_ops
+        # i64 tensors (take's indices) besides i32 ones; WebGPU has none.
+        self.int64 = int64
         # Convolutions (conv1d, conv2d) among the ops.
         self.conv = conv
         self.control_flow = control_flow
@@ -194,6 +210,33 @@ class _Builder:
             self.values[run][0][v.name] = a.astype(np.float64)
             self.values[run][1][v.name] = a
         self.pending.append(v)
+        return v
+
+    def index_param(self, shape, low, high, dtype="i64"):
+        """A fresh integer parameter with values in [low, high), or None."""
+        shape = tuple(shape)
+        if any(d.variables() - set(self.graph.variables) for d in shape):
+            return None
+        if not self.numel_ok(shape):
+            return None
+        v = Value(f"p{len(self.graph.params) + len(self.pending)}", shape, dtype)
+        for run, env in enumerate(self.envs):
+            a = self.np_rng.integers(low, high, evaluate_shape(shape, env))
+            a = a.astype(reference.INTEGERS[dtype])
+            self.values[run][0][v.name] = self.values[run][1][v.name] = a
+        self.pending.append(v)
+        return v
+
+    def half_param(self, shape):
+        """A fresh f16 parameter (normal values rounded to f16), or None."""
+        v = self.param(shape)
+        if v is None:
+            return None
+        v.dtype = "f16"
+        for run in range(2):
+            a = self.values[run][1][v.name].astype(np.float16)
+            self.values[run][0][v.name] = a.astype(np.float64)
+            self.values[run][1][v.name] = a
         return v
 
     def constant(self, shape, positive=False):
@@ -781,6 +824,107 @@ class _Builder:
         return self.add(f"conv{spatial}d", [x, w], (x.shape[0], w.shape[0]) + sizes,
                         strides=[stride] * spatial, padding=[pad] * spatial)
 
+    def take(self):
+        """relax.take of a picked value along one axis, by new i64 indices
+        (in range, or also out of range with the wrap and clip modes), or
+        by i32 indices cast from a float value."""
+        x = self.pick(lambda v: len(v.shape) >= 1)
+        if x is None:
+            return None
+        axis = self.rng.randrange(len(x.shape))
+        size = min(a.shape[axis] for a in self.arrays(x))
+        mode = self.rng.choice(["check", "check", "wrap", "clip"])
+        low, high = (0, size) if mode == "check" else (-2 * size, 2 * size)
+        shape = self.shape(self.rng.choice([1, 1, 2]))
+        indices = None
+        if mode != "check" and self.rng.random() < 0.3:
+            source = self.partner(shape)
+            scaled = source and self.constant((), positive=True)
+            product = scaled and self.add("multiply", [source, scaled], shape)
+            indices = product and self.add("astype", [product], shape, result_dtype="i32",
+                                           dtype="i32")
+        index_type = self.rng.choice(["i64", "i32"]) if self.options.int64 else "i32"
+        indices = indices or self.index_param(shape, low, high, index_type)
+        if indices is None:
+            return None
+        result = x.shape[:axis] + indices.shape + x.shape[axis + 1:]
+        if not self.numel_ok(result):
+            return None
+        attr = axis - len(x.shape) if self.rng.random() < 0.3 else axis
+        return self.add("take", [x, indices], result, axis=attr, mode=mode)
+
+    def split(self):
+        """One part of relax.split at constant positions of an axis."""
+        x = self.pick(lambda v: len(v.shape) >= 1)
+        if x is None:
+            return None
+        axis = self.rng.randrange(len(x.shape))
+        d = x.shape[axis]
+        size = min(a.shape[axis] for a in self.arrays(x))
+        if size < 2:
+            return None
+        cuts = sorted(self.rng.sample(range(1, size), min(size - 1, self.rng.choice([1, 1, 2]))))
+        bounds = [Expr.const(0)] + [Expr.const(c) for c in cuts] + [d]
+        parts = [x.shape[:axis] + (bounds[i + 1] - bounds[i],) + x.shape[axis + 1:]
+                 for i in range(len(cuts) + 1)]
+        part = self.rng.randrange(len(parts))
+        return self.add("split", [x], parts[part], axis=axis,
+                        indices=[Expr.const(c) for c in cuts], part=part, parts=parts)
+
+    def pool(self):
+        """max_pool2d or avg_pool2d of a [n, c, h, w] value: windows of 1 to
+        3, strides of 1 or 2, padding at most half the window."""
+        x = self.pick(lambda v: len(v.shape) == 4) or self.param(self.shape(4))
+        if x is None:
+            return None
+        window = [self.rng.randint(1, 3) for _ in range(2)]
+        strides = [self.rng.randint(1, 2) for _ in range(2)]
+        padding = [self.rng.randint(0, k // 2) for k in window]
+        sizes = tuple((d + (2 * p - k + s)).floordiv(s)
+                      for d, k, s, p in zip(x.shape[2:], window, strides, padding))
+        if any(min(size.evaluate(env) for env in self.envs) < 1 for size in sizes):
+            return None
+        op = self.rng.choice(["max_pool2d", "avg_pool2d"])
+        return self.add(op, [x], x.shape[:2] + sizes, pool_size=window, strides=strides,
+                        padding=padding)
+
+    def rotary(self):
+        """relax.rotary_embedding of [b, s, heads, d] (d even) by [s, d]
+        tables."""
+        x = self.pick(lambda v: len(v.shape) == 4 and v.shape[3].is_const() and
+                      v.shape[3].value() % 2 == 0)
+        if x is None:
+            x = self.param(self.shape(3) + (Expr.const(self.rng.choice([2, 4, 8, 16])),))
+        if x is None:
+            return None
+        cos = self.partner((x.shape[1], x.shape[3]))
+        sin = cos and self.partner((x.shape[1], x.shape[3]))
+        return sin and self.add("rotary_embedding", [x, cos, sin], x.shape)
+
+    def group_norm(self):
+        """relax.group_norm over a static channel dim (axis 1) of a value of
+        rank 3 or 4."""
+        x = self.pick(lambda v: len(v.shape) in (3, 4) and v.shape[1].is_const())
+        if x is None:
+            return None
+        channels = x.shape[1].value()
+        groups = self.rng.choice([g for g in range(1, channels + 1) if channels % g == 0])
+        gamma = self.partner((x.shape[1],))
+        beta = gamma and self.partner((x.shape[1],))
+        return beta and self.add("group_norm", [x, gamma, beta], x.shape, num_groups=groups,
+                                 epsilon=self.rng.choice([None, 1e-6]))
+
+    def half(self):
+        """An f16 input cast to f32."""
+        h = self.half_param(self.shape())
+        return h and self.add("astype", [h], h.shape, dtype="f32")
+
+    def integer(self):
+        """A value truncated to i32 and cast back."""
+        x = self.pick()
+        i = x and self.add("astype", [x], x.shape, result_dtype="i32", dtype="i32")
+        return i and self.add("astype", [i], i.shape, dtype="f32")
+
     def build(self):
         first = self.param(self.shape())
         while first is None:
@@ -792,10 +936,11 @@ class _Builder:
             (self.expand, 3), (self.squeeze, 3), (self.concat, 4), (self.slice, 5),
             (self.broadcast_to, 3), (self.where, 4), (self.compare, 2), (self.astype, 1),
             (self.triangle, 1), (self.create, 2), (self.motif, 6),
-            (self.attention, 2),
+            (self.attention, 2), (self.take, 3), (self.split, 2), (self.rotary, 1),
+            (self.group_norm, 1), (self.half, 1), (self.integer, 1),
         ]
         if self.options.conv:
-            builders.append((self.conv, 3))
+            builders += [(self.conv, 3), (self.pool, 2)]
         if self.options.match_cast:
             builders.append((self.match_cast, 2))
         if self.options.control_flow:
@@ -821,7 +966,7 @@ class _Builder:
         sinks = [v for v in results if v.name not in used]
         outputs = sinks[-3:] or results[-1:] or g.params[:1]
         if self.rng.random() < 0.1:
-            outputs.append(self.rng.choice(g.params + results))
+            outputs.append(self.rng.choice([p for p in g.params if p.dtype == "f32"] + results))
         g.outputs = outputs
 
 

@@ -15,7 +15,8 @@ from .expr import shape_str
 
 class Value:
     """An SSA value: a tensor of `shape` (a tuple of Exprs) and `dtype`
-    (`f32`, or `i1` for comparisons)."""
+    (`f32`; `i1` for comparisons; `i64` or `i32` for indices and integer
+    casts; `f16` for half-precision inputs)."""
 
     __slots__ = ("name", "shape", "dtype")
 
@@ -130,6 +131,20 @@ def _attr_text(node):
                   f"end = {_sym_shape(a['end'])}"]
         if a.get("strides") is not None:
             items.append(f"strides = {_array(a['strides'])}")
+    elif op == "take":
+        if a.get("axis"):
+            items.append(f"axis = {a['axis']}")
+        if a.get("mode", "check") != "check":
+            items.append(f"mode = #relax.index_mode<{a['mode']}>")
+    elif op == "split":
+        items += [f"axis = {a['axis']}", f"indices = {_sym_shape(a['indices'])}"]
+    elif op in ("max_pool2d", "avg_pool2d"):
+        items += [f"pool_size = {_array(a['pool_size'])}", f"strides = {_array(a['strides'])}",
+                  f"padding = {_array(a['padding'])}"]
+    elif op == "group_norm":
+        items.append(f"num_groups = {a['num_groups']}")
+        if a.get("epsilon") is not None:
+            items.append(f"epsilon = {a['epsilon']:.1e}")
     elif op in ("conv1d", "conv2d"):
         items += [f"strides = {_array(a['strides'])}",
                   f"padding = {_array(a['padding'])}"]
@@ -188,6 +203,12 @@ class _Printer:
             self.names[node.result.name] = r
             return
         types = ", ".join(v.type() for v in node.operands)
+        if node.op == "split":
+            # Every part is a result; the node's value is one of them.
+            parts = node.attrs["parts"]
+            rtype = "(" + ", ".join(node.result.type(shape) for shape in parts) + ")"
+            self.names[node.result.name] = f"{r}_parts#{node.attrs['part']}"
+            r = f"{r}_parts:{len(parts)}"
         self.lines.append(f"{pad}{r} = relax.{node.op}{operands}{_attr_text(node)} : "
                           f"({types}) -> {rtype}")
 

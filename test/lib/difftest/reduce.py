@@ -42,7 +42,8 @@ def check(graph, max_elements=1 << 16):
     try:
         for run in range(len(graph.inputs)):
             env = reference.bind(graph, run)
-            v64 = {p.name: graph.inputs[run][p.name].astype(np.float64) for p in graph.params}
+            v64 = {p.name: reference.precision(graph.inputs[run][p.name], np.float64)
+                   for p in graph.params}
             v32 = {p.name: graph.inputs[run][p.name] for p in graph.params}
             if not _check_nodes(graph.nodes, v64, v32, env, max_elements):
                 return False

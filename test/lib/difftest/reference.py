@@ -48,6 +48,7 @@ REDUCE = {
     "sum": np.sum, "mean": np.mean, "max": np.max, "min": np.min,
     "prod": np.prod, "variance": np.var,
 }
+INTEGERS = {"i32": np.int32, "i64": np.int64}
 
 
 def _axes(axes):
@@ -96,7 +97,34 @@ def apply(node, values, env, dtype):
         if op == "where":
             return np.where(x, args[1], args[2]).astype(dtype)
         if op == "astype":
+            target = a.get("dtype", "f32")
+            if target == "f16":
+                return x.astype(np.float16).astype(dtype)
+            if target in INTEGERS:
+                return x.astype(INTEGERS[target])
             return x.astype(dtype)
+        if op == "take":
+            mode = a.get("mode", "check")
+            return np.take(x, args[1], axis=a.get("axis", 0),
+                           mode="raise" if mode == "check" else mode)
+        if op == "split":
+            cuts = [i.evaluate(env) for i in a["indices"]]
+            return np.split(x, cuts, axis=a.get("axis", 0))[a["part"]]
+        if op in ("max_pool2d", "avg_pool2d"):
+            return _pool(x, op == "max_pool2d", a["pool_size"], a["strides"],
+                         a["padding"]).astype(dtype)
+        if op == "rotary_embedding":
+            half = x.shape[-1] // 2
+            rotated = np.concatenate([-x[..., half:], x[..., :half]], -1)
+            return (x * args[1][None, :, None, :]
+                    + rotated * args[2][None, :, None, :]).astype(dtype)
+        if op == "group_norm":
+            eps = dtype(a.get("epsilon") or 1e-5)
+            g = x.reshape(x.shape[0], a["num_groups"], -1)
+            g = (g - g.mean(-1, keepdims=True)) / np.sqrt(g.var(-1, keepdims=True) + eps)
+            channels = (1, x.shape[1]) + (1,) * (x.ndim - 2)
+            return (g.reshape(x.shape) * args[1].reshape(channels)
+                    + args[2].reshape(channels)).astype(dtype)
         if op == "matmul":
             lhs, rhs = x, args[1]
             if a.get("transpose_a") and lhs.ndim >= 2:
@@ -210,6 +238,24 @@ def _conv(x, w, strides, padding):
     return out
 
 
+def _pool(x, is_max, window, strides, padding):
+    """max_pool2d / avg_pool2d of [n, c, h, w] with symmetric padding: -inf
+    for the maximum, zeros counted in the average."""
+    fill = -np.inf if is_max else 0.0
+    x = np.pad(x, [(0, 0), (0, 0)] + [(p, p) for p in padding], constant_values=fill)
+    sizes = [(x.shape[2 + i] - window[i]) // strides[i] + 1 for i in range(2)]
+    taps = [x[:, :, i:i + (sizes[0] - 1) * strides[0] + 1:strides[0],
+              j:j + (sizes[1] - 1) * strides[1] + 1:strides[1]]
+            for i in range(window[0]) for j in range(window[1])]
+    return np.max(taps, axis=0) if is_max else np.mean(taps, axis=0)
+
+
+def precision(array, dtype):
+    """A parameter's array as the interpreter reads it: floats in `dtype`,
+    integers (indices) as they are."""
+    return array.astype(dtype) if array.dtype.kind == "f" else array
+
+
 def run(nodes, result, values, env, dtype):
     """Evaluates `nodes` in order into `values`; returns `result`'s array."""
     for node in nodes:
@@ -231,7 +277,7 @@ def bind(graph, run_index):
 def evaluate(graph, run_index, dtype=np.float64):
     """The outputs of `graph` on the inputs of run `run_index`."""
     env = bind(graph, run_index)
-    values = {p.name: graph.inputs[run_index][p.name].astype(dtype) for p in graph.params}
+    values = {p.name: precision(graph.inputs[run_index][p.name], dtype) for p in graph.params}
     for node in graph.nodes:
         values[node.result.name] = apply(node, values, env, dtype)
     return [values[v.name] for v in graph.outputs]

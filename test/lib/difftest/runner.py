@@ -4,7 +4,7 @@ A batch is one module holding every graph as its own `relax.func`. As in
 test/e2e/e2e.py, relax-opt lowers it to host functions on memrefs
 (`--relax-lower-to-cpu=to-llvm=0` plus the configuration's options), a
 driver is appended that calls each graph once per run on constant inputs
-(memref.globals holding the float32 bits) and prints a marker line and every
+(memref.globals holding the inputs' bits) and prints a marker line and every
 result, the whole goes down to the llvm dialect, and mlir-runner runs it.
 One compilation and one process serve the whole batch.
 
@@ -138,8 +138,14 @@ def _signature(host, name):
     return args, results
 
 
+# An input array's element type in IR, and its bytes in a dense attribute.
+_INPUT_ELEMENTS = {np.dtype(np.float32): ("f32", "<f4"), np.dtype(np.float16): ("f16", "<f2"),
+                   np.dtype(np.int64): ("i64", "<i8"), np.dtype(np.int32): ("i32", "<i4")}
+
+
 def _static_memref(array):
-    return "memref<" + "".join(f"{d}x" for d in array.shape) + "f32>"
+    element = _INPUT_ELEMENTS[np.asarray(array).dtype][0]
+    return "memref<" + "".join(f"{d}x" for d in array.shape) + element + ">"
 
 
 def driver(host, graphs):
@@ -153,7 +159,8 @@ def driver(host, graphs):
             for i, (array, arg_type) in enumerate(zip(g.input_arrays(run), args)):
                 name = f"{g.name}_{run}_{i}"
                 static = _static_memref(array)
-                data = np.asarray(array, "<f4").tobytes().hex().upper()
+                layout = _INPUT_ELEMENTS[np.asarray(array).dtype][1]
+                data = np.asarray(array, layout).tobytes().hex().upper()
                 globals_.append(f'memref.global "private" constant @in_{name} : '
                                 f'{static} = dense<"0x{data}">')
                 lines.append(f"  %c_{name} = memref.get_global @in_{name} : {static}")
