@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
 """Writes the seed corpora of the fuzz targets into DIR/<target>/, taken
 from the tests: the bodies of #sym.expr attributes, the split chunks of the
-graph-level tests, .npy headers of every element type relax-run reads, and
-`--size` entries."""
+graph-level tests, .npy headers of every element type relax-run reads,
+`--size` entries, and small .safetensors and .npz weights files."""
 
 import hashlib
+import io
+import json
 import pathlib
 import re
 import struct
 import sys
+import zipfile
 
 root = pathlib.Path(__file__).resolve().parent.parent
 out = pathlib.Path(sys.argv[1])
@@ -58,3 +61,39 @@ for entries in (["n=2", "m=3", "k=9"], ["n=0", "m=1", "k=0"],
                 ["k=4"], ["n=1", "n=2"], ["x=1"], ["n="],
                 ["n=9223372036854775807", "m=2", "k=9223372036854775806"]):
     write("sizes", "\n".join(entries))
+
+
+# Weights files: safetensors (a little-endian header size, a JSON header,
+# the data) and .npz archives of .npy entries, stored as np.savez writes them.
+def safetensors(entries, metadata=None):
+    header, data = {}, b""
+    for name, (dtype, shape, raw) in entries.items():
+        header[name] = {"dtype": dtype, "shape": shape,
+                        "data_offsets": [len(data), len(data) + len(raw)]}
+        data += raw
+    if metadata:
+        header["__metadata__"] = metadata
+    text = json.dumps(header).encode()
+    return struct.pack("<Q", len(text)) + text + data
+
+
+def npz(entries):
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
+        for name, blob in entries.items():
+            archive.writestr(name + ".npy", blob)
+    return buffer.getvalue()
+
+
+write("weights", safetensors({"w": ("F32", [2, 3], bytes(24)),
+                              "b": ("F16", [3], bytes(6)),
+                              "ids": ("I64", [2], bytes(16))},
+                             {"format": "pt"}))
+write("weights", safetensors({"scalar": ("F32", [], bytes(4)),
+                              "empty": ("F32", [0, 4], b"")}))
+write("weights", safetensors({"q": ("I8", [4, 16], bytes(64)),
+                              "d": ("BF16", [4, 1], bytes(8)),
+                              "m": ("BOOL", [3], bytes(3))}))
+write("weights", npz({"w": npy("<f4", [2, 3], bytes(24)),
+                      "b": npy("<i8", [3], bytes(24))}))
+write("weights", npz({"x": npy("<f2", [], bytes(2))}))

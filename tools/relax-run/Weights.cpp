@@ -87,6 +87,8 @@ parseSafetensors(StringRef bytes, StringRef path, std::string &error) {
   if (!entries)
     return fail("the header is not a JSON object");
   llvm::StringMap<Array> arrays;
+  // The data of each entry, to find two that share bytes.
+  std::vector<std::tuple<int64_t, int64_t, std::string>> extents;
   for (const auto &[key, value] : *entries) {
     if (key == "__metadata__")
       continue;
@@ -122,10 +124,17 @@ parseSafetensors(StringRef bytes, StringRef path, std::string &error) {
     std::optional<Array> array = Array::allocate(shape, *layout);
     if (!array)
       return fail("out of memory for entry '" + name + "'");
-    if (*size)
+    if (*size) {
       std::memcpy(array->data(), data.data() + *begin, *size);
+      extents.emplace_back(*begin, *end, name);
+    }
     arrays.try_emplace(name, std::move(*array));
   }
+  llvm::sort(extents);
+  for (size_t i = 1; i < extents.size(); ++i)
+    if (std::get<0>(extents[i]) < std::get<1>(extents[i - 1]))
+      return fail("entries '" + std::get<2>(extents[i - 1]) + "' and '" +
+                  std::get<2>(extents[i]) + "' share data bytes");
   return arrays;
 }
 
@@ -222,14 +231,18 @@ parseNpz(StringRef bytes, StringRef path, std::string &error) {
 }
 
 std::optional<llvm::StringMap<Array>>
+relax_run::parseWeights(StringRef bytes, StringRef path, std::string &error) {
+  if (path.ends_with(".npz") || bytes.starts_with("PK\x03\x04"))
+    return parseNpz(bytes, path, error);
+  return parseSafetensors(bytes, path, error);
+}
+
+std::optional<llvm::StringMap<Array>>
 relax_run::readWeights(StringRef path, std::string &error) {
   std::unique_ptr<llvm::MemoryBuffer> buffer = readRegularFile(path, error);
   if (!buffer)
     return std::nullopt;
-  StringRef bytes = buffer->getBuffer();
-  if (path.ends_with(".npz") || bytes.starts_with("PK\x03\x04"))
-    return parseNpz(bytes, path, error);
-  return parseSafetensors(bytes, path, error);
+  return parseWeights(buffer->getBuffer(), path, error);
 }
 
 /// A dense attribute of `type` holding the elements of `array`.

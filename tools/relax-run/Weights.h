@@ -34,6 +34,12 @@ namespace relax_run {
 std::optional<llvm::StringMap<Array>> readWeights(llvm::StringRef path,
                                                   std::string &error);
 
+/// As readWeights, on the bytes of a file read already: a .npz archive when
+/// `path` ends in `.npz` or the bytes start as a zip archive does, else a
+/// .safetensors file. `path` only names the file in messages.
+std::optional<llvm::StringMap<Array>>
+parseWeights(llvm::StringRef bytes, llvm::StringRef path, std::string &error);
+
 /// Binds the parameters of `func` that have a `relax.param_name` attribute
 /// to the arrays of the weights file at `path` of those names. With
 /// `asConstants`, each becomes a `relax.constant` at the start of the body

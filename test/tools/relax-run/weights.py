@@ -11,7 +11,7 @@
 # square weight that a product reads transposed and an add reads as it is
 # binds both. A
 # missing weight, a weight of another shape or dtype, a compressed .npz
-# entry and a truncated file are errors.
+# entry, a truncated file and entries that share bytes are errors.
 #
 # CHECK: safetensors: exit 0: ok, weights transformed
 # CHECK: npz: exit 0: ok, weights transformed
@@ -30,6 +30,7 @@
 # CHECK: compressed: exit 1: relax-run: error: {{.*}}compressed.npz: entry 'w.npy' is compressed; relax-run reads stored entries only
 # CHECK: truncated: exit 1: relax-run: error: {{.*}}truncated.safetensors: entry '{{w|b}}' has data offsets that do not fit its shape or the file
 # CHECK: deep header: exit 1: relax-run: error: {{.*}}deep.safetensors: the JSON header nests 100000 levels deep, more than the 64 a safetensors header may
+# CHECK: overlapping: exit 1: relax-run: error: {{.*}}overlap.safetensors: entries 'b' and 'w' share data bytes
 
 import os
 import struct
@@ -136,3 +137,10 @@ with open(deep, "wb") as f:
     text = b"[" * 100000 + b"]" * 100000
     f.write(struct.pack("<Q", len(text)) + text)
 check("deep header", deep)
+# Two entries whose data offsets overlap: w's 24 bytes start inside b's 12.
+overlap = os.path.join(work, "overlap.safetensors")
+with open(overlap, "wb") as f:
+    header = ('{"b": {"dtype": "F32", "shape": [3], "data_offsets": [0, 12]}, '
+              '"w": {"dtype": "F32", "shape": [2, 3], "data_offsets": [8, 32]}}').encode()
+    f.write(struct.pack("<Q", len(header)) + header + bytes(32))
+check("overlapping", overlap)
