@@ -121,6 +121,13 @@ CASES = [
                      f"%r = relax.astype %h {{dtype = f32}} : (!relax.tensor<*, f16>) -> {ANY}"],
                     [("%a", X)]),
      lambda n: [f32(n, 3)], lambda a: a.astype(np.float16).astype(np.float32)),
+    # A take from a one-row table in clip mode: every index becomes 0, and
+    # the gather under a mask stays scalar (MLIR 22 masks it wrongly).
+    ("take clip from one row",
+     body([f"%r = relax.take %a, %i {{mode = #relax.index_mode<clip>}} : ({t(['1', 'n'])}, {t(['n', '1'], 'i64')}) -> {ANY}"],
+          [("%a", t(["1", "n"])), ("%i", t(["n", "1"], "i64"))]),
+     lambda n: [f32(1, n), rng.integers(-3, 3, (n, 1)).astype(np.int64)],
+     lambda a, i: np.take(a, i, axis=0, mode="clip")),
     # Integer abs on a 2-D tile (T5's relative positions): its vectors are
     # n-D, which math.absi's LLVM lowering does not take.
     ("abs_i64", body([f"%m = relax.abs %a : ({t(['n', '8'], 'i64')}) -> !relax.tensor<*, i64>",

@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/IR/PatternMatch.h"
@@ -24,6 +25,44 @@ namespace mlir::relax::codegen {
 using namespace mlir;
 using namespace mlir::relax;
 using namespace mlir::relax::codegen;
+
+namespace {
+/// A read of one element broadcast to every lane (a permutation map of
+/// constant 0s: a broadcast operand of size 1) becomes a tensor.extract and
+/// a vector.broadcast. The transfer lowering takes a broadcast read only
+/// from a buffer whose innermost stride is 1, so such a read of a strided
+/// view (a slice with a step) was left unlowered.
+struct BroadcastReadToExtract : OpRewritePattern<vector::TransferReadOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(vector::TransferReadOp read,
+                                PatternRewriter &rewriter) const override {
+    if (!isa<RankedTensorType>(read.getBase().getType()) || read.getMask())
+      return failure();
+    AffineMap map = read.getPermutationMap();
+    if (map.getNumResults() == 0 ||
+        !llvm::all_of(map.getResults(), [](AffineExpr e) {
+          auto c = dyn_cast<AffineConstantExpr>(e);
+          return c && c.getValue() == 0;
+        }))
+      return failure();
+    Value element = tensor::ExtractOp::create(rewriter, read.getLoc(),
+                                              read.getBase(), read.getIndices());
+    rewriter.replaceOpWithNewOp<vector::BroadcastOp>(read, read.getVectorType(),
+                                                     element);
+    return success();
+  }
+};
+} // namespace
+
+/// Whether vectorizing `op` with `sizes` masks a loop: one whose range is
+/// dynamic or not a multiple of its vector size.
+static bool needsMask(linalg::LinalgOp op, ArrayRef<int64_t> sizes) {
+  for (auto [range, size] : llvm::zip(op.getStaticLoopRanges(), sizes))
+    if (ShapedType::isDynamic(range) || range % size != 0)
+      return true;
+  return false;
+}
 
 namespace {
 struct RelaxCPUVectorizePass
@@ -66,6 +105,19 @@ struct RelaxCPUVectorizePass
             return op.payloadUsesValueFromOperand(input);
           }))
         continue;
+      // MLIR 22 vectorizes a gather whose source has a dim of 1 under a
+      // mask (a dynamic loop) into a transfer_read whose mask has the
+      // loops' rank instead of the read's, which does not verify (a take
+      // from a [1, n] table in clip or wrap mode, whose index folds to 0).
+      // Such ops stay scalar.
+      if (needsMask(op, sizes) &&
+          op.getBlock()->walk([](tensor::ExtractOp extract) {
+                         return llvm::is_contained(
+                                    extract.getTensor().getType().getShape(), 1)
+                                    ? WalkResult::interrupt()
+                                    : WalkResult::advance();
+                       }).wasInterrupted())
+        continue;
       rewriter.setInsertionPoint(op);
       FailureOr<linalg::VectorizationResult> vectorized =
           linalg::vectorize(rewriter, op, sizes, scalable,
@@ -95,6 +147,7 @@ struct RelaxCPUVectorizePass
       // Powers by small constant exponents become products and roots.
       populateMathAlgebraicSimplificationPatterns(patterns);
       populateSinCosApproximationPatterns(patterns, /*benefit=*/2);
+      patterns.add<BroadcastReadToExtract>(&getContext());
       vector::TransferReadOp::getCanonicalizationPatterns(patterns,
                                                           &getContext());
       vector::TransferWriteOp::getCanonicalizationPatterns(patterns,

@@ -17,6 +17,7 @@ Shapes mix static dims and parameter variables with ranges
 """
 
 import random
+import warnings
 
 import numpy as np
 
@@ -36,6 +37,8 @@ ROUNDING = 1e-5
 def tame(node, values, a64, a32, max_elements):
     """Whether the result of `node` (a64 in float64, a32 in float32, with
     operands in `values`, float64) can be compared at the tolerance."""
+    if a64.size == 0:
+        return a32.size == 0   # nothing to compare, but it must compile and run
     if node.result.dtype in reference.INTEGERS:
         if not (0 < a64.size <= max_elements and np.array_equal(a64, a32)):
             return False
@@ -83,8 +86,11 @@ class Options:
 
     def __init__(self, max_ops=12, control_flow=True, match_cast=True,
                  max_elements=2048, keepdims_inner_reductions=True,
-                 bool_outputs=True, conv=True, int64=True):
+                 bool_outputs=True, conv=True, int64=True, zero_dims=True):
         self.max_ops = max_ops
+        # Some graphs run once with a variable equal to 0 (its range starts
+        # at 0): tensors without elements.
+        self.zero_dims = zero_dims
         # i64 tensors (take's indices) besides i32 ones; WebGPU has none.
         self.int64 = int64
         # Convolutions (conv1d, conv2d) among the ops.
@@ -146,6 +152,11 @@ class _Builder:
         for v, (lo, hi) in variables.items():
             if self.envs[0][v] == self.envs[1][v] and hi > lo:
                 self.envs[1][v] = lo + (self.envs[0][v] - lo + 1) % (hi - lo + 1)
+        if options.zero_dims and rng.random() < 0.15:
+            v = rng.choice(sorted(variables))
+            variables[v] = (0, variables[v][1])
+            self.graph.variables[v] = variables[v]
+            self.envs[1][v] = 0
         self.graph.sizes = [dict(e) for e in self.envs]
         self.graph.inputs = [{}, {}]
         # values[run][precision]: value name -> array.
@@ -189,7 +200,10 @@ class _Builder:
             sizes = [evaluate_shape(shape, env) for env in self.envs]
         except KeyError:
             return False
-        return all(0 < int(np.prod(s)) <= self.options.max_elements for s in sizes)
+        # Empty only where a variable is 0.
+        return all(0 < int(np.prod(s)) <= self.options.max_elements
+                   or (int(np.prod(s)) == 0 and 0 in env.values())
+                   for s, env in zip(sizes, self.envs))
 
     def param(self, shape, positive=False):
         """A fresh parameter, or None when the shape names variables that
@@ -300,8 +314,15 @@ class _Builder:
         envs = [dict(e) for e in self.envs]
         computed = []
         for run in range(2):
-            a64 = reference.apply(node, self.values[run][0], envs[run], np.float64)
-            a32 = reference.apply(node, self.values[run][1], dict(envs[run]), np.float32)
+            try:
+                a64 = reference.apply(node, self.values[run][0], envs[run], np.float64)
+                a32 = reference.apply(node, self.values[run][1], dict(envs[run]),
+                                      np.float32)
+            except (ValueError, IndexError, ZeroDivisionError):
+                # What numpy refuses (an empty axis to reduce or split)
+                # is no graph.
+                self.drop_pending()
+                return None
             expected = evaluate_shape(shape, envs[run])
             if tuple(a64.shape) != expected:
                 raise AssertionError(f"generator: {node} has shape {a64.shape}, "
@@ -335,7 +356,9 @@ class _Builder:
         self.pending = []
 
     def tame(self, node, run, a64, a32):
-        return tame(node, self.values[run][0], a64, a32, self.options.max_elements)
+        with np.errstate(all="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            return tame(node, self.values[run][0], a64, a32, self.options.max_elements)
 
     # Op builders: each returns a Value or None.
     def unary(self, x=None):
@@ -950,7 +973,10 @@ class _Builder:
         attempts = 0
         while len(self.graph.nodes) < target and attempts < 20 * target:
             attempts += 1
-            self.rng.choices(functions, weights)[0]()
+            try:
+                self.rng.choices(functions, weights)[0]()
+            except (ValueError, IndexError, ZeroDivisionError):
+                pass   # a builder's choice that an empty tensor leaves none of
             self.drop_pending()
         self.choose_outputs()
         return self.graph

@@ -161,8 +161,10 @@ def driver(host, graphs):
                 static = _static_memref(array)
                 layout = _INPUT_ELEMENTS[np.asarray(array).dtype][1]
                 data = np.asarray(array, layout).tobytes().hex().upper()
+                # An empty array has no bytes to spell: a splat of nothing.
+                value = f'"0x{data}"' if array.size else ("0.0" if layout[1] == "f" else "0")
                 globals_.append(f'memref.global "private" constant @in_{name} : '
-                                f'{static} = dense<"0x{data}">')
+                                f'{static} = dense<{value}>')
                 lines.append(f"  %c_{name} = memref.get_global @in_{name} : {static}")
                 if static != arg_type:
                     lines.append(f"  %a_{name} = memref.cast %c_{name} : {static} to {arg_type}")
@@ -239,6 +241,11 @@ def parse_outputs(text):
         for block in body.split("Unranked Memref")[1:]:
             sizes = [int(s) for s in re.search(r"sizes = \[([^\]]*)\]", block)
                      .group(1).replace(" ", "").split(",") if s]
+            if 0 in sizes:
+                # The runtime's printer prints elements of an empty memref
+                # anyway (one per row): there is nothing to read.
+                arrays.append(np.zeros(sizes))
+                continue
             data = block.split("data =", 1)[1]
             numbers = re.findall(r"-?(?:nan|inf|\d+\.?\d*(?:e[-+]?\d+)?)", data)
             values = np.array([float(n) for n in numbers])
