@@ -51,8 +51,19 @@ _SAME_SHAPE = {"Softmax", "Gelu", "LayerNormalization", "Cast", "Not", "Reciproc
 _COMPARISONS = {"Equal", "Less", "Greater", "LessOrEqual", "GreaterOrEqual"}
 
 
+# The ONNX element type of each numpy type relax has.
+_NUMPY_ELEMENTS = {np.float32: 1, np.float16: 10, np.float64: 11, np.int64: 7,
+                   np.int32: 6, np.int16: 5, np.int8: 3, np.bool_: 9}
+
+
 class _Unsupported(Exception):
     pass
+
+
+def _first_line(error):
+    """The first line of an exception's message (ONNX's carry a C++ trace)."""
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
 
 
 class ShapeValue:
@@ -204,12 +215,7 @@ class OnnxImporter:
         import onnx
         import onnx.numpy_helper
         self.onnx = onnx
-        try:
-            # data_prop carries the values of shape subgraphs, so that the
-            # dims of a Reshape by a computed shape are known too.
-            self.model = onnx.shape_inference.infer_shapes(model, data_prop=True)
-        except Exception:  # noqa: BLE001 - fall back to plain inference
-            self.model = onnx.shape_inference.infer_shapes(model)
+        self.model = _with_inferred_shapes(model)
         self.graph = self.model.graph
         self.constants = weights_as_constants
         self.e = Emitter()
@@ -217,7 +223,15 @@ class OnnxImporter:
         self.arrays = {}  # names of constant tensors -> numpy arrays
         self.weights = {}
         for init in self.graph.initializer:
-            self.arrays[init.name] = onnx.numpy_helper.to_array(init)
+            try:
+                array = onnx.numpy_helper.to_array(init)
+            except Exception as error:  # noqa: BLE001 - data that is not its shape
+                raise ImportError_(f"initializer '{init.name}' is invalid: "
+                                   f"{_first_line(error)}") from None
+            if array.dtype.type not in _NUMPY_ELEMENTS:
+                raise ImportError_(f"initializer '{init.name}' has element type "
+                                   f"{array.dtype}, which relax lacks")
+            self.arrays[init.name] = array
         # Each dim name is one variable, named apart from every other (and
         # from the expression syntax's keywords), the inputs' first.
         self.var_names, used = {}, set()
@@ -300,16 +314,27 @@ class OnnxImporter:
             if handler is None:
                 unsupported.append(f"{label}: no relax translation")
                 continue
-            attrs = self._attrs(node)
             try:
+                attrs = self._attrs(node)
                 outs = handler(node, attrs)
+                outs = outs if isinstance(outs, list) else [outs]
+                if (len(outs) == 1 and isinstance(outs[0], Value) and outs[0].shape is None
+                        and outs[0] is not self.env.get(node.input[0] if node.input else "")):
+                    outs[0].shape = self._result_dims(node, attrs)
             except _Unsupported as error:
                 unsupported.append(f"{label}: {error}")
                 continue
-            outs = outs if isinstance(outs, list) else [outs]
-            if (len(outs) == 1 and isinstance(outs[0], Value) and outs[0].shape is None
-                    and outs[0] is not self.env.get(node.input[0] if node.input else "")):
-                outs[0].shape = self._result_dims(node, attrs)
+            except ImportError_ as error:
+                unsupported.append(f"{label}: {error}")
+                continue
+            except (KeyError, IndexError, ValueError, TypeError, AttributeError,
+                    ZeroDivisionError) as error:
+                # A node the translation cannot read (an input or attribute
+                # missing or of another kind than the op takes): the model is
+                # invalid there.
+                unsupported.append(f"{label}: invalid node ({type(error).__name__}: "
+                                   f"{_first_line(error)})")
+                continue
             for name, value in zip(node.output, outs):
                 self.env[name] = value
         if unsupported:
@@ -318,7 +343,10 @@ class OnnxImporter:
                 f"op{'s' if len(unsupported) > 1 else ''}:\n  " + "\n  ".join(unsupported))
         outputs = []
         for o in self.graph.output:
-            value = self.env[o.name]
+            value = self.env.get(o.name)
+            if value is None:
+                raise ImportError_(f"cannot import the model: output '{o.name}' is not "
+                                   "an input, an initializer or a node's output")
             if isinstance(value, ShapeValue):
                 try:
                     value = self._tensor(value)
@@ -343,9 +371,7 @@ class OnnxImporter:
 
     @staticmethod
     def _onnx_dtype(array):
-        return {v: k for k, v in {1: np.float32, 10: np.float16, 11: np.float64,
-                                  7: np.int64, 6: np.int32, 5: np.int16, 3: np.int8,
-                                  9: np.bool_}.items()}[array.dtype.type]
+        return _NUMPY_ELEMENTS[array.dtype.type]
 
     def _attrs(self, node):
         return {a.name: self.onnx.helper.get_attribute_value(a) for a in node.attribute}
@@ -446,6 +472,8 @@ class OnnxImporter:
             rank = len(dims) + len(axes)
             rest = iter(dims)
             put = {a % rank for a in axes}
+            if len(put) != len(axes):
+                return None   # repeated axes: the op itself rejects them
             return ["1" if i in put else next(rest) for i in range(rank)]
         if node.op_type in ("Conv", "MaxPool", "AveragePool"):
             return self._window_dims(node, attrs)
@@ -1420,19 +1448,123 @@ class OnnxImporter:
         return y
 
 
+def _light_copy(model):
+    """The model without the data of its large initializers, which become
+    typed graph inputs: what shape inference needs (small constants feed
+    shape computations) without a copy of the weights."""
+    import onnx
+    light = onnx.ModelProto()
+    light.ir_version = model.ir_version
+    light.opset_import.extend(model.opset_import)
+    light.functions.extend(model.functions)
+    g, lg = model.graph, light.graph
+    lg.name = g.name
+    lg.node.extend(g.node)
+    lg.input.extend(g.input)
+    lg.output.extend(g.output)
+    lg.value_info.extend(g.value_info)
+    inputs = {i.name for i in g.input}
+    for init in g.initializer:
+        if int(np.prod(init.dims)) <= 64:
+            lg.initializer.append(init)
+        elif init.name not in inputs:
+            lg.input.append(onnx.helper.make_tensor_value_info(init.name, init.data_type,
+                                                               list(init.dims)))
+    return light
+
+
+def _infer_in_child(light):
+    """Serialized shape inference of `light` (data propagation first, so
+    that the dims of a Reshape by a computed shape are known), run in a
+    forked process: ONNX's C++ inference can abort on an invalid model,
+    which must be an error, not the end of relax-import."""
+    import os
+
+    import onnx
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read_end)
+        try:
+            try:
+                out = b"\0" + onnx.shape_inference.infer_shapes(
+                    light, data_prop=True).SerializeToString()
+            except Exception:  # noqa: BLE001 - plain inference then
+                out = b"\0" + onnx.shape_inference.infer_shapes(light).SerializeToString()
+        except Exception as error:  # noqa: BLE001 - the model is invalid
+            out = b"\1" + _first_line(error).encode()
+        with os.fdopen(write_end, "wb") as f:
+            f.write(out)
+        os._exit(0)
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as f:
+        out = f.read()
+    _, status = os.waitpid(pid, 0)
+    if os.WIFSIGNALED(status) or not out:
+        raise ImportError_("ONNX shape inference crashed on the model (signal "
+                           f"{os.WTERMSIG(status) if os.WIFSIGNALED(status) else '?'}): "
+                           "the model is invalid there or meets an ONNX bug")
+    if out[:1] == b"\1":
+        raise ImportError_(f"ONNX shape inference rejects the model: {out[1:].decode()}")
+    return onnx.ModelProto.FromString(out[1:])
+
+
+def _with_inferred_shapes(model):
+    """`model` with the value_info and output types that shape inference
+    gives (inferred on a light copy, in a child process)."""
+    inferred = _infer_in_child(_light_copy(model)).graph
+    del model.graph.value_info[:]
+    model.graph.value_info.extend(inferred.value_info)
+    types = {o.name: o.type for o in inferred.output}
+    for o in model.graph.output:
+        if o.name in types:
+            o.type.CopyFrom(types[o.name])
+    return model
+
+
+def _check(model, path):
+    """ONNX's checker on the model's structure: every value defined before
+    its use, known ops and attributes of the opset. A model past protobuf's
+    2 GB is checked from its file. The checker requires a shape on every
+    graph input and output, which hand-written models often leave out (a
+    result of any shape): such a model is checked again with empty shapes
+    put in."""
+    import onnx
+    missing = "Field 'shape' of 'type' is required but missing"
+    try:
+        onnx.checker.check_model(path if path and model.ByteSize() > 2 ** 31 - 1 else model)
+        return
+    except Exception as error:  # noqa: BLE001 - the checker's ValidationError
+        message = _first_line(error)
+    if missing in message and model.ByteSize() <= 2 ** 31 - 1:
+        patched = onnx.ModelProto()
+        patched.CopyFrom(model)
+        for info in list(patched.graph.input) + list(patched.graph.output):
+            if info.type.HasField("tensor_type"):
+                info.type.tensor_type.shape.SetInParent()
+        try:
+            onnx.checker.check_model(patched)
+            return
+        except Exception as error:  # noqa: BLE001 - as above
+            message = _first_line(error)
+    raise ImportError_(f"not a valid ONNX model: {message}")
+
+
 def import_model(model, *, weights_as_constants=False, source=None):
     """Translates an ONNX model (a ModelProto or a path). Returns (module
     text, weights by initializer name)."""
     import onnx
-    if isinstance(model, str):
+    path = model if isinstance(model, str) else None
+    if path is not None:
         try:
-            model = onnx.load(model)
+            model = onnx.load(path)
         except Exception as error:  # noqa: BLE001 - any load failure
-            raise ImportError_(f"cannot load {model} as an ONNX model: {error}") from None
+            raise ImportError_(f"cannot load {path} as an ONNX model: {error}") from None
     opset = max((o.version for o in model.opset_import if o.domain in ("", "ai.onnx")),
                 default=0)
     if opset < 17:
         raise ImportError_(f"the model has opset {opset}; relax-import takes 17 and later")
+    _check(model, path)
     importer = OnnxImporter(model, weights_as_constants)
     outputs = importer.run()
     comment = f"Imported from {source} by relax-import." if source else None
