@@ -14,12 +14,30 @@
 # CHECK: error: 'relax.matmul' op contraction dim: operand #1 dim 0 is 3 but must equal 4
 # CHECK-NEXT: at: %y = relax.matmul %x, %w
 # CHECK-LABEL: valid: exit 0, written: yes
+#
+# Models that are not valid ONNX are one error message each, never a
+# traceback: a node reading a value nothing defines (ONNX's checker), an
+# initializer whose data is not its shape, a node whose attributes do not
+# fit its inputs (pads of a 2-d convolution given for one dim), an output
+# no node computes.
+#
+# CHECK-LABEL: undefined input: exit 1, written: no
+# CHECK-NEXT: relax-import: error: not a valid ONNX model: {{.*}}'missing'{{.*}}
+# CHECK-LABEL: initializer data: exit 1, written: no
+# CHECK-NEXT: relax-import: error: not a valid ONNX model: {{.*}}tensor name: w{{.*}} too small for the declared shape
+# CHECK-LABEL: conv pads: exit 1, written: no
+# CHECK-NEXT: relax-import: error: cannot import the model: 1 unsupported op:
+# CHECK-NEXT: Conv (node 'conv'): invalid node (IndexError: list index out of range)
+# CHECK-LABEL: uncomputed output: exit 1, written: no
+# CHECK-NEXT: relax-import: error: {{.*}}'y'{{.*}}
 
 import os
 import subprocess
 import sys
 
+import numpy as np
 import onnx
+import onnx.numpy_helper
 from onnx import TensorProto, helper
 
 work = sys.argv[1]
@@ -29,8 +47,8 @@ w = helper.make_tensor_value_info("w", TensorProto.FLOAT, [3, 6])
 y = helper.make_tensor_value_info("y", TensorProto.FLOAT, None)
 
 
-def check(label, nodes, inputs):
-    graph = helper.make_graph(nodes, "g", inputs, [y])
+def check(label, nodes, inputs, inits=(), outputs=(y,)):
+    graph = helper.make_graph(nodes, "g", inputs, list(outputs), list(inits))
     path = os.path.join(work, label.replace(" ", "_") + ".onnx")
     onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 20)]), path)
     out = path[:-len(".onnx")] + ".mlir"
@@ -42,3 +60,14 @@ def check(label, nodes, inputs):
 check("softmax axis", [helper.make_node("Softmax", ["x"], ["y"], axis=5)], [x])
 check("contraction", [helper.make_node("MatMul", ["x", "w"], ["y"])], [x, w])
 check("valid", [helper.make_node("Softmax", ["x"], ["y"], axis=1)], [x])
+
+check("undefined input", [helper.make_node("Add", ["x", "missing"], ["y"])], [x])
+bad = onnx.numpy_helper.from_array(np.zeros(2, np.float32), "w")
+bad.dims[:] = [3, 6]
+check("initializer data", [helper.make_node("MatMul", ["x", "w"], ["y"])], [x], [bad])
+image = helper.make_tensor_value_info("x", TensorProto.FLOAT, ["n", 3, 8, 8])
+kernel = onnx.numpy_helper.from_array(np.zeros((4, 3, 3, 3), np.float32), "k")
+check("conv pads", [helper.make_node("Conv", ["x", "k"], ["y"], name="conv", pads=[1, 1])],
+      [image], [kernel])
+z = helper.make_tensor_value_info("z", TensorProto.FLOAT, None)
+check("uncomputed output", [helper.make_node("Relu", ["x"], ["z"])], [x], outputs=(z, y))
