@@ -987,8 +987,10 @@ class _Builder:
         for n in g.walk():
             for _, result in n.branches():
                 used.add(result.name)
+        # Results of f32, and of i1 when allowed (the driver prints f32,
+        # booleans converted); integer casts and f16 inputs stay inside.
         results = [n.result for n in g.nodes if n.result.dtype == "f32" or
-                   self.options.bool_outputs]
+                   (n.result.dtype == "i1" and self.options.bool_outputs)]
         sinks = [v for v in results if v.name not in used]
         outputs = sinks[-3:] or results[-1:] or g.params[:1]
         if self.rng.random() < 0.1:
