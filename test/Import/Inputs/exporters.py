@@ -13,6 +13,9 @@ import numpy as np
 import torch
 from torch.export import Dim, export
 
+sys.path.insert(0, os.path.dirname(__file__))
+import hf_models  # noqa: E402
+
 ROUTES = ("torch.export", "onnx", "onnx dynamo")
 
 
@@ -45,24 +48,6 @@ def export_all(module, example, dims, work, name, routes=ROUTES):
     return paths
 
 
-def _run(mlir, x, work):
-    """relax-run of `mlir` with its weights on input `x`: the results, or
-    the error text."""
-    stem = mlir[:-len(".mlir")]
-    np.save(stem + ".x.npy", x.numpy())
-    result = subprocess.run(["relax-run", mlir, "--weights", stem + ".safetensors",
-                             "--input", stem + ".x.npy", "--output", stem + ".y.npy"],
-                            capture_output=True, text=True)
-    if result.returncode:
-        return result.stderr.strip()
-    results, k = [], 0
-    while os.path.exists(path := stem + (".y.npy" if k == 0 else f".y.{k}.npy")):
-        results.append(np.load(path))
-        os.remove(path)
-        k += 1
-    return results
-
-
 def _same(got, want, tolerance):
     if got.shape != want.shape:
         return False
@@ -91,9 +76,10 @@ def run_all(module, example, dims, make, sizes, work, name, tolerance=1e-4,
             continue
         for size in sizes:
             x = make(*size)
-            results = _run(mlir, x, work)
-            if isinstance(results, str):
-                print(f"{route} {list(x.shape)}: relax-run failed: {results}")
+            results = hf_models.run_relax(mlir, os.path.splitext(mlir)[0] + ".safetensors",
+                                          [x], work)
+            if results is None:
+                print(f"{route} {list(x.shape)}: relax-run failed")
                 failed = True
                 continue
             if compare is not None:

@@ -206,7 +206,7 @@ def _import(name, module, args, dynamic, work, cli):
     return mlir, weights
 
 
-def _run(mlir, weights, inputs, work):
+def run_relax(mlir, weights, inputs, work):
     """Runs `mlir` with relax-run on `inputs` (tensors). Returns its
     results as numpy arrays, or None after printing why."""
     args = []
@@ -252,7 +252,7 @@ def run_model(name, sizes, work, cli=False, tolerance=1e-4):
         x = make(batch, seq)
         with torch.no_grad():
             expected = module(x).numpy()
-        results = _run(*paths, [x], work)
+        results = run_relax(*paths, [x], work)
         if results is None:
             return 1
         error = _error(results[0], expected)
@@ -277,7 +277,7 @@ def run_step(name, sizes, work, cli=False, tolerance=1e-4):
         x, cache = make(batch, seq, past)
         with torch.no_grad():
             expected = [t.numpy() for t in module(x, cache)]
-        results = _run(*paths, [x, *cache.values()], work)
+        results = run_relax(*paths, [x, *cache.values()], work)
         if results is None:
             return 1
         errors = [_error(g, e) for g, e in zip(results, expected)]
