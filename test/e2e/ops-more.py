@@ -185,6 +185,13 @@ CASES = [
     ("conv2d_grouped_symbolic", body([f"%r = relax.conv2d %a, %w {{padding = array<i64: 1, 1>, groups = 2 : i64}} : ({t(['1', 'c', '4', '4'])}, {t(['o', 'k', '3', '3'])}) -> {ANY}"],
                     [("%a", t(["1", "c", "4", "4"])), ("%w", t(["o", "k", "3", "3"]))]),
      lambda n: [f32(1, 2 * n, 4, 4), f32(2 * n, n, 3, 3)], grouped_conv2d),
+    # An outer product (K = 1) of a broadcast row, both operands
+    # transposed: the broadcast must stay a copy rather than be read
+    # through the product's map, which would drop the summed dim.
+    ("outer_of_broadcast", body([f"%e = relax.broadcast_to %a {{shape = #sym.shape<[1, 2]>}} : ({t(['2'])}) -> {t(['1', '2'])}",
+                                 f"%r = relax.matmul %e, %b {{transpose_a = true, transpose_b = true}} : ({t(['1', '2'])}, {t(['n', '1'])}) -> {ANY}"],
+                                [("%a", t(["2"])), ("%b", t(["n", "1"]))]),
+     lambda n: [f32(2), f32(n, 1)], lambda a, b: np.outer(a, b[:, 0])),
     ("rotary_embedding", body([f"%r = relax.rotary_embedding %a, %c, %s : ({t(['1', 's', '2', '4'])}, {t(['s', '4'])}, {t(['s', '4'])}) -> {ANY}"],
                               [("%a", t(["1", "s", "2", "4"])), ("%c", t(["s", "4"])), ("%s", t(["s", "4"]))]),
      lambda n: [f32(1, n, 2, 4), f32(n, 4), f32(n, 4)], rotary),

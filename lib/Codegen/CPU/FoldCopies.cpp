@@ -56,6 +56,15 @@ foldIntoContract(RewriterBase &rewriter, linalg::ContractOp consumer,
                       .compose(consumer.getMatchingIndexingMap(operand));
   if (!map.isProjectedPermutation())
     return failure();
+  // A broadcast of a unit dim drops that dim from the map; a contracting dim
+  // must stay in both operands (a K = 1 product of a broadcast vector).
+  AffineMap oldMap = consumer.getMatchingIndexingMap(operand);
+  AffineMap resultMap =
+      consumer.getMatchingIndexingMap(consumer.getDpsInitOperand(0));
+  for (AffineExpr expr : oldMap.getResults())
+    if (!llvm::is_contained(map.getResults(), expr) &&
+        !llvm::is_contained(resultMap.getResults(), expr))
+      return failure();
   SmallVector<Value> inputs = consumer.getDpsInputs();
   SmallVector<AffineMap> maps = consumer.getIndexingMapsArray();
   unsigned index = operand->getOperandNumber();

@@ -75,3 +75,25 @@ func.func @shared_copy(%x: tensor<?x4x16xf32>, %y: tensor<4x8x16xf32>, %qt: tens
   %s = linalg.contract indexing_maps = [#l, #r, #o] ins(%q, %y : tensor<4x?x16xf32>, tensor<4x8x16xf32>) outs(%init : tensor<4x?x8xf32>) -> tensor<4x?x8xf32>
   return %s, %q : tensor<4x?x8xf32>, tensor<4x?x16xf32>
 }
+
+// -----
+
+// A broadcast of a unit dim that the contraction sums over stays a copy:
+// read through its map, the contracting dim would leave one operand.
+
+// CHECK-LABEL: func.func @broadcast_contracting_dim
+// CHECK: %[[B:.*]] = linalg.generic
+// CHECK: linalg.contract {{.*}} ins(%[[B]], %{{.*}} :
+#bc_in = affine_map<(d0, d1) -> (d1)>
+#bc_out = affine_map<(d0, d1) -> (d0, d1)>
+#ta = affine_map<(d0, d1, d2) -> (d2, d0)>
+#tb = affine_map<(d0, d1, d2) -> (d1, d2)>
+#tc = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @broadcast_contracting_dim(%x: tensor<2xf32>, %y: tensor<?x1xf32>, %e: tensor<1x2xf32>, %init: tensor<2x?xf32>) -> tensor<2x?xf32> {
+  %b = linalg.generic {indexing_maps = [#bc_in, #bc_out], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<2xf32>) outs(%e : tensor<1x2xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  } -> tensor<1x2xf32>
+  %r = linalg.contract indexing_maps = [#ta, #tb, #tc] ins(%b, %y : tensor<1x2xf32>, tensor<?x1xf32>) outs(%init : tensor<2x?xf32>) -> tensor<2x?xf32>
+  return %r : tensor<2x?xf32>
+}
