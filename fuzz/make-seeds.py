@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes the seed corpora of the fuzz targets into DIR/<target>/, taken
 from the tests: the bodies of #sym.expr attributes, the split chunks of the
-graph-level tests, .npy headers of every element type relax-run reads,
+graph-level tests (and, for the GPU pipeline, the e2e and tool tests'
+programs), .npy headers of every element type relax-run reads,
 `--size` entries, and small .safetensors and .npz weights files."""
 
 import hashlib
@@ -34,6 +35,13 @@ for path in tests:
         for chunk in text.split("// -----"):
             if "relax." in chunk and len(chunk) < 4096:
                 write("pipeline", chunk)
+                write("gpu-pipeline", chunk)
+    # Whole programs that the GPU pipeline compiles: the e2e and tool tests'.
+    if ("e2e" in path.parts or "tools" in path.parts) and "RUN:" in text:
+        body = "\n".join(l for l in text.splitlines()
+                         if not l.lstrip().startswith("//"))
+        if "relax.func" in body and len(body) < 4096:
+            write("gpu-pipeline", body)
 
 
 def npy(descr, shape, data, version=1):

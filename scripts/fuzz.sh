@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET=${1:-60}
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -eq 0 ] && TARGETS=(sym-expr pipeline npy sizes weights)
+[ ${#TARGETS[@]} -eq 0 ] && TARGETS=(sym-expr pipeline gpu-pipeline npy sizes weights)
 BUILD_DIR=${BUILD_DIR:-build-fuzz}
 LLVM=/usr/lib/llvm-22
 

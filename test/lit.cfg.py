@@ -20,8 +20,12 @@ config.substitutions.append(("%relax_src_root", config.relax_src_root))
 config.substitutions.append(("%relax_obj_root", config.relax_obj_root))
 config.substitutions.append(("%cmake", config.cmake_command))
 config.substitutions.append(("%mlir_dir", config.mlir_dir))
+# C programs that the tests compile link the project's libraries, which a
+# sanitizer build instruments: they need the sanitizers' runtimes too.
+sanitizer_flags = (" -fsanitize=address,undefined"
+                   if config.sanitizers in ("ON", "1", "TRUE") else "")
 config.substitutions.append(("%cxx", config.cxx_compiler))
-config.substitutions.append(("%cc", config.c_compiler))
+config.substitutions.append(("%cc", config.c_compiler + sanitizer_flags))
 config.substitutions.append(
     ("%mlir_runner", os.path.join(config.llvm_tools_dir, "mlir-runner")))
 config.substitutions.append(

@@ -127,13 +127,15 @@ getSPIRVTarget(const GPUPipelineOptions &options) {
   spirv.spirvExtensions = {"SPV_KHR_storage_buffer_storage_class"};
   if (target == GPUTarget::Vulkan) {
     // What every Vulkan 1.1 driver with the 8- and 16-bit storage features
-    // (lavapipe and desktop GPUs) accepts; --spirv-update-vce then keeps
-    // what a kernel uses.
+    // and f32 NaN preservation (lavapipe and desktop GPUs) accepts;
+    // --spirv-update-vce then keeps what a kernel uses.
     spirv.spirvCapabilities.append({"Int64", "Int16", "Int8", "Float16",
                                     "StorageBuffer16BitAccess",
-                                    "StorageBuffer8BitAccess"});
-    spirv.spirvExtensions.append(
-        {"SPV_KHR_16bit_storage", "SPV_KHR_8bit_storage"});
+                                    "StorageBuffer8BitAccess",
+                                    "SignedZeroInfNanPreserve"});
+    spirv.spirvExtensions.append({"SPV_KHR_16bit_storage",
+                                  "SPV_KHR_8bit_storage",
+                                  "SPV_KHR_float_controls"});
     if (options.subgroups)
       spirv.spirvCapabilities.append(
           {"GroupNonUniform", "GroupNonUniformArithmetic"});
@@ -210,6 +212,8 @@ static void buildDevicePipeline(OpPassManager &pm,
     OpPassManager &spirv =
         pm.nest<gpu::GPUModuleOp>().nest<spirv::ModuleOp>();
     spirv.addPass(spirv::createSPIRVLowerABIAttributesPass());
+    if (options.target == GPUTarget::Vulkan)
+      spirv.addPass(createRelaxSPIRVPreserveNonFinitePass());
     spirv.addPass(spirv::createSPIRVUpdateVCEPass());
     break;
   }

@@ -26,12 +26,13 @@
 
 // VULKAN-LABEL: func.func private @fused_multiply_exp_kernel(
 // VULKAN:         gpu.launch_func @fused_multiply_exp_kernel_kernel::@fused_multiply_exp_kernel_kernel blocks in (%{{.*}}, %c1, %c1) threads in (%c128, %c1, %c1)
-// VULKAN:       gpu.module @fused_multiply_exp_kernel_kernel [#spirv.target_env<#spirv.vce<v1.3, [Shader, Int64, Int16, Int8, Float16, StorageBuffer16BitAccess, StorageBuffer8BitAccess, GroupNonUniform, GroupNonUniformArithmetic], [SPV_KHR_storage_buffer_storage_class, SPV_KHR_16bit_storage, SPV_KHR_8bit_storage]>, api=Vulkan
+// VULKAN:       gpu.module @fused_multiply_exp_kernel_kernel [#spirv.target_env<#spirv.vce<v1.3, [Shader, Int64, Int16, Int8, Float16, StorageBuffer16BitAccess, StorageBuffer8BitAccess, SignedZeroInfNanPreserve, GroupNonUniform, GroupNonUniformArithmetic], [SPV_KHR_storage_buffer_storage_class, SPV_KHR_16bit_storage, SPV_KHR_8bit_storage, SPV_KHR_float_controls]>, api=Vulkan
 // VULKAN:         spirv.module @__spv__fused_multiply_exp_kernel_kernel Logical GLSL450
 // VULKAN:           spirv.GlobalVariable @{{.*}} bind(0, 0)
 // VULKAN:           spirv.func @fused_multiply_exp_kernel_kernel()
 // VULKAN:             spirv.GL.Exp
 // VULKAN:           spirv.EntryPoint "GLCompute" @fused_multiply_exp_kernel_kernel
+// VULKAN:           spirv.ExecutionMode @fused_multiply_exp_kernel_kernel "SignedZeroInfNanPreserve", 32
 // VULKAN:           spirv.ExecutionMode @fused_multiply_exp_kernel_kernel "LocalSize", 128, 1, 1
 // VULKAN-LABEL: func.func @main(
 // VULKAN:         gpu.alloc

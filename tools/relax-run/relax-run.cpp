@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FillAllocations.h"
 #include "Npy.h"
 #include "Random.h"
 #include "RunLibrary.h"
@@ -141,6 +142,14 @@ static cl::opt<bool> timeTransfers(
              "results back in every timed call (by default the inputs are "
              "copied once and the calls run on device memory)"),
     cl::init(false), cl::cat(runCategory));
+
+static cl::opt<int> fillAllocations(
+    "fill-allocations",
+    cl::desc("Every buffer the compiled code allocates starts with each byte "
+             "set to this value (0 to 255): an element of a result that the "
+             "program never writes reads as it, and two runs with two values "
+             "find such elements"),
+    cl::init(-1), cl::cat(runCategory));
 
 static cl::opt<uint64_t> maxCallDepth(
     "max-call-depth",
@@ -381,14 +390,17 @@ static int run(int argc, char **argv) {
 
   if (repetitions == 0)
     return fail("--reps must be at least 1");
+  if (fillAllocations.getNumOccurrences() &&
+      (fillAllocations < 0 || fillAllocations > 255))
+    return fail("--fill-allocations must be a byte value, 0 to 255");
 
   // A library that relax-compile wrote runs as it is.
   if (inputFile != "-" && relax_run::isSharedLibrary(inputFile)) {
     if (device != Device::CPU || !pipelineOptions.empty() || bindWeights ||
-        timeTransfers || perfListener)
+        timeTransfers || perfListener || fillAllocations >= 0)
       return fail(inputFile + " is a compiled library: --device, "
-                  "--pipeline-options, --bind-weights, --time-transfers and "
-                  "--perf are the compiler's options");
+                  "--pipeline-options, --bind-weights, --time-transfers, "
+                  "--perf and --fill-allocations are the compiler's options");
     relax_run::LibraryRun run;
     run.path = inputFile;
     run.entry = entry;
@@ -882,8 +894,13 @@ static int run(int argc, char **argv) {
   auto engine = ExecutionEngine::create(*module, options);
   if (!engine)
     return fail("JIT compilation failed: " + toString(engine.takeError()));
-  (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+  std::string fillError;
+  (*engine)->registerSymbols([&](llvm::orc::MangleAndInterner interner) {
     llvm::orc::SymbolMap symbols;
+    if (fillAllocations >= 0)
+      relax_run::addFillingAllocators(symbols, interner,
+                                      uint8_t(fillAllocations),
+                                      device != Device::CPU, fillError);
     symbols[interner("puts")] = {
         llvm::orc::ExecutorAddr::fromPtr(&putsCheckMessage),
         llvm::JITSymbolFlags::Exported};
@@ -906,6 +923,8 @@ static int run(int argc, char **argv) {
         llvm::JITSymbolFlags::Exported};
     return symbols;
   });
+  if (!fillError.empty())
+    return fail(fillError);
   // On a GPU, calls go to the entry's device version (`@<entry>_device`,
   // --relax-to-func=target=gpu) on inputs copied to the device once, unless
   // --time-transfers asks for the host-memory entry, which copies them in

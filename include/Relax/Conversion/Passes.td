@@ -176,6 +176,23 @@ def RelaxGPUToSPIRVPass : Pass<"relax-gpu-to-spirv", "::mlir::ModuleOp"> {
   ];
 }
 
+def RelaxSPIRVPreserveNonFinitePass
+    : Pass<"relax-spirv-preserve-nonfinite", "::mlir::spirv::ModuleOp"> {
+  let summary = "Ask the driver to keep f32 NaN, infinities and signed zeros "
+                "in every entry point";
+  let description = [{
+    Vulkan lets a driver assume that f32 values are never NaN, infinite or
+    negative zero unless a shader declares the `SignedZeroInfNanPreserve`
+    execution mode (SPV_KHR_float_controls); without it lavapipe folds the
+    NaN of a negative base's fractional power to 0. The CPU's IEEE results
+    (that NaN, a max or an argmax over NaN) need the mode, which this pass
+    adds for 32-bit floats to every `spirv.EntryPoint` (run it after
+    `--spirv-lower-abi-attrs`, which creates them, and before
+    `--spirv-update-vce`, which then requires the capability and extension).
+    WGSL has no such mode: WebGPU kernels do not get it.
+  }];
+}
+
 def RelaxSPIRVToWGSLPass : Pass<"relax-spirv-to-wgsl", "::mlir::ModuleOp"> {
   let summary = "Replace the WebGPU kernels' gpu.modules by gpu.binary ops "
                 "holding their WGSL";
