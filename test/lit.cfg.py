@@ -68,8 +68,9 @@ if config.has_fuzzers in ("ON", "1", "TRUE"):
     config.available_features.add("fuzzers")
 if lit.util.which("spirv-val"):
     config.available_features.add("spirv-tools")
-# The leak checks of programs that fail at run time.
-if lit.util.which("valgrind"):
+# The leak checks of programs that fail at run time. Valgrind cannot run
+# sanitized programs; in a sanitizer build LeakSanitizer checks every run.
+if lit.util.which("valgrind") and config.sanitizers not in ("ON", "1", "TRUE"):
     config.available_features.add("valgrind")
 # CUDA's assembler, which checks the PTX of the cuda target.
 if lit.util.which("ptxas") or os.path.exists("/usr/local/cuda/bin/ptxas"):

@@ -1,18 +1,29 @@
-// REQUIRES: valgrind
+// REQUIRES: valgrind || sanitizers
 // A failed run-time check frees what the compiled code allocated before it,
 // in the function that failed and in every caller it returns through: no
 // block is definitely lost (dlopen's own allocations are only reachable).
+// Under valgrind in a regular build; in a sanitizer build (where valgrind
+// cannot run) LeakSanitizer checks at exit, and a leak would print its
+// report and change the exit code.
 // The call-depth limit fails 99 calls deep, each level holding buffers.
 // RUN: %python -c "import numpy as np; np.save('%t.x.npy', np.zeros(3, np.float32)); np.save('%t.k.npy', np.array(100, np.float32))"
-// RUN: sh -c 'valgrind --leak-check=full relax-run %s --entry countdown --input %t.x.npy --input %t.k.npy --max-call-depth=99 2>&1 >%t.out; echo "exit $?"' | FileCheck %s --check-prefix=DEPTH
+// RUN: %if valgrind %{ sh -c 'valgrind --leak-check=full relax-run %s --entry countdown --input %t.x.npy --input %t.k.npy --max-call-depth=99 2>&1 >%t.out; echo "exit $?"' | FileCheck %s --check-prefix=DEPTH %}
+// RUN: %if sanitizers %{ sh -c 'relax-run %s --entry countdown --input %t.x.npy --input %t.k.npy --max-call-depth=99 2>&1 >%t.out; echo "exit $?"' | FileCheck %s --check-prefix=DEPTH-LSAN %}
 // DEPTH: relax-run: error: run-time check failed: calls of @countdown nest deeper than the call-depth limit
 // DEPTH: definitely lost: 0 bytes in 0 blocks
 // DEPTH: exit 1
+// DEPTH-LSAN: relax-run: error: run-time check failed: calls of @countdown nest deeper than the call-depth limit
+// DEPTH-LSAN-NOT: LeakSanitizer
+// DEPTH-LSAN: exit 1
 // A check after an allocation, in the entry function.
-// RUN: sh -c 'valgrind --leak-check=full relax-run %s --entry conv --size h=2 --size w=2 2>&1 >%t.out; echo "exit $?"' | FileCheck %s --check-prefix=CONV
+// RUN: %if valgrind %{ sh -c 'valgrind --leak-check=full relax-run %s --entry conv --size h=2 --size w=2 2>&1 >%t.out; echo "exit $?"' | FileCheck %s --check-prefix=CONV %}
+// RUN: %if sanitizers %{ sh -c 'relax-run %s --entry conv --size h=2 --size w=2 2>&1 >%t.out; echo "exit $?"' | FileCheck %s --check-prefix=CONV-LSAN %}
 // CONV: relax-run: error: run-time check failed: {{.*}}dim 2 = h - 4 is negative
 // CONV: definitely lost: 0 bytes in 0 blocks
 // CONV: exit 1
+// CONV-LSAN: relax-run: error: run-time check failed: {{.*}}dim 2 = h - 4 is negative
+// CONV-LSAN-NOT: LeakSanitizer
+// CONV-LSAN: exit 1
 
 relax.func @countdown(%x: !relax.tensor<[n], f32>, %k: !relax.tensor<[], f32>) -> !relax.tensor<[n], f32> {
   %zero = relax.constant dense<0.0> : tensor<f32>
