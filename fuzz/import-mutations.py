@@ -213,10 +213,11 @@ def mutate(model, rng):
     return m.SerializeToString()
 
 
-def run_one(data, work):
-    """None when relax-import handled `data` (a success or one clean error
-    message), else the traceback or the stray output."""
-    path = os.path.join(work, "model.onnx")
+def run_one(data, work, name="model.onnx"):
+    """None when relax-import handled `data`, written to WORK/`name` (a
+    success or one clean error message), else the traceback or the stray
+    output."""
+    path = os.path.join(work, name)
     with open(path, "wb") as f:
         f.write(data)
     err = io.StringIO()

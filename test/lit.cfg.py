@@ -125,8 +125,12 @@ if config.sanitizers in ("ON", "1", "TRUE"):
     config.available_features.add("sanitizers")
     # libMLIR.so is not instrumented. LLVM headers inlined into our code
     # poison bump-allocator slabs that libMLIR.so then fills without
-    # unpoisoning: ignore manual poisoning, keep every other check.
-    config.environment["ASAN_OPTIONS"] = "detect_leaks=1:allow_user_poisoning=0"
+    # unpoisoning: ignore manual poisoning, keep every other check. An
+    # allocation too large for the machine returns null, as without the
+    # sanitizer, so that the compiled code's out-of-memory checks are what
+    # the tests see (ASan aborts on one by default).
+    config.environment["ASAN_OPTIONS"] = (
+        "detect_leaks=1:allow_user_poisoning=0:allocator_may_return_null=1")
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1"
 
 # WebGPU implementations for scripts/webgpu-replay.py (python/relax_webgpu),

@@ -115,11 +115,7 @@ def main(argv=None):
                                          source=source)
         else:
             from .torch_export import import_program, load
-            try:
-                ep, names = load(args.input)
-            except Exception as error:  # noqa: BLE001 - any load failure
-                raise ImportError_(f"cannot load {args.input} as a torch.export "
-                                   f"program: {error}") from None
+            ep, names = load(args.input)
             for item in args.dim_name:
                 symbol, _, name = item.partition("=")
                 names[symbol] = name

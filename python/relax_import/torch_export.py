@@ -11,7 +11,9 @@ constraint. Parameters, buffers and constant tensors become parameters of
 entry they come from.
 """
 
+import contextlib
 import json
+import logging
 import operator
 import os
 import re
@@ -96,12 +98,74 @@ def save(ep, path):
     torch.export.save(ep, path, extra_files={DIM_NAMES_FILE: json.dumps(dim_names(ep))})
 
 
+class _Recorded(logging.Handler):
+    """Keeps the exceptions torch logs instead of printing them."""
+
+    def __init__(self):
+        super().__init__()
+        self.errors = []
+
+    def emit(self, record):
+        if record.exc_info and record.exc_info[1] is not None:
+            self.errors.append(record.exc_info[1])
+
+
+@contextlib.contextmanager
+def _torch_logs():
+    """Keeps what torch's loggers print (warnings with tracebacks about a
+    program that does not load) from stderr while it runs; yields the
+    handler that records the exceptions they carry."""
+    recorded = _Recorded()
+    names = ["torch"] + [name for name in logging.root.manager.loggerDict
+                         if name.startswith("torch.")]
+    saved = []
+    for name in names:
+        logger = logging.getLogger(name)
+        saved.append((logger, logger.handlers, logger.propagate))
+        logger.handlers, logger.propagate = [recorded], False
+    try:
+        yield recorded
+    finally:
+        for logger, handlers, propagate in saved:
+            logger.handlers, logger.propagate = handlers, propagate
+
+
+def _first_line(error):
+    """The error's type and first line; for a node that does not
+    deserialize, its name and target and the reason."""
+    text = str(error).strip()
+    match = re.match(r"Failed deserializing node Node\(target='([^']*)'.*"
+                     r"name='([^']*)'\)$", text.splitlines()[0] if text else "")
+    if match:
+        cause = error.__cause__ or error.__context__
+        reason = f": {_first_line(cause)}" if cause is not None else ""
+        return f"node '{match.group(2)}' ({match.group(1)}) does not deserialize{reason}"
+    line = text.splitlines()[0] if text else ""
+    if len(line) > 300:
+        line = line[:300] + "..."
+    return f"{type(error).__name__}: {line}" if line else type(error).__name__
+
+
 def load(path):
-    """`torch.export.load`, with the `Dim` names `save` recorded."""
+    """`torch.export.load`, with the `Dim` names `save` recorded. A program
+    that does not deserialize raises ImportError_ naming the first error
+    (torch logs it as a warning with its traceback and raises a generic
+    one; the log is kept from stderr)."""
     import torch
     extra = {DIM_NAMES_FILE: ""}
-    ep = torch.export.load(path, extra_files=extra)
-    names = json.loads(extra[DIM_NAMES_FILE]) if extra[DIM_NAMES_FILE] else {}
+    with _torch_logs() as recorded:
+        try:
+            ep = torch.export.load(path, extra_files=extra)
+        except Exception as error:  # noqa: BLE001 - any load failure
+            cause = recorded.errors[0] if recorded.errors else error
+            raise ImportError_(f"cannot load {path} as a torch.export program: "
+                               f"{_first_line(cause)}") from None
+    try:
+        names = json.loads(extra[DIM_NAMES_FILE]) if extra[DIM_NAMES_FILE] else {}
+    except ValueError:
+        raise ImportError_(f"{path}: the recorded dim names are not JSON") from None
+    if not isinstance(names, dict):
+        raise ImportError_(f"{path}: the recorded dim names are not a mapping")
     return ep, names
 
 
@@ -1175,7 +1239,14 @@ def import_program(ep, *, names=None, weights_as_constants=False, decompose=True
     traces = {n.name: n.meta.get("stack_trace") for n in ep.graph.nodes
               if n.meta.get("stack_trace")}
     if decompose:
-        ep = ep.run_decompositions(default_decompositions())
+        # A graph whose ops do not take their arguments (a program edited or
+        # damaged after export) fails here, inside torch.
+        try:
+            with _torch_logs():
+                ep = ep.run_decompositions(default_decompositions())
+        except Exception as error:  # noqa: BLE001 - any failure of torch's
+            raise ImportError_("the program does not run torch's "
+                               f"decompositions: {_first_line(error)}") from None
     importer = TorchImporter(ep, names, weights_as_constants, traces)
     outputs = importer.run()
     comment = f"Imported from {source} by relax-import." if source else None

@@ -26,10 +26,27 @@
 #
 # CHECK-LABEL: no file: exit 1
 # CHECK-NEXT: relax-import: error: no such file: {{.*}}missing.pt2
+#
+# A program edited after export: the node that does not deserialize is
+# named, and torch's own warnings (a traceback each) are not printed.
+# CHECK-LABEL: damaged node: exit 1
+# CHECK-NEXT: relax-import: error: cannot load {{.*}}damaged.pt2 as a torch.export program: node 'softmax' (torch.ops.aten.not_an_op.default) does not deserialize: {{.+}}
+# CHECK-NOT: Traceback
+# CHECK-NOT: W1
+#
+# A node whose arguments its op does not take fails in torch's
+# decompositions, which is said in one line.
+# CHECK-LABEL: wrong arguments: exit 1
+# CHECK-NEXT: relax-import: error: {{.+}}
+# CHECK-NOT: Traceback
+# CHECK-LABEL: done
 
+import io
+import json
 import os
 import subprocess
 import sys
+import zipfile
 
 import torch
 from torch.export import Dim, export
@@ -72,3 +89,40 @@ for label, module in (("unsupported", Unsupported()), ("chained", Chained()),
                              dynamic_shapes=({0: batch},)), path)
     check(label, path)
 check("no file", os.path.join(work, "missing.pt2"))
+
+
+def edited(label, source, edit):
+    """`source` (a .pt2) with its serialized graph changed by `edit`."""
+    path = os.path.join(work, f"{label}.pt2")
+    with zipfile.ZipFile(source) as z, zipfile.ZipFile(path, "w") as out:
+        for info in z.infolist():
+            data = z.read(info)
+            if info.filename.endswith("models/model.json"):
+                model = json.loads(data)
+                edit(model["graph_module"]["graph"]["nodes"])
+                data = json.dumps(model).encode()
+            out.writestr(info, data)
+    return path
+
+
+class Softmax(torch.nn.Module):
+    def forward(self, x):
+        return (x * 2).softmax(-1)
+
+
+good = os.path.join(work, "good.pt2")
+torch.export.save(export(Softmax(), (torch.randn(3, 4),), dynamic_shapes=({0: batch},)),
+                  good)
+
+
+def rename(nodes):
+    nodes[-1]["target"] = "torch.ops.aten.not_an_op.default"
+
+
+def retarget(nodes):
+    nodes[-1]["target"] = "torch.ops.aten.mul.Tensor"
+
+
+check("damaged node", edited("damaged", good, rename))
+check("wrong arguments", edited("wrong", good, retarget))
+print("done")
