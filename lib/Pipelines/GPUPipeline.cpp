@@ -254,6 +254,9 @@ static void buildHostLLVMPipeline(OpPassManager &pm) {
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
+  // On control flow graphs, where a failed check can branch to freeing the
+  // host and device buffers its function owns.
+  pm.addPass(createRelaxReleaseOnCheckFailurePass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());

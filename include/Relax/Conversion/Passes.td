@@ -330,10 +330,12 @@ def RelaxReleaseOnCheckFailurePass
     Makes each run-time check (`cf.assert`) and each call of a function that
     can fail, in the body of a function on memrefs, free the buffers the
     function owns at that point before it returns with the error: its
-    `memref.alloc`s and the buffers that calls returned to it which it
-    deallocates later, made on every path to the point (their definition
-    dominates it) and freed on none (no `memref.dealloc` of theirs lies on
-    a path from the definition to the point).
+    `memref.alloc`s and `gpu.alloc`s and the buffers that calls returned to
+    it which it deallocates later, made on every path to the point (their
+    definition dominates it) and freed on none (no `memref.dealloc` or
+    `gpu.dealloc` of theirs lies on a path from the definition to the
+    point). A device buffer is freed as `--gpu-async-region` writes
+    deallocations: `gpu.dealloc async` on a stream of its own, waited for.
     Buffers the function returns are among them: no caller receives them
     when it fails.
 
@@ -367,6 +369,7 @@ def RelaxReleaseOnCheckFailurePass
     "::mlir::LLVM::LLVMDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::cf::ControlFlowDialect",
+    "::mlir::gpu::GPUDialect",
     "::mlir::memref::MemRefDialect"
   ];
 }

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Dominance.h"
@@ -75,15 +76,29 @@ using Owned = llvm::MapVector<Value, SmallVector<Operation *>>;
 
 /// The buffers of `func`, or nothing when a deallocation frees what is not
 /// traced to one of them (a buffer that came through a block argument).
+/// Host buffers (`memref.alloc`) and device buffers (`gpu.alloc`) alike.
 static std::optional<Owned> getOwned(func::FuncOp func) {
   Owned owned;
-  func.walk([&](memref::AllocOp alloc) { owned[alloc.getResult()]; });
+  func.walk([&](Operation *op) {
+    if (auto alloc = dyn_cast<memref::AllocOp>(op))
+      owned[alloc.getResult()];
+    else if (auto alloc = dyn_cast<gpu::AllocOp>(op))
+      owned[alloc.getMemref()];
+  });
   bool untraced = false;
-  func.walk([&](memref::DeallocOp dealloc) {
-    Value root = getRoot(dealloc.getMemref());
+  func.walk([&](Operation *op) {
+    Value buffer;
+    if (auto dealloc = dyn_cast<memref::DeallocOp>(op))
+      buffer = dealloc.getMemref();
+    else if (auto dealloc = dyn_cast<gpu::DeallocOp>(op))
+      buffer = dealloc.getMemref();
+    else
+      return;
+    Value root = getRoot(buffer);
     if (root.getDefiningOp<memref::AllocOp>() ||
+        root.getDefiningOp<gpu::AllocOp>() ||
         root.getDefiningOp<CallOpInterface>())
-      owned[root].push_back(dealloc);
+      owned[root].push_back(op);
     else
       untraced = true;
   });
@@ -92,10 +107,30 @@ static std::optional<Owned> getOwned(func::FuncOp func) {
   return owned;
 }
 
+/// Frees `buffer`, a host buffer or, where the function frees it with
+/// `gpu.dealloc` or made it with `gpu.alloc`, a device buffer: on a stream
+/// of its own, waited for, as --gpu-async-region writes deallocations.
+static void freeBuffer(OpBuilder &b, Location loc, Value buffer,
+                       ArrayRef<Operation *> deallocs) {
+  bool device = buffer.getDefiningOp<gpu::AllocOp>() ||
+                llvm::any_of(deallocs, llvm::IsaPred<gpu::DeallocOp>);
+  if (!device) {
+    memref::DeallocOp::create(b, loc, buffer);
+    return;
+  }
+  Type token = gpu::AsyncTokenType::get(b.getContext());
+  Value stream = gpu::WaitOp::create(b, loc, token, ValueRange()).getAsyncToken();
+  Value freed =
+      gpu::DeallocOp::create(b, loc, token, ValueRange{stream}, buffer)
+          .getAsyncToken();
+  gpu::WaitOp::create(b, loc, Type(), ValueRange{freed});
+}
+
 /// Makes the failure point `point` (a check, or a call that may fail, in the
 /// body of `func`) free `live` before it returns.
 static void releaseAt(OpBuilder &b, func::FuncOp func, Operation *point,
-                      ArrayRef<Value> live, LLVM::LLVMFuncOp getError) {
+                      ArrayRef<Value> live, const Owned &owned,
+                      LLVM::LLVMFuncOp getError) {
   Location loc = point->getLoc();
   Block *block = point->getBlock();
   auto check = dyn_cast<cf::AssertOp>(point);
@@ -122,7 +157,7 @@ static void releaseAt(OpBuilder &b, func::FuncOp func, Operation *point,
   }
   b.setInsertionPointToEnd(release);
   for (Value buffer : live)
-    memref::DeallocOp::create(b, loc, buffer);
+    freeBuffer(b, loc, buffer, owned.lookup(buffer));
   Value no = arith::ConstantIntOp::create(b, loc, 0, 1);
   cf::AssertOp::create(b, loc, no, message);
   cf::BranchOp::create(b, loc, rest);
@@ -171,7 +206,7 @@ static void releaseInFunc(func::FuncOp func,
   }
   OpBuilder b(func.getContext());
   for (auto &[point, live] : work)
-    releaseAt(b, func, point, live, getError);
+    releaseAt(b, func, point, live, *owned, getError);
 }
 
 namespace {

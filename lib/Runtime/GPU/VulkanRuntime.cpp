@@ -28,6 +28,7 @@
 
 #include "Relax/Runtime/GPURuntime.h"
 
+#include "LeakCheck.h"
 #include "ReportError.h"
 #include "SPIRVReflection.h"
 #include "VulkanDevice.h"
@@ -55,6 +56,17 @@ VulkanDevice *theRuntime = nullptr;
 /// Why the runtime could not be created, reported again by every later call.
 const char *initFailure = nullptr;
 
+/// RELAX_GPU_LEAK_CHECK: the buffers still allocated at exit.
+void reportLeaks() {
+  std::lock_guard<std::mutex> lock(runtimeMutex());
+  if (!theRuntime)
+    return;
+  uint64_t bytes = 0;
+  for (const auto &entry : theRuntime->allocations)
+    bytes += entry.second.size;
+  reportUnfreed("vulkan", theRuntime->allocations.size(), bytes);
+}
+
 /// The runtime, created by the first call; null, after reporting why, if
 /// there is no usable device. The caller holds runtimeMutex().
 VulkanDevice *getRuntime() {
@@ -72,6 +84,7 @@ VulkanDevice *getRuntime() {
     relaxReportError(initFailure);
     return nullptr;
   }
+  registerLeakCheck(reportLeaks);
   return theRuntime = runtime.release();
 }
 

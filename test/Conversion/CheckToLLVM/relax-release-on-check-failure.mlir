@@ -145,3 +145,33 @@ func.func @untraced(%ok: i1, %c: i1) {
   memref.dealloc %b : memref<4xf32>
   return
 }
+
+// -----
+
+// Device buffers (gpu.alloc, as --gpu-async-region leaves them) are freed
+// as it frees them: gpu.dealloc on a stream of its own, waited for; the
+// host buffer beside them with memref.dealloc.
+
+// CHECK-LABEL: func.func @device
+//  CHECK-SAME:   (%[[OK:.*]]: i1
+//       CHECK:   %[[D:.*]], %{{.*}} = gpu.alloc async
+//       CHECK:   %[[H:.*]] = memref.alloc()
+//       CHECK:   cf.cond_br %[[OK]], ^[[REST:.+]], ^[[RELEASE:[^ ]+]]
+//       CHECK: ^[[RELEASE]]:
+//       CHECK:   %[[S:.*]] = gpu.wait async
+//       CHECK:   %[[F:.*]] = gpu.dealloc async [%[[S]]] %[[D]]
+//       CHECK:   gpu.wait [%[[F]]]
+//       CHECK:   memref.dealloc %[[H]]
+//       CHECK:   cf.assert %{{.*}}, "before the kernel"
+//       CHECK: ^[[REST]]:
+func.func @device(%ok: i1, %n: index) {
+  %t0 = gpu.wait async
+  %d, %t1 = gpu.alloc async [%t0] (%n) : memref<?xf32>
+  %h = memref.alloc() : memref<4xf32>
+  cf.assert %ok, "before the kernel"
+  memref.dealloc %h : memref<4xf32>
+  %t2 = gpu.wait async
+  %t3 = gpu.dealloc async [%t2] %d : memref<?xf32>
+  gpu.wait [%t3]
+  return
+}
