@@ -531,6 +531,9 @@ def RelaxExpandGPUMathPass
     - every target: `erf` and `erfc` as polynomials; `fpowi`, `ipowi` and
       `exp2` expanded; signed floor and ceiling divisions and float min/max
       expanded into plain arith (`--arith-expand`);
+    - `spirv`: also `powf` as `exp2(y * log2|x|)` with C's results selected
+      where GLSL's `Pow` is undefined (a negative base: negated for an odd
+      exponent, NaN for a fractional one; a NaN operand; a zero exponent);
     - `rocm` (whose conversion calls the device library, which LLVM alone does
       not provide): also `tanh` as a polynomial, `rsqrt` as a division by `sqrt`, and
       `sin`/`cos` with the

@@ -25,8 +25,9 @@ namespace {
 /// powf with C's results where GLSL's Pow is undefined (a negative or zero
 /// base, a NaN): exp2(y * log2|x|), negated for a negative base and an odd
 /// integer exponent, NaN for a finite negative base and a fractional
-/// exponent or a NaN operand, 1 for a zero exponent or a base of 1. (Upstream's SPIR-V pattern
-/// passes NaN through Pow, which lavapipe turns into 0.)
+/// exponent or a NaN operand, 1 for a zero exponent or a base of 1.
+/// (Upstream's SPIR-V pattern passes a NaN to Pow, which lavapipe turns
+/// into 0.)
 struct ExpandPowF : OpRewritePattern<math::PowFOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(math::PowFOp op,
