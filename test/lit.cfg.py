@@ -132,6 +132,10 @@ if config.sanitizers in ("ON", "1", "TRUE"):
     config.environment["ASAN_OPTIONS"] = (
         "detect_leaks=1:allow_user_poisoning=0:allocator_may_return_null=1")
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1"
+    # MPICH's UCX transport rewrites the code of mmap when it loads, which
+    # is ASan's interceptor here: the process crashes in the loader. UCX
+    # then learns of unmapped memory from its other hooks.
+    config.environment["UCX_MEM_MMAP_HOOK_MODE"] = "none"
 
 # WebGPU implementations for scripts/webgpu-replay.py (python/relax_webgpu),
 # on the python3 on PATH: Dawn on SwiftShader (PyPI wgpudawn; the Vulkan ICD
