@@ -262,26 +262,29 @@ void Partitioner::commitPath(unsigned src, unsigned sink) {
 }
 
 bool Partitioner::reachesThroughOutside(unsigned from, unsigned to) {
-  // Start from the nodes outside both groups that `from` feeds.
+  // Groups become one call each, so a path that enters another group at
+  // one op may leave it from any of its ops: walk groups, not ops.
+  llvm::DenseMap<unsigned, SmallVector<unsigned>> members;
+  for (unsigned n = 0, e = nodes.size(); n < e; ++n)
+    members[find(n)].push_back(n);
   llvm::DenseSet<unsigned> visited;
-  SmallVector<unsigned> worklist;
-  for (unsigned n = 0, e = nodes.size(); n < e; ++n) {
-    if (find(n) != from)
-      continue;
-    for (unsigned c : nodes[n].consumers) {
-      unsigned g = find(c);
-      if (g != from && g != to && visited.insert(c).second)
-        worklist.push_back(c);
-    }
-  }
+  SmallVector<unsigned> worklist = {from};
   while (!worklist.empty()) {
-    unsigned n = worklist.pop_back_val();
-    for (unsigned c : nodes[n].consumers) {
-      if (find(c) == to)
-        return true;
-      if (visited.insert(c).second)
-        worklist.push_back(c);
-    }
+    unsigned group = worklist.pop_back_val();
+    for (unsigned n : members[group])
+      for (unsigned c : nodes[n].consumers) {
+        unsigned g = find(c);
+        if (g == group)
+          continue;
+        // A direct edge into `to` is no path through the outside.
+        if (g == to) {
+          if (group != from)
+            return true;
+          continue;
+        }
+        if (g != from && visited.insert(g).second)
+          worklist.push_back(g);
+      }
   }
   return false;
 }

@@ -410,3 +410,30 @@ relax.func @kv_append(%qkv: !relax.tensor<[b, s, 96], f32>, %pk: !relax.tensor<[
   }
   relax.return %r : !relax.tensor<[b, s, 2, 16], f32>
 }
+
+// -----
+
+// Two horizontal groups (the products reading %x, the products reading
+// %y) where an epilogue joins the first group to a result of the second
+// (%b feeds %le) while the second needs a result of the first (%s feeds
+// %t): merged, they would need each other (once, the call of the second
+// group came before the first's and took a value defined after it). The
+// second pair stays apart, each op before or after the first group as its
+// values need.
+
+// CHECK-LABEL: relax.func @horizontal_groups_in_a_cycle
+// CHECK:         %[[B:.*]] = matmul %arg2, %arg0
+// CHECK:         %[[F:.*]]:2 = call_tir @fused_matmul_matmul_less_equal_where(%{{.*}}, %{{.*}}, %{{.*}}, %[[B]], %{{.*}})
+// CHECK:         matmul %arg2, %[[F]]#0 {transpose_a = true, transpose_b = true}
+relax.func @horizontal_groups_in_a_cycle(%w: !relax.tensor<[16, 5], f32>, %x: !relax.tensor<[n, 16], f32>, %y: !relax.tensor<[n, 16], f32>, %c: !relax.tensor<[1], f32>) -> (!relax.tensor<[16, n], f32>, !relax.tensor<[n, 5], f32>) {
+  %t_, %r_ = relax.dataflow -> !relax.tensor<[16, n], f32>, !relax.tensor<[n, 5], f32> {
+    %a = relax.matmul %x, %w : (!relax.tensor<[n, 16], f32>, !relax.tensor<[16, 5], f32>) -> !relax.tensor<[n, 5], f32>
+    %s = relax.matmul %x, %y {transpose_b = true} : (!relax.tensor<[n, 16], f32>, !relax.tensor<[n, 16], f32>) -> !relax.tensor<[n, n], f32>
+    %b = relax.matmul %y, %w : (!relax.tensor<[n, 16], f32>, !relax.tensor<[16, 5], f32>) -> !relax.tensor<[n, 5], f32>
+    %t = relax.matmul %y, %s {transpose_a = true, transpose_b = true} : (!relax.tensor<[n, 16], f32>, !relax.tensor<[n, n], f32>) -> !relax.tensor<[16, n], f32>
+    %le = relax.less_equal %b, %a : (!relax.tensor<[n, 5], f32>, !relax.tensor<[n, 5], f32>) -> !relax.tensor<[n, 5], i1>
+    %r = relax.where %le, %c, %b : (!relax.tensor<[n, 5], i1>, !relax.tensor<[1], f32>, !relax.tensor<[n, 5], f32>) -> !relax.tensor<[n, 5], f32>
+    relax.output %t, %r : !relax.tensor<[16, n], f32>, !relax.tensor<[n, 5], f32>
+  }
+  relax.return %t_, %r_ : !relax.tensor<[16, n], f32>, !relax.tensor<[n, 5], f32>
+}
