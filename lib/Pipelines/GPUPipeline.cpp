@@ -129,10 +129,9 @@ getSPIRVTarget(const GPUPipelineOptions &options) {
     // What every Vulkan 1.1 driver with the 8- and 16-bit storage features
     // and f32 NaN preservation (lavapipe and desktop GPUs) accepts;
     // --spirv-update-vce then keeps what a kernel uses.
-    spirv.spirvCapabilities.append({"Int64", "Int16", "Int8", "Float16",
-                                    "StorageBuffer16BitAccess",
-                                    "StorageBuffer8BitAccess",
-                                    "SignedZeroInfNanPreserve"});
+    spirv.spirvCapabilities.append(
+        {"Int64", "Int16", "Int8", "Float16", "StorageBuffer16BitAccess",
+         "StorageBuffer8BitAccess", "SignedZeroInfNanPreserve"});
     spirv.spirvExtensions.append({"SPV_KHR_16bit_storage",
                                   "SPV_KHR_8bit_storage",
                                   "SPV_KHR_float_controls"});

@@ -23,8 +23,8 @@ namespace relax_run {
 /// (already loaded) allocation and 32-bit fill. Fails, with `error` set,
 /// when the GPU runtime lacks them.
 bool addFillingAllocators(llvm::orc::SymbolMap &symbols,
-                          llvm::orc::MangleAndInterner &interner,
-                          uint8_t byte, bool gpu, std::string &error);
+                          llvm::orc::MangleAndInterner &interner, uint8_t byte,
+                          bool gpu, std::string &error);
 
 } // namespace relax_run
 

@@ -398,7 +398,8 @@ static int run(int argc, char **argv) {
   if (inputFile != "-" && relax_run::isSharedLibrary(inputFile)) {
     if (device != Device::CPU || !pipelineOptions.empty() || bindWeights ||
         timeTransfers || perfListener || fillAllocations >= 0)
-      return fail(inputFile + " is a compiled library: --device, "
+      return fail(inputFile +
+                  " is a compiled library: --device, "
                   "--pipeline-options, --bind-weights, --time-transfers, "
                   "--perf and --fill-allocations are the compiler's options");
     relax_run::LibraryRun run;

@@ -46,19 +46,19 @@ struct ExpandPowF : OpRewritePattern<math::PowFOp> {
     };
     Value zero = constant(0.0), one = constant(1.0);
     Value magnitude = math::Exp2Op::create(
-        b, arith::MulFOp::create(b, y, math::Log2Op::create(
-                                           b, math::AbsFOp::create(b, x))));
-    Value integral = compare(arith::CmpFPredicate::OEQ,
-                             math::FloorOp::create(b, y), y);
+        b, arith::MulFOp::create(
+               b, y, math::Log2Op::create(b, math::AbsFOp::create(b, x))));
+    Value integral =
+        compare(arith::CmpFPredicate::OEQ, math::FloorOp::create(b, y), y);
     Value half = arith::MulFOp::create(b, y, constant(0.5));
-    Value odd = arith::AndIOp::create(
-        b, integral,
-        compare(arith::CmpFPredicate::ONE, math::FloorOp::create(b, half),
-                half));
+    Value odd =
+        arith::AndIOp::create(b, integral,
+                              compare(arith::CmpFPredicate::ONE,
+                                      math::FloorOp::create(b, half), half));
     Value negative = compare(arith::CmpFPredicate::OLT, x, zero);
-    Value result = arith::SelectOp::create(
-        b, arith::AndIOp::create(b, negative, odd),
-        arith::NegFOp::create(b, magnitude), magnitude);
+    Value result =
+        arith::SelectOp::create(b, arith::AndIOp::create(b, negative, odd),
+                                arith::NegFOp::create(b, magnitude), magnitude);
     Value nan = constant(std::numeric_limits<double>::quiet_NaN());
     Value fractional = arith::XOrIOp::create(
         b, integral,
@@ -72,9 +72,9 @@ struct ExpandPowF : OpRewritePattern<math::PowFOp> {
         b, arith::AndIOp::create(b, negative, fractional), finite);
     result = arith::SelectOp::create(
         b, arith::OrIOp::create(b, unordered, undefined), nan, result);
-    Value exact = arith::OrIOp::create(
-        b, compare(arith::CmpFPredicate::OEQ, y, zero),
-        compare(arith::CmpFPredicate::OEQ, x, one));
+    Value exact =
+        arith::OrIOp::create(b, compare(arith::CmpFPredicate::OEQ, y, zero),
+                             compare(arith::CmpFPredicate::OEQ, x, one));
     result = arith::SelectOp::create(b, exact, one, result);
     rewriter.replaceOp(op, result);
     return success();

@@ -119,7 +119,8 @@ static void freeBuffer(OpBuilder &b, Location loc, Value buffer,
     return;
   }
   Type token = gpu::AsyncTokenType::get(b.getContext());
-  Value stream = gpu::WaitOp::create(b, loc, token, ValueRange()).getAsyncToken();
+  Value stream =
+      gpu::WaitOp::create(b, loc, token, ValueRange()).getAsyncToken();
   Value freed =
       gpu::DeallocOp::create(b, loc, token, ValueRange{stream}, buffer)
           .getAsyncToken();

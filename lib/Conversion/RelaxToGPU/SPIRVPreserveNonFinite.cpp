@@ -28,18 +28,18 @@ struct RelaxSPIRVPreserveNonFinitePass
     SmallVector<spirv::EntryPointOp> entries(
         module.getBody()->getOps<spirv::EntryPointOp>());
     for (spirv::EntryPointOp entry : entries) {
-      bool declared = llvm::any_of(
-          module.getBody()->getOps<spirv::ExecutionModeOp>(),
-          [&](spirv::ExecutionModeOp op) {
-            return op.getFn() == entry.getFn() &&
-                   op.getExecutionMode() == mode.getValue();
-          });
+      bool declared =
+          llvm::any_of(module.getBody()->getOps<spirv::ExecutionModeOp>(),
+                       [&](spirv::ExecutionModeOp op) {
+                         return op.getFn() == entry.getFn() &&
+                                op.getExecutionMode() == mode.getValue();
+                       });
       if (declared)
         continue;
       OpBuilder b(entry);
       b.setInsertionPointAfter(entry);
-      spirv::ExecutionModeOp::create(b, entry.getLoc(), entry.getFnAttr(),
-                                     mode, b.getI32ArrayAttr({32}));
+      spirv::ExecutionModeOp::create(b, entry.getLoc(), entry.getFnAttr(), mode,
+                                     b.getI32ArrayAttr({32}));
     }
   }
 };
