@@ -236,42 +236,57 @@ def run_one(data, work, name="model.onnx"):
     return f"exit {code}: {text}"
 
 
-def main():
-    # The verifier relax-import runs: $RELAX_OPT, else relax-opt on PATH.
-    if not os.environ.get("RELAX_OPT") and shutil.which("relax-opt"):
-        os.environ["RELAX_OPT"] = shutil.which("relax-opt")
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--count", type=int, default=500)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--out", help="where findings are written")
-    args = parser.parse_args()
-    rng = random.Random(args.seed)
-    models = list(seeds())
+def drive(seed_inputs, mutate_one, count, seed, out, name, label, unit="models"):
+    """Imports each of `seed_inputs` (bytes, each of which must import), then
+    `count` mutants of them (`mutate_one(data, rng)`), written to WORK/`name`;
+    prints each finding and a summary line starting with `label`. Returns the
+    exit code: 1 when there were findings."""
+    rng = random.Random(seed)
     findings = accepted = 0
+    suffix = os.path.splitext(name)[1]
     with tempfile.TemporaryDirectory() as work:
-        for m in models:   # the seeds themselves must import
-            why = run_one(m.SerializeToString(), work)
+        for data in seed_inputs:
+            why = run_one(data, work, name)
             if why:
-                print(f"seed model fails: {why}")
+                print(f"seed input fails: {why}")
                 findings += 1
-        for i in range(args.count):
-            data = mutate(rng.choice(models), rng)
-            why = run_one(data, work)
+        for i in range(count):
+            data = mutate_one(rng.choice(seed_inputs), rng)
+            why = run_one(data, work, name)
             if why is None:
                 accepted += os.path.exists(os.path.join(work, "model.mlir"))
             else:
                 findings += 1
                 print(f"finding {i}: {why.strip().splitlines()[-1]}")
-                if args.out:
-                    os.makedirs(args.out, exist_ok=True)
-                    with open(os.path.join(args.out, f"finding-{i}.onnx"), "wb") as f:
+                if out:
+                    os.makedirs(out, exist_ok=True)
+                    with open(os.path.join(out, f"finding-{i}{suffix}"), "wb") as f:
                         f.write(data)
-                    with open(os.path.join(args.out, f"finding-{i}.txt"), "w") as f:
+                    with open(os.path.join(out, f"finding-{i}.txt"), "w") as f:
                         f.write(why)
-            with contextlib.suppress(FileNotFoundError):
-                os.remove(os.path.join(work, "model.mlir"))
-    print(f"import mutations: {args.count} models, {accepted} imported, {findings} findings")
+            for stale in ("model.mlir", "model.safetensors"):
+                with contextlib.suppress(FileNotFoundError):
+                    os.remove(os.path.join(work, stale))
+    print(f"{label}: {count} {unit}, {accepted} imported, {findings} findings")
     return 1 if findings else 0
+
+
+def parse_args(description):
+    # The verifier relax-import runs: $RELAX_OPT, else relax-opt on PATH.
+    if not os.environ.get("RELAX_OPT") and shutil.which("relax-opt"):
+        os.environ["RELAX_OPT"] = shutil.which("relax-opt")
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--count", type=int, default=500)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", help="where findings are written")
+    return parser.parse_args()
+
+
+def main():
+    args = parse_args(__doc__.split("\n\n")[0])
+    return drive([m.SerializeToString() for m in seeds()],
+                 lambda data, rng: mutate(onnx.load_from_string(data), rng),
+                 args.count, args.seed, args.out, "model.onnx", "import mutations")
 
 
 if __name__ == "__main__":

@@ -9,21 +9,17 @@ replaced, an integer, a list of integers, a dtype, a tensor size or a symbol
 changed, a node or a node input removed, or bytes of the JSON changed; or
 bytes of a weight file or of the archive itself change. Each mutant goes
 through the relax-import command line in this process (the ONNX runner's
-`run_one`, fuzz/import-mutations.py): it must import (and verify) or fail
+`drive`, fuzz/import-mutations.py): it must import (and verify) or fail
 with one `relax-import: error: ...` message; anything else is a finding,
 written to OUT/finding-<n>.pt2 with the traceback beside it.
 
     fuzz/import-torch-mutations.py --count 500 --seed 1 --out findings/
 """
 
-import argparse
-import contextlib
 import importlib.util
 import io
 import json
 import os
-import random
-import shutil
 import sys
 import tempfile
 import zipfile
@@ -217,43 +213,12 @@ def mutate(archive, rng):
 
 
 def main():
-    if not os.environ.get("RELAX_OPT") and shutil.which("relax-opt"):
-        os.environ["RELAX_OPT"] = shutil.which("relax-opt")
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--count", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--out", help="where findings are written")
-    args = parser.parse_args()
-    rng = random.Random(args.seed)
-    findings = accepted = 0
-    run_one = import_mutations.run_one
+    args = import_mutations.parse_args(__doc__.split("\n\n")[0])
     with tempfile.TemporaryDirectory() as work:
         archives = seeds(work)
-        for archive in archives:   # the seeds themselves must import
-            why = run_one(archive, work, "model.pt2")
-            if why:
-                print(f"seed program fails: {why}")
-                findings += 1
-        for i in range(args.count):
-            data = mutate(rng.choice(archives), rng)
-            why = run_one(data, work, "model.pt2")
-            if why is None:
-                accepted += os.path.exists(os.path.join(work, "model.mlir"))
-            else:
-                findings += 1
-                print(f"finding {i}: {why.strip().splitlines()[-1]}")
-                if args.out:
-                    os.makedirs(args.out, exist_ok=True)
-                    with open(os.path.join(args.out, f"finding-{i}.pt2"), "wb") as f:
-                        f.write(data)
-                    with open(os.path.join(args.out, f"finding-{i}.txt"), "w") as f:
-                        f.write(why)
-            for stale in ("model.mlir", "model.safetensors"):
-                with contextlib.suppress(FileNotFoundError):
-                    os.remove(os.path.join(work, stale))
-    print(f"import mutations (torch.export): {args.count} programs, {accepted} "
-          f"imported, {findings} findings")
-    return 1 if findings else 0
+    return import_mutations.drive(archives, mutate, args.count, args.seed, args.out,
+                                  "model.pt2", "import mutations (torch.export)",
+                                  unit="programs")
 
 
 if __name__ == "__main__":

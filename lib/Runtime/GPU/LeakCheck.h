@@ -30,12 +30,18 @@ inline void registerLeakCheck(void (*report)()) {
   });
 }
 
-/// Writes the report of `count` buffers of `bytes` in all, if any.
-inline void reportUnfreed(const char *runtime, size_t count, uint64_t bytes) {
-  if (count)
-    std::fprintf(stderr,
-                 "%s: %zu device buffers (%llu bytes) were never freed\n",
-                 runtime, count, static_cast<unsigned long long>(bytes));
+/// Writes the report of the allocations `device` (a runtime's device, with
+/// a map of allocations that know their `size`) still holds, if any.
+template <typename Device>
+void reportUnfreed(const char *runtime, const Device *device) {
+  if (!device || device->allocations.empty())
+    return;
+  uint64_t bytes = 0;
+  for (const auto &entry : device->allocations)
+    bytes += entry.second.size;
+  std::fprintf(stderr, "%s: %zu device buffers (%llu bytes) were never freed\n",
+               runtime, device->allocations.size(),
+               static_cast<unsigned long long>(bytes));
 }
 
 } // namespace relax::gpu

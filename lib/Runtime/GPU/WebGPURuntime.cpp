@@ -57,12 +57,7 @@ const char *initFailure = nullptr;
 /// RELAX_GPU_LEAK_CHECK: the buffers still allocated at exit.
 void reportLeaks() {
   std::lock_guard<std::mutex> lock(runtimeMutex());
-  if (!theRuntime)
-    return;
-  uint64_t bytes = 0;
-  for (const auto &entry : theRuntime->allocations)
-    bytes += entry.second.size;
-  reportUnfreed("webgpu", theRuntime->allocations.size(), bytes);
+  reportUnfreed("webgpu", theRuntime);
 }
 
 /// The runtime, created by the first call; null, after reporting why, if
