@@ -29,13 +29,13 @@ import argparse
 import os
 import random
 import re
-import subprocess
 import sys
 import tempfile
 
 import numpy as np
 
-TIMEOUT = 300
+from .runner import _run
+
 FILLS = (0x00, 0xFF)
 
 
@@ -66,20 +66,11 @@ class Outcome:
         return lines[0] if lines else f"exit {self.returncode}"
 
 
-def _run(args):
-    try:
-        return subprocess.run(args, capture_output=True, text=True,
-                              timeout=TIMEOUT)
-    except subprocess.TimeoutExpired:
-        return subprocess.CompletedProcess(args, -9, "",
-                                           f"timed out after {TIMEOUT} s")
-
-
 def variables(relax_run, path, entry):
     """The symbolic variables of `entry`'s parameters, from relax-run's
     message about a --size it lacks; None when relax-run refuses the file
     before (its message is the second result)."""
-    proc = _run([relax_run, path, "--entry", entry, "--size", "__none__=1"])
+    proc = _run([relax_run, path, "--entry", entry, "--size", "__none__=1"], None)
     match = re.search(r"its variables: ([^)]*)\)", proc.stderr)
     if match:
         return [v.strip() for v in match.group(1).split(",")], None
@@ -97,7 +88,7 @@ def run_once(relax_run, path, entry, device, sizes, seed, fill, tmp, tag):
         args += ["--size", f"{name}={value}"]
     for stale in _result_paths(prefix):
         os.remove(stale)
-    proc = _run(args)
+    proc = _run(args, None)
     arrays = [np.load(p) for p in _result_paths(prefix)] if not proc.returncode else []
     return Outcome(proc, arrays)
 
