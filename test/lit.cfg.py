@@ -22,8 +22,8 @@ config.substitutions.append(("%cmake", config.cmake_command))
 config.substitutions.append(("%mlir_dir", config.mlir_dir))
 # C programs that the tests compile link the project's libraries, which a
 # sanitizer build instruments: they need the sanitizers' runtimes too.
-sanitizer_flags = (" -fsanitize=address,undefined"
-                   if config.sanitizers in ("ON", "1", "TRUE") else "")
+sanitizers = config.sanitizers in ("ON", "1", "TRUE")
+sanitizer_flags = " -fsanitize=address,undefined" if sanitizers else ""
 config.substitutions.append(("%cxx", config.cxx_compiler))
 config.substitutions.append(("%cc", config.c_compiler + sanitizer_flags))
 config.substitutions.append(
@@ -70,7 +70,7 @@ if lit.util.which("spirv-val"):
     config.available_features.add("spirv-tools")
 # The leak checks of programs that fail at run time. Valgrind cannot run
 # sanitized programs; in a sanitizer build LeakSanitizer checks every run.
-if lit.util.which("valgrind") and config.sanitizers not in ("ON", "1", "TRUE"):
+if lit.util.which("valgrind") and not sanitizers:
     config.available_features.add("valgrind")
 # CUDA's assembler, which checks the PTX of the cuda target.
 if lit.util.which("ptxas") or os.path.exists("/usr/local/cuda/bin/ptxas"):
@@ -121,7 +121,7 @@ llvm_config.add_tool_substitutions(
 llvm_config.with_environment("PATH", config.relax_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
-if config.sanitizers in ("ON", "1", "TRUE"):
+if sanitizers:
     config.available_features.add("sanitizers")
     # libMLIR.so is not instrumented. LLVM headers inlined into our code
     # poison bump-allocator slabs that libMLIR.so then fills without
