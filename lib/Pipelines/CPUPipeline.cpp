@@ -65,6 +65,7 @@ static void buildLLVMPipeline(OpPassManager &pm, CPUParallelism parallelism) {
   OpPassManager &funcs = pm.nest<func::FuncOp>();
   funcs.addPass(vector::createLowerVectorMaskPass());
   funcs.addPass(createRelaxLowerI1TransfersPass());
+  funcs.addPass(codegen::createRelaxCPULowerStridedGathersPass());
   funcs.addPass(vector::createLowerVectorMultiReductionPass());
   pm.addPass(createConvertVectorToSCFPass(
       VectorTransferToSCFOptions().enableFullUnroll()));
@@ -109,8 +110,7 @@ void relax::buildRelaxCPUPlanningStages(OpPassManager &pm,
   // buffers they allocate are planned with the graph's tensors.
   addGraphStage(pm, options.inferShapes, options.library ? "cpu" : "",
                 options.fuse,
-                /*planMemory=*/false, /*alignment=*/64,
-                options.pagedAttention);
+                /*planMemory=*/false, /*alignment=*/64, options.pagedAttention);
   buildKernelPipeline(pm, options);
   if (options.hoistKernelScratch)
     pm.addPass(createRelaxHoistKernelScratchPass());

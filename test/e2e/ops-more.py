@@ -128,6 +128,19 @@ CASES = [
           [("%a", t(["1", "n"])), ("%i", t(["n", "1"], "i64"))]),
      lambda n: [f32(1, n), rng.integers(-3, 3, (n, 1)).astype(np.int64)],
      lambda a, i: np.take(a, i, axis=0, mode="clip")),
+    # A gather from a slice with a step reads a strided view: upstream's
+    # gather lowering takes only unit-stride buffers (once, the JIT failed
+    # on an unlowered vector.gather).
+    ("take wrap from a stepped slice",
+     # In one dataflow block, the slice is fused into the take's kernel.
+     body([f"%f = relax.dataflow -> {ANY} {{",
+           f"  %s = relax.strided_slice %a {{axes = array<i64: 0>, begin = #sym.shape<[0]>, end = #sym.shape<[5]>, strides = array<i64: 3>}} : ({t(['5'])}) -> {t(['2'])}",
+           f"  %r = relax.take %s, %i {{axis = -1, mode = #relax.index_mode<wrap>}} : ({t(['2'])}, {t(['n', '2'], 'i64')}) -> {ANY}",
+           f"  relax.output %r : {ANY}",
+           "}"],
+          [("%a", t(["5"])), ("%i", t(["n", "2"], "i64"))], result="%f"),
+     lambda n: [f32(5), rng.integers(-5, 5, (n, 2)).astype(np.int64)],
+     lambda a, i: np.take(a[::3], i, mode="wrap")),
     # Integer abs on a 2-D tile (T5's relative positions): its vectors are
     # n-D, which math.absi's LLVM lowering does not take.
     ("abs_i64", body([f"%m = relax.abs %a : ({t(['n', '8'], 'i64')}) -> !relax.tensor<*, i64>",

@@ -199,6 +199,40 @@ def RelaxCPUOptimizeVectorTilesPass
   ];
 }
 
+def RelaxCPULowerStridedGathersPass
+    : InterfacePass<"relax-cpu-lower-strided-gathers",
+                    "::mlir::FunctionOpInterface"> {
+  let summary = "Gather from strided buffers through a flat view";
+  let description = [{
+    The vectorizer reads a tensor at computed indices with a
+    `vector.gather` whose index vector is the row-major linear position in
+    the tensor (for a 1-D tensor, the position itself). Upstream's LLVM
+    lowering adds that index to the address of the gather's offsets, which
+    is right only for a buffer laid out contiguously, and it leaves a gather
+    from a buffer whose innermost stride is not 1 unlowered. Bufferization
+    gives such gathers a view when a kernel reads a slice with a step (a
+    `strided_slice` fused into a `take`).
+
+    This pass rewrites every `vector.gather` from a memref that is not
+    contiguous in row-major order into a gather from the same memory viewed
+    as a flat 1-D buffer: the linear position (the offsets' plus the index)
+    is split by the view's sizes and multiplied by its strides. Gathers from
+    contiguous buffers and from tensors are left alone. Run it on bufferized
+    kernels before `--expand-strided-metadata` and the vector lowering (the
+    CPU pipeline does).
+
+    ```mlir
+    %g = vector.gather %view[%c0] [%idx], %mask, %pass
+        : memref<2xf32, strided<[3]>>, vector<4xindex>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+    // becomes a gather from a memref<?xf32> at %idx * 3
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def RelaxGPUSelectLoweringConfigPass
     : InterfacePass<"relax-gpu-select-lowering-config",
                     "::mlir::FunctionOpInterface"> {
