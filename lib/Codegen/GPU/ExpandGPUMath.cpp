@@ -1,7 +1,7 @@
 //===- ExpandGPUMath.cpp - Math that GPU targets cannot lower -------------===//
 
-#include "Relax/Codegen/Passes.h"
 #include "Relax/Codegen/Common/MathApproximations.h"
+#include "Relax/Codegen/Passes.h"
 
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -45,6 +45,7 @@ struct ExpandPowF : OpRewritePattern<math::PowFOp> {
       return arith::CmpFOp::create(b, predicate, lhs, rhs).getResult();
     };
     Value zero = constant(0.0), one = constant(1.0);
+    Value inf = constant(std::numeric_limits<double>::infinity());
     Value magnitude = math::Exp2Op::create(
         b, arith::MulFOp::create(
                b, y, math::Log2Op::create(b, math::AbsFOp::create(b, x))));
@@ -55,9 +56,13 @@ struct ExpandPowF : OpRewritePattern<math::PowFOp> {
         arith::AndIOp::create(b, integral,
                               compare(arith::CmpFPredicate::ONE,
                                       math::FloorOp::create(b, half), half));
+    // An odd power keeps the base's sign, -0's included: pow(-0, -1) is
+    // -inf.
     Value negative = compare(arith::CmpFPredicate::OLT, x, zero);
+    Value signBit = compare(arith::CmpFPredicate::OLT,
+                            math::CopySignOp::create(b, one, x), zero);
     Value result =
-        arith::SelectOp::create(b, arith::AndIOp::create(b, negative, odd),
+        arith::SelectOp::create(b, arith::AndIOp::create(b, signBit, odd),
                                 arith::NegFOp::create(b, magnitude), magnitude);
     Value nan = constant(std::numeric_limits<double>::quiet_NaN());
     Value fractional = arith::XOrIOp::create(
@@ -72,9 +77,16 @@ struct ExpandPowF : OpRewritePattern<math::PowFOp> {
         b, arith::AndIOp::create(b, negative, fractional), finite);
     result = arith::SelectOp::create(
         b, arith::OrIOp::create(b, unordered, undefined), nan, result);
-    Value exact =
+    // pow(x, 0) and pow(1, y) are 1 even for NaN operands, and so is
+    // pow(-1, +-inf), where the magnitude is exp2(inf * 0), NaN.
+    Value minusOneToInfinity = arith::AndIOp::create(
+        b, compare(arith::CmpFPredicate::OEQ, x, constant(-1.0)),
+        compare(arith::CmpFPredicate::OEQ, math::AbsFOp::create(b, y), inf));
+    Value exact = arith::OrIOp::create(
+        b,
         arith::OrIOp::create(b, compare(arith::CmpFPredicate::OEQ, y, zero),
-                             compare(arith::CmpFPredicate::OEQ, x, one));
+                             compare(arith::CmpFPredicate::OEQ, x, one)),
+        minusOneToInfinity);
     result = arith::SelectOp::create(b, exact, one, result);
     rewriter.replaceOp(op, result);
     return success();

@@ -3,10 +3,11 @@
 
 // powf on SPIR-V: GLSL's Pow is undefined for a negative or zero base and
 // lavapipe turns a NaN operand into 0, so the power is exp2(y * log2|x|)
-// (exp2 as exp, which SPIR-V has) with C's results selected where it differs: the negation for a negative
-// base and an odd exponent, NaN for a finite negative base and a fractional
-// exponent or a NaN operand, 1 for a zero exponent or a base of 1. CUDA's
-// libdevice powf already has them.
+// (exp2 as exp, which SPIR-V has) with C's results selected where it
+// differs: the negation for a base with the sign bit set (-0 too) and an odd
+// exponent, NaN for a finite negative base and a fractional exponent or a
+// NaN operand, 1 for a zero exponent, a base of 1, or a base of -1 and an
+// infinite exponent. CUDA's libdevice powf already has them.
 
 // CHECK-LABEL: gpu.func @pow
 // CHECK-SAME:    (%[[X:.*]]: f32, %[[Y:.*]]: f32
@@ -16,10 +17,12 @@
 // CHECK:         %[[MUL:.*]] = arith.mulf %[[Y]], %[[LOG]]
 // CHECK:         %[[SCALED:.*]] = arith.mulf %[[MUL]]
 // CHECK:         %[[MAG:.*]] = math.exp %[[SCALED]]
+// CHECK:         math.copysign %{{.*}}, %[[X]]
 // CHECK:         %[[NEG:.*]] = arith.negf %[[MAG]]
 // CHECK:         %[[SIGNED:.*]] = arith.select %{{.*}}, %[[NEG]], %[[MAG]]
 // CHECK:         %[[UNO:.*]] = arith.cmpf uno, %[[X]], %[[Y]]
 // CHECK:         %[[NAN:.*]] = arith.select %{{.*}}, %{{.*}}, %[[SIGNED]]
+// CHECK:         math.absf %[[Y]]
 // CHECK:         %[[R:.*]] = arith.select %{{.*}}, %{{.*}}, %[[NAN]]
 // CHECK:         memref.store %[[R]]
 // CUDA-LABEL: gpu.func @pow

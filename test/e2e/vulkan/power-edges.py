@@ -2,14 +2,14 @@
 # REQUIRES: vulkan, numpy
 #
 # relax.power where GLSL's Pow is undefined, on the CPU and on Vulkan
-# (lavapipe) against numpy: negative and zero bases, infinite and NaN
-# operands, integral, odd and fractional exponents. Vulkan keeps NaN and
+# (lavapipe) against numpy: negative and zero bases (-0 too), infinite and
+# NaN operands, integral, odd and fractional exponents. Vulkan keeps NaN and
 # infinities only in kernels that declare SignedZeroInfNanPreserve, and its
 # power is expanded to C's results (--relax-expand-gpu-math): before, a
 # negative base to a fractional power gave 0, not NaN.
 #
-# CHECK: cpu: 110 of 110 as numpy
-# CHECK: vulkan: 110 of 110 as numpy
+# CHECK: cpu: 144 of 144 as numpy
+# CHECK: vulkan: 144 of 144 as numpy
 
 import os
 import subprocess
@@ -26,8 +26,8 @@ relax.func @main(%x: !relax.tensor<[n], f32>, %y: !relax.tensor<[n], f32>) -> !r
 
 tmp = sys.argv[1]
 os.makedirs(tmp, exist_ok=True)
-xs = np.array([-2, -1, -0.5, 0, 0.5, 1, 2, 3, np.inf, -np.inf, np.nan], np.float32)
-ys = np.array([-2, -1, -0.5, 0, 0.5, 1, 2, 3, 2.5, np.nan], np.float32)
+xs = np.array([-2, -1, -0.5, -0.0, 0, 0.5, 1, 2, 3, np.inf, -np.inf, np.nan], np.float32)
+ys = np.array([-2, -1, -0.5, 0, 0.5, 1, 2, 3, 2.5, np.inf, -np.inf, np.nan], np.float32)
 x, y = (a.ravel() for a in np.meshgrid(xs, ys))
 with np.errstate(all="ignore"):
     expected = np.power(x, y)
