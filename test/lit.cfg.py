@@ -132,6 +132,9 @@ if sanitizers:
     config.environment["ASAN_OPTIONS"] = (
         "detect_leaks=1:allow_user_poisoning=0:allocator_may_return_null=1")
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1"
+    # Leaks inside third-party drivers, named in the file.
+    config.environment["LSAN_OPTIONS"] = "suppressions=" + os.path.join(
+        config.test_source_root, "lsan-suppressions.txt")
     # MPICH's UCX transport rewrites the code of mmap when it loads, which
     # is ASan's interceptor here: the process crashes in the loader. UCX
     # then learns of unmapped memory from its other hooks.

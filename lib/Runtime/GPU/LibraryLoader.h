@@ -14,10 +14,13 @@
 #include "ReportError.h"
 
 #include <dlfcn.h>
+#include <link.h>
 
+#include <cstring>
 #include <initializer_list>
 #include <mutex>
 #include <string>
+#include <vector>
 
 namespace relax::gpu {
 
@@ -33,6 +36,27 @@ inline void *openFirstLibrary(std::initializer_list<const char *> names) {
 template <typename Fn>
 Fn lookupFunction(void *library, const char *name) {
   return reinterpret_cast<Fn>(dlsym(library, name));
+}
+
+/// Keeps the drivers (ICDs) that the Vulkan loader opened loaded until the
+/// process exits. The loader closes them when the last instance goes, and
+/// what a driver keeps past that (lavapipe keeps 128 bytes through the
+/// Vulkan runtime, more through wgpu-native) is then reported by leak
+/// checkers against code they can no longer name, so that it can neither be
+/// read nor suppressed.
+inline void pinLoadedVulkanDrivers() {
+  std::vector<std::string> drivers;
+  dl_iterate_phdr(
+      [](dl_phdr_info *info, size_t, void *data) {
+        const char *name = info->dlpi_name;
+        if (name && std::strstr(name, "libvulkan_"))
+          static_cast<std::vector<std::string> *>(data)->push_back(name);
+        return 0;
+      },
+      &drivers);
+  // dlopen cannot run inside dl_iterate_phdr, which holds the loader lock.
+  for (const std::string &driver : drivers)
+    dlopen(driver.c_str(), RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
 }
 
 /// A library's entry points and handles (`State`), set up by the first call

@@ -8,11 +8,10 @@
 
 #include "VulkanDevice.h"
 
+#include "LibraryLoader.h"
 #include "ReportError.h"
 
 #include <algorithm>
-#include <dlfcn.h>
-#include <link.h>
 #include <cinttypes>
 #include <cstdlib>
 #include <cstring>
@@ -20,26 +19,6 @@
 #include <optional>
 #include <string>
 #include <vector>
-
-/// Keeps the drivers (ICDs) that the Vulkan loader opened loaded until the
-/// process exits. The loader closes them when the last instance goes, and
-/// what a driver keeps past that (lavapipe keeps 128 bytes) is then reported
-/// by leak checkers against code they can no longer name, so that it can
-/// neither be read nor suppressed.
-static void pinLoadedDrivers() {
-  std::vector<std::string> drivers;
-  dl_iterate_phdr(
-      [](dl_phdr_info *info, size_t, void *data) {
-        const char *name = info->dlpi_name;
-        if (name && std::strstr(name, "libvulkan_"))
-          static_cast<std::vector<std::string> *>(data)->push_back(name);
-        return 0;
-      },
-      &drivers);
-  // dlopen cannot run inside dl_iterate_phdr, which holds the loader lock.
-  for (const std::string &driver : drivers)
-    dlopen(driver.c_str(), RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
-}
 
 using namespace relax::gpu;
 
@@ -179,7 +158,7 @@ bool VulkanDevice::init(std::string &error) {
                 " (is a Vulkan driver installed?)");
   }
 
-  pinLoadedDrivers();
+  pinLoadedVulkanDrivers();
 
   uint32_t count = 0;
   vkEnumeratePhysicalDevices(instance, &count, nullptr);

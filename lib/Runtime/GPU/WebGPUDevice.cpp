@@ -303,6 +303,8 @@ bool WebGPUDevice::init(const WebGPUProcs &loaded, std::string &error) {
     return fail("cannot create a device on '" + adapterName +
                 "': " + request.message);
   device = request.device;
+  // A Vulkan backend has loaded its driver by now.
+  pinLoadedVulkanDrivers();
   f16 = !features.empty();
   limits = WGPU_LIMITS_INIT;
   if (procs->wgpuDeviceGetLimits(device, &limits) != WGPUStatus_Success)
