@@ -5,6 +5,7 @@
 # executions per second, coverage and findings per target.
 #   scripts/fuzz.sh 300                 # every target, 5 minutes each
 #   scripts/fuzz.sh 60 sym-expr npy     # some targets
+#   FUZZ_RUNS=1000000 scripts/fuzz.sh 7200 pipeline  # stop at 10^6 inputs
 # Inputs that crash are written to $BUILD_DIR/findings/<target>/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,6 +43,7 @@ for target in "${TARGETS[@]}"; do
   "$BUILD_DIR/bin/relax-fuzz-$target" "$corpus" "$BUILD_DIR/seeds/$target" \
     -max_total_time="$SECONDS_PER_TARGET" -timeout=60 -rss_limit_mb=4096 \
     -max_len=4096 -print_final_stats=1 -artifact_prefix="$findings/" \
+    ${FUZZ_RUNS:+-runs=$FUZZ_RUNS} \
     >"$log" 2>&1 || status=1
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
