@@ -27,8 +27,8 @@ class UnderlyingBuffers {
 public:
   explicit UnderlyingBuffers(Operation *root) {
     root->walk([&](CallOpInterface call) {
-      if (auto callee = dyn_cast_or_null<FunctionOpInterface>(
-              call.resolveCallable()))
+      if (auto callee =
+              dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable()))
         calls[callee].push_back(call);
     });
   }
@@ -58,8 +58,7 @@ public:
     auto function =
         arg ? dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp())
             : nullptr;
-    if (function && arg.getOwner()->isEntryBlock() &&
-        calls.count(function)) {
+    if (function && arg.getOwner()->isEntryBlock() && calls.count(function)) {
       for (CallOpInterface call : calls[function]) {
         auto operands = call.getArgOperands();
         if (arg.getArgNumber() < operands.size()) {
@@ -133,29 +132,45 @@ LogicalResult wgsl::translateModuleToWGSL(
     }
 
     // A read-only binding of a buffer that the same launch also binds
-    // writable would be two usages of one buffer in a dispatch.
+    // writable would be two usages of one buffer in a dispatch. A binding
+    // made writable for that may in turn alias another read-only one (two
+    // reads of one buffer, one of which a launch elsewhere writes through),
+    // so this runs until no binding changes.
     SmallVector<bool> written = getWrittenBindings(spirvModule);
     written.resize(arguments.size(), false);
     SymbolRefAttr symbol = SymbolRefAttr::get(
         module.getNameAttr(), {FlatSymbolRefAttr::get(kernel.getNameAttr())});
+    SmallVector<gpu::LaunchFuncOp> launches;
     root->walk([&](gpu::LaunchFuncOp launch) {
-      if (launch.getKernel() != symbol)
-        return;
-      ValueRange operands = launch.getKernelOperands();
-      for (auto [i, arg] : llvm::enumerate(arguments)) {
-        if (!arg.isBuffer() || written[i] || i >= operands.size())
-          continue;
-        for (auto [j, other] : llvm::enumerate(arguments))
-          if (other.isBuffer() && written[j] && j < operands.size() &&
-              buffers.alias(operands[i], operands[j]))
-            arg.forceReadWrite = true;
-      }
+      if (launch.getKernel() == symbol)
+        launches.push_back(launch);
     });
+    auto writable = [&](unsigned i) {
+      return written[i] || arguments[i].forceReadWrite;
+    };
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (gpu::LaunchFuncOp launch : launches) {
+        ValueRange operands = launch.getKernelOperands();
+        for (auto [i, arg] : llvm::enumerate(arguments)) {
+          if (!arg.isBuffer() || writable(i) || i >= operands.size())
+            continue;
+          for (auto [j, other] : llvm::enumerate(arguments))
+            if (j != i && other.isBuffer() && writable(j) &&
+                j < operands.size() &&
+                buffers.alias(operands[i], operands[j])) {
+              arg.forceReadWrite = true;
+              changed = true;
+              break;
+            }
+        }
+      }
+    }
 
     std::string wgsl;
     llvm::raw_string_ostream os(wgsl);
-    if (failed(translateToWGSL(spirvModule, kernel.getName(), arguments,
-                               limits, os)))
+    if (failed(translateToWGSL(spirvModule, kernel.getName(), arguments, limits,
+                               os)))
       return failure();
     if (failed(emit(module, wgsl)))
       return failure();

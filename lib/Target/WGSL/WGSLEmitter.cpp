@@ -33,11 +33,12 @@ namespace {
 /// Words that WGSL reserves, which an entry point may not be named.
 bool isReservedWord(StringRef name) {
   return llvm::StringSwitch<bool>(name)
-      .Cases({"alias", "break", "case", "const", "const_assert", "continue",
-              "continuing", "default", "diagnostic", "discard", "else",
-              "enable", "false", "fn", "for", "if", "let", "loop", "override",
-              "requires", "return", "struct", "switch", "true", "var",
-              "while", "main"},
+      .Cases({"alias",    "break",      "case",    "const",      "const_assert",
+              "continue", "continuing", "default", "diagnostic", "discard",
+              "else",     "enable",     "false",   "fn",         "for",
+              "if",       "let",        "loop",    "override",   "requires",
+              "return",   "struct",     "switch",  "true",       "var",
+              "while",    "main"},
              true)
       .Default(false);
 }
@@ -279,8 +280,8 @@ LogicalResult WGSLPrinter::printOp(Operation &op, LoopContext *loop) {
   if (auto loopOp = dyn_cast<spirv::LoopOp>(op))
     return printLoop(loopOp);
   if (auto constant = dyn_cast<spirv::ConstantOp>(op)) {
-    bind(constant.getResult(), getConstant(constant.getValue(),
-                                           constant.getType(), op.getLoc()));
+    bind(constant.getResult(),
+         getConstant(constant.getValue(), constant.getType(), op.getLoc()));
     return success();
   }
   if (auto address = dyn_cast<spirv::AddressOfOp>(op)) {
@@ -304,9 +305,9 @@ LogicalResult WGSLPrinter::printOp(Operation &op, LoopContext *loop) {
       if (chain.getIndices().size() != 2)
         return op.emitError("the webgpu target expects an f16 buffer to be "
                             "indexed by member and element");
-      packedF16Pointers[chain.getResult()] = {
-          getValue(chain.getBasePtr()) + ".m0",
-          getValue(chain.getIndices()[1])};
+      packedF16Pointers[chain.getResult()] = {getValue(chain.getBasePtr()) +
+                                                  ".m0",
+                                              getValue(chain.getIndices()[1])};
       return success();
     }
     std::string expr = getValue(chain.getBasePtr());
@@ -351,13 +352,12 @@ LogicalResult WGSLPrinter::printOp(Operation &op, LoopContext *loop) {
     auto packed = packedF16Pointers.find(load.getPtr());
     if (packed != packedF16Pointers.end()) {
       auto &[array, index] = packed->second;
-      std::string word =
-          llvm::formatv("{0}[{1} / 2i]", array, index).str();
+      std::string word = llvm::formatv("{0}[{1} / 2i]", array, index).str();
       if (isAtomicPointer(load.getPtr()))
         word = "atomicLoad(&" + word + ")";
-      return let(op, llvm::formatv("unpack2x16float({0})[{1} % 2i]", word,
-                                   index)
-                         .str());
+      return let(
+          op,
+          llvm::formatv("unpack2x16float({0})[{1} % 2i]", word, index).str());
     }
     if (isAtomicPointer(load.getPtr()))
       return let(op, "atomicLoad(&" + getValue(load.getPtr()) + ")");
@@ -370,10 +370,8 @@ LogicalResult WGSLPrinter::printOp(Operation &op, LoopContext *loop) {
       // half with atomics.
       auto &[array, index] = packed->second;
       std::string word = llvm::formatv("&{0}[{1} / 2i]", array, index).str();
-      std::string shift =
-          llvm::formatv("u32({0} % 2i) * 16u", index).str();
-      line() << "atomicAnd(" << word << ", ~(0xffffu << (" << shift
-             << ")));\n";
+      std::string shift = llvm::formatv("u32({0} % 2i) * 16u", index).str();
+      line() << "atomicAnd(" << word << ", ~(0xffffu << (" << shift << ")));\n";
       line() << "atomicOr(" << word << ", (pack2x16float(vec2<f32>("
              << getValue(store.getValue()) << ", 0.0f)) & 0xffffu) << ("
              << shift << "));\n";
@@ -383,8 +381,8 @@ LogicalResult WGSLPrinter::printOp(Operation &op, LoopContext *loop) {
       line() << "atomicStore(&" << getValue(store.getPtr()) << ", "
              << getValue(store.getValue()) << ");\n";
     else
-      line() << getValue(store.getPtr()) << " = "
-             << getValue(store.getValue()) << ";\n";
+      line() << getValue(store.getPtr()) << " = " << getValue(store.getValue())
+             << ";\n";
     return success();
   }
   StringRef atomic = getAtomicBuiltin(op.getName().getStringRef());
@@ -396,10 +394,10 @@ LogicalResult WGSLPrinter::printOp(Operation &op, LoopContext *loop) {
   }
   if (auto barrier = dyn_cast<spirv::ControlBarrierOp>(op)) {
     spirv::MemorySemantics semantics = barrier.getMemorySemantics();
-    bool storage = bitEnumContainsAny(semantics,
-                                      spirv::MemorySemantics::UniformMemory);
-    bool workgroup = bitEnumContainsAny(
-        semantics, spirv::MemorySemantics::WorkgroupMemory);
+    bool storage =
+        bitEnumContainsAny(semantics, spirv::MemorySemantics::UniformMemory);
+    bool workgroup =
+        bitEnumContainsAny(semantics, spirv::MemorySemantics::WorkgroupMemory);
     if (storage)
       line() << "storageBarrier();\n";
     if (workgroup || !storage)
@@ -436,6 +434,19 @@ getBuiltinParameter(StringRef builtin) {
       .Default(std::nullopt);
 }
 
+/// The WGSL type of `array`, an array of 32-bit integers, with atomic
+/// elements; empty for another type.
+static std::string getAtomicArrayType(Type array) {
+  if (auto runtime = dyn_cast_or_null<spirv::RuntimeArrayType>(array);
+      runtime && runtime.getElementType().isInteger(32))
+    return "array<atomic<i32>>";
+  if (auto sized = dyn_cast_or_null<spirv::ArrayType>(array);
+      sized && sized.getElementType().isInteger(32))
+    return llvm::formatv("array<atomic<i32>, {0}>", sized.getNumElements())
+        .str();
+  return "";
+}
+
 LogicalResult WGSLPrinter::declareGlobals(spirv::FuncOp entry) {
   // Buffers an atomic instruction reaches.
   entry.walk([&](Operation *op) {
@@ -466,10 +477,30 @@ LogicalResult WGSLPrinter::declareGlobals(spirv::FuncOp entry) {
     }
     switch (pointer.getStorageClass()) {
     case spirv::StorageClass::Workgroup: {
-      FailureOr<std::string> type = getType(pointer.getPointeeType(), loc);
+      std::string name = llvm::formatv("wg{0}", workgroupIndex++).str();
+      Type pointee = pointer.getPointeeType();
+      FailureOr<std::string> type = failure();
+      if (atomicBuffers.contains(global)) {
+        // Sub-word elements (i1) packed four to a word, as in buffers.
+        auto st = dyn_cast<spirv::StructType>(pointee);
+        std::string atomicArray = getAtomicArrayType(
+            st && st.getNumElements() == 1 ? st.getElementType(0) : pointee);
+        if (atomicArray.empty())
+          return global.emitError("the webgpu target expects atomics on an "
+                                  "array of 32-bit integers");
+        if (st) {
+          std::string structName = llvm::formatv("W{0}", name).str();
+          structs << "struct " << structName << " {\n  m0: " << atomicArray
+                  << ",\n}\n\n";
+          type = structName;
+        } else {
+          type = atomicArray;
+        }
+      } else {
+        type = getType(pointee, loc);
+      }
       if (failed(type))
         return failure();
-      std::string name = llvm::formatv("wg{0}", workgroupIndex++).str();
       decls << "var<workgroup> " << name << ": " << *type << ";\n";
       globalNames[global] = name;
       break;
@@ -508,8 +539,7 @@ LogicalResult WGSLPrinter::print(StringRef kernelName,
                             "SPIR-V module, found ")
            << entryPoints.size();
   spirv::EntryPointOp entryPoint = entryPoints.front();
-  auto entry =
-      module.lookupSymbol<spirv::FuncOp>(entryPoint.getFn());
+  auto entry = module.lookupSymbol<spirv::FuncOp>(entryPoint.getFn());
   if (!entry || entry.getNumArguments() != 0 || entry.getBody().empty())
     return module.emitError("the entry point is not a function without "
                             "arguments");
@@ -533,10 +563,9 @@ LogicalResult WGSLPrinter::print(StringRef kernelName,
     return emitError(loc) << "workgroup size (" << workgroup[0] << ", "
                           << workgroup[1] << ", " << workgroup[2]
                           << ") exceeds WebGPU's limits (" << invocations
-                          << " invocations; at most "
-                          << limits.maxInvocations << ", x and y at most "
-                          << limits.maxWorkgroupSizeXY << ", z at most "
-                          << limits.maxWorkgroupSizeZ << ")";
+                          << " invocations; at most " << limits.maxInvocations
+                          << ", x and y at most " << limits.maxWorkgroupSizeXY
+                          << ", z at most " << limits.maxWorkgroupSizeZ << ")";
 
   if (failed(declareGlobals(entry)))
     return failure();
@@ -564,10 +593,10 @@ LogicalResult WGSLPrinter::print(StringRef kernelName,
     if (cast<spirv::PointerType>(global.getType()).getStorageClass() ==
         spirv::StorageClass::StorageBuffer)
       bindings.push_back(global);
-  llvm::sort(bindings, [](spirv::GlobalVariableOp a,
-                          spirv::GlobalVariableOp b) {
-    return a.getBinding().value_or(0) < b.getBinding().value_or(0);
-  });
+  llvm::sort(bindings,
+             [](spirv::GlobalVariableOp a, spirv::GlobalVariableOp b) {
+               return a.getBinding().value_or(0) < b.getBinding().value_or(0);
+             });
   unsigned numBuffers = llvm::count_if(
       arguments, [](const KernelArgument &a) { return a.isBuffer(); });
   bool hasScalars = numBuffers != arguments.size();
@@ -605,14 +634,21 @@ LogicalResult WGSLPrinter::print(StringRef kernelName,
       const KernelArgument &arg = arguments[i];
       bool write = (i < written.size() && written[i]) || arg.forceReadWrite;
       std::string type;
-      auto f16Array =
-          st.getNumElements() == 1
-              ? dyn_cast<spirv::RuntimeArrayType>(st.getElementType(0))
-              : nullptr;
-      if (emulateF16 && f16Array && f16Array.getElementType().isF16()) {
+      // f16 elements emulated in f32 are stored two to a u32 word: a
+      // runtime-sized array, or a sized one of half as many words.
+      Type member = st.getNumElements() == 1 ? st.getElementType(0) : Type();
+      auto f16Runtime = dyn_cast_or_null<spirv::RuntimeArrayType>(member);
+      auto f16Sized = dyn_cast_or_null<spirv::ArrayType>(member);
+      bool packF16 =
+          emulateF16 && ((f16Runtime && f16Runtime.getElementType().isF16()) ||
+                         (f16Sized && f16Sized.getElementType().isF16()));
+      if (packF16) {
         std::string structName = llvm::formatv("H{0}", i).str();
+        std::string words;
+        if (f16Sized)
+          words = llvm::formatv(", {0}", (f16Sized.getNumElements() + 1) / 2);
         structs << "struct " << structName << " {\n  m0: array<"
-                << (write ? "atomic<u32>" : "u32") << ">,\n}\n\n";
+                << (write ? "atomic<u32>" : "u32") << words << ">,\n}\n\n";
         type = structName;
         packedF16Buffers.insert(global);
         if (write)
@@ -621,15 +657,7 @@ LogicalResult WGSLPrinter::print(StringRef kernelName,
         // Sub-word elements, packed four to a word by the SPIR-V lowering
         // and written with atomics.
         Type array = st.getNumElements() == 1 ? st.getElementType(0) : Type();
-        std::string atomicArray;
-        if (auto runtime = dyn_cast_or_null<spirv::RuntimeArrayType>(array);
-            runtime && runtime.getElementType().isInteger(32))
-          atomicArray = "array<atomic<i32>>";
-        if (auto sized = dyn_cast_or_null<spirv::ArrayType>(array);
-            sized && sized.getElementType().isInteger(32))
-          atomicArray = llvm::formatv("array<atomic<i32>, {0}>",
-                                      sized.getNumElements())
-                            .str();
+        std::string atomicArray = getAtomicArrayType(array);
         if (atomicArray.empty())
           return global.emitError("the webgpu target expects atomics on an "
                                   "array of 32-bit integers");
@@ -740,8 +768,7 @@ SmallVector<bool> wgsl::getWrittenBindings(spirv::ModuleOp module) {
 LogicalResult wgsl::translateToWGSL(spirv::ModuleOp module,
                                     StringRef kernelName,
                                     ArrayRef<KernelArgument> arguments,
-                                    const WGSLLimits &limits,
-                                    raw_ostream &os) {
+                                    const WGSLLimits &limits, raw_ostream &os) {
   WGSLPrinter printer(module, limits);
   return printer.print(kernelName, arguments, os);
 }
