@@ -114,6 +114,13 @@ bool parseBinding(HeaderReader &reader, const JSONValue &json, size_t index,
     binding.elementType = *elementType;
     binding.elementBytes = *elementBytes;
     binding.rank = *rank;
+    if (json.get("min_bytes")) {
+      std::optional<int64_t> minBytes =
+          reader.integer(json, "min_bytes", what, 0, INT64_MAX);
+      if (!minBytes)
+        return false;
+      binding.minBytes = *minBytes;
+    }
     return true;
   }
 

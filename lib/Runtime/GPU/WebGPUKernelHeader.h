@@ -45,6 +45,9 @@ struct WebGPUBinding {
   std::string elementType;
   uint32_t elementBytes = 0;
   uint32_t rank = 0;
+  /// The bytes the shader declares (a sized array), or 0: a smaller view is
+  /// an error.
+  uint64_t minBytes = 0;
 
   /// Uniform: a struct of `size` bytes holding `scalars`, which take one
   /// launch parameter each.

@@ -437,6 +437,13 @@ bool WebGPUDevice::bindArguments(Function &function, void **params,
                   mib(limits.maxStorageBufferBindingSize).c_str());
       return false;
     }
+    if (boundBytes < binding.minBytes) {
+      reportError("webgpu: kernel '%s' binding %zu: the view of %" PRIu64
+                  " bytes is smaller than the %" PRIu64
+                  " bytes its shader declares",
+                  name, b, bytes, binding.minBytes);
+      return false;
+    }
     range.buffer = allocation->buffer;
     range.offset = byteOffset;
     range.size = boundBytes;

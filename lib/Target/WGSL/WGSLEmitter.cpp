@@ -683,7 +683,16 @@ LogicalResult WGSLPrinter::print(StringRef kernelName,
            << "\"access\": \"" << (write ? "read_write" : "read")
            << "\", \"element_type\": \"" << getTypeName(arg.type)
            << "\", \"element_bytes\": " << elementBytes
-           << ", \"rank\": " << arg.rank << "}";
+           << ", \"rank\": " << arg.rank;
+      // A sized array is WebGPU's minimum binding size: a smaller buffer is
+      // a validation error at submission, which implementations may treat
+      // as fatal, so the runtime checks it before.
+      if (auto sized = dyn_cast_or_null<spirv::ArrayType>(member)) {
+        int64_t minBytes =
+            packF16 ? (sized.getNumElements() + 1) / 2 * 4 : getByteSize(sized);
+        json << ", \"min_bytes\": " << minBytes;
+      }
+      json << "}";
       continue;
     }
     // The scalars, one member each, read through a uniform buffer: values

@@ -469,6 +469,14 @@ int runErrors(char **files) {
   mgpuLaunchKernel(negate.function, 8, 1, 1, 32, 1, 1, 0, stream,
                    aliased.data(), nullptr, aliased.size());
 
+  section("view smaller than its shader declares");
+  Kernel sized(files[4], "sized");
+  Memref small = view(arena, 0, 4);
+  Params smallParams;
+  smallParams.memref(small);
+  mgpuLaunchKernel(sized.function, 1, 1, 1, 16, 1, 1, 0, stream,
+                   smallParams.data(), nullptr, smallParams.size());
+
   section("free of an inner pointer");
   mgpuMemFree(at(arena, 16), nullptr);
 
@@ -664,7 +672,7 @@ int main(int argc, char **argv) {
     return runStreams(files);
   if (name == "trace" && numFiles >= 2)
     return runTrace(files);
-  if (name == "errors" && numFiles >= 4)
+  if (name == "errors" && numFiles >= 5)
     return runErrors(files);
   if (name == "exit-destructor" && numFiles >= 1)
     return runExit(files, Release::Destructor);

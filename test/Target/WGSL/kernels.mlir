@@ -6,7 +6,7 @@
 
 // CHECK-LABEL: // relax.webgpu.kernel {"kernel": "add_kernel_kernel", "entry": "add_kernel_kernel", "workgroup_size": [128, 1, 1], "workgroup_bytes": 0, "bindings": [
 // CHECK-SAME:    {"binding": 0, "type": "storage", "access": "read", "element_type": "f32", "element_bytes": 4, "rank": 1}
-// CHECK-SAME:    {"binding": 1, "type": "storage", "access": "read", "element_type": "f32", "element_bytes": 4, "rank": 1}
+// CHECK-SAME:    {"binding": 1, "type": "storage", "access": "read", "element_type": "f32", "element_bytes": 4, "rank": 1, "min_bytes": 256}
 // CHECK-SAME:    {"binding": 2, "type": "storage", "access": "read_write", "element_type": "f32", "element_bytes": 4, "rank": 1}
 // CHECK-SAME:    {"binding": 3, "type": "uniform", "scalars": [{"offset": 0, "bytes": 4}
 // CHECK:       struct [[BUF:S[0-9]+]] {
