@@ -637,16 +637,18 @@ LogicalResult WGSLPrinter::print(StringRef kernelName,
       // f16 elements emulated in f32 are stored two to a u32 word: a
       // runtime-sized array, or a sized one of half as many words.
       Type member = st.getNumElements() == 1 ? st.getElementType(0) : Type();
-      auto f16Runtime = dyn_cast_or_null<spirv::RuntimeArrayType>(member);
-      auto f16Sized = dyn_cast_or_null<spirv::ArrayType>(member);
-      bool packF16 =
-          emulateF16 && ((f16Runtime && f16Runtime.getElementType().isF16()) ||
-                         (f16Sized && f16Sized.getElementType().isF16()));
+      auto runtimeArray = dyn_cast_or_null<spirv::RuntimeArrayType>(member);
+      auto sizedArray = dyn_cast_or_null<spirv::ArrayType>(member);
+      bool packF16 = emulateF16 &&
+                     ((runtimeArray && runtimeArray.getElementType().isF16()) ||
+                      (sizedArray && sizedArray.getElementType().isF16()));
+      int64_t packedWords =
+          packF16 && sizedArray ? (sizedArray.getNumElements() + 1) / 2 : 0;
       if (packF16) {
         std::string structName = llvm::formatv("H{0}", i).str();
         std::string words;
-        if (f16Sized)
-          words = llvm::formatv(", {0}", (f16Sized.getNumElements() + 1) / 2);
+        if (sizedArray)
+          words = llvm::formatv(", {0}", packedWords);
         structs << "struct " << structName << " {\n  m0: array<"
                 << (write ? "atomic<u32>" : "u32") << words << ">,\n}\n\n";
         type = structName;
@@ -687,11 +689,9 @@ LogicalResult WGSLPrinter::print(StringRef kernelName,
       // A sized array is WebGPU's minimum binding size: a smaller buffer is
       // a validation error at submission, which implementations may treat
       // as fatal, so the runtime checks it before.
-      if (auto sized = dyn_cast_or_null<spirv::ArrayType>(member)) {
-        int64_t minBytes =
-            packF16 ? (sized.getNumElements() + 1) / 2 * 4 : getByteSize(sized);
-        json << ", \"min_bytes\": " << minBytes;
-      }
+      if (sizedArray)
+        json << ", \"min_bytes\": "
+             << (packF16 ? packedWords * 4 : getByteSize(sizedArray));
       json << "}";
       continue;
     }
