@@ -273,7 +273,9 @@ struct CInterfaceCall {
 } // namespace
 
 static int fail(const Twine &message) {
-  llvm::errs() << "relax-run: error: " << message << "\n";
+  // One write per message: under a launcher the ranks share stderr, and
+  // pieces written separately interleave.
+  llvm::errs() << ("relax-run: error: " + message + "\n").str();
   return 1;
 }
 
@@ -512,11 +514,19 @@ static int run(int argc, char **argv) {
   // Under a launcher of several ranks, a function that is not split would
   // run whole on each, writing the same outputs.
   if (numRanks == 1)
-    for (const char *variable : {"PMI_SIZE", "OMPI_COMM_WORLD_SIZE"})
-      if (const char *value = std::getenv(variable); value && atoi(value) > 1)
-        return fail("@" + entry + " is not split over ranks (relax.grid): "
-                    "run it without mpiexec, or annotate it for " +
-                    Twine(value) + " ranks");
+    for (auto [sizeVariable, rankVariable] :
+         {std::pair{"PMI_SIZE", "PMI_RANK"},
+          std::pair{"OMPI_COMM_WORLD_SIZE", "OMPI_COMM_WORLD_RANK"}}) {
+      const char *size = std::getenv(sizeVariable);
+      if (!size || atoi(size) <= 1)
+        continue;
+      // Every rank stops; the first one says why.
+      if (const char *rank = std::getenv(rankVariable); rank && atoi(rank))
+        return 1;
+      return fail("@" + entry + " is not split over ranks (relax.grid): " +
+                  "run it without mpiexec, or annotate it for " + size +
+                  " ranks");
+    }
   if (numRanks > 1) {
     if (mpiPath.empty())
       mpiPath = relax::getToolPath(argv[0], reinterpret_cast<void *>(&fail),
