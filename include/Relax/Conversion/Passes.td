@@ -65,7 +65,11 @@ def RelaxToFuncPass : Pass<"relax-to-func", "::mlir::ModuleOp"> {
 
     Graph ops that are not legalized, calls that allocate implicitly and
     dataflow regions are reported as errors naming the pass to run first.
-    Public functions get `llvm.emit_c_interface`.
+    Public functions get `llvm.emit_c_interface` and `always_inline`: the
+    C interface's wrapper passes each buffer as its descriptor's fields, and
+    for a model's weights that call has thousands of stack arguments, which
+    LLVM's instruction selection takes seconds to lower; inlined into the
+    wrapper, the call is gone.
   }];
   let options = [
     Option<"target", "target", "::mlir::relax::HostTarget",

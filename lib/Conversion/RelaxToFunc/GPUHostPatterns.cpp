@@ -202,6 +202,7 @@ struct EntryOnHostMemory : DevicePattern<FuncOp> {
     auto wrapper =
         func::FuncOp::create(rewriter, func.getLoc(), hostName.getValue(), type);
     wrapper->setAttr("llvm.emit_c_interface", rewriter.getUnitAttr());
+    wrapper->setAttr("always_inline", rewriter.getUnitAttr());
     buildWrapper(rewriter, wrapper, *device);
     rewriter.eraseOp(func);
     return success();

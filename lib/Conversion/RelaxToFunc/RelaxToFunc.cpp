@@ -136,8 +136,14 @@ relax::convertGraphFunction(FuncOp func, StringRef name,
       rewriter.getFunctionType(signature.getConvertedTypes(), results));
   host.setVisibility(func.getVisibility());
   if (!func.isExternal()) {
-    if (func.isPublic())
+    if (func.isPublic()) {
       host->setAttr("llvm.emit_c_interface", rewriter.getUnitAttr());
+      // The C interface's wrapper passes every buffer to the function as its
+      // descriptor's fields, a call of thousands of stack arguments for a
+      // model's weights, which LLVM's instruction selection takes seconds to
+      // lower; inlined, the call is gone.
+      host->setAttr("always_inline", rewriter.getUnitAttr());
+    }
     rewriter.inlineRegionBefore(func.getBody(), host.getBody(), host.end());
     if (failed(
             rewriter.convertRegionTypes(&host.getBody(), converter, &signature)))

@@ -13,7 +13,7 @@
 // CHECK-SAME:    relax_codegen.kernel
 
 // CHECK-LABEL: func.func @main_device(
-// CHECK-SAME:    %[[X:[^:]*]]: memref<?x4xf32>, %[[FLAG:[^:]*]]: memref<i1>) -> memref<?x4xf32> attributes {llvm.emit_c_interface} {
+// CHECK-SAME:    %[[X:[^:]*]]: memref<?x4xf32>, %[[FLAG:[^:]*]]: memref<i1>) -> memref<?x4xf32> attributes {always_inline, llvm.emit_c_interface} {
 // CHECK:         %[[N:.*]] = sym.dim %[[X]][0]
 // CHECK:         %[[G:.*]] = memref.get_global @__relax_constant_0 : memref<4xf32>
 // CHECK:         %[[S:.*]] = gpu.alloc () : memref<4xf32>
@@ -40,7 +40,7 @@
 // CHECK:         return %[[R]]
 
 // CHECK-LABEL: func.func @main(
-// CHECK-SAME:    %[[X:[^:]*]]: memref<?x4xf32>, %[[FLAG:[^:]*]]: memref<i1>) -> memref<?x4xf32> attributes {llvm.emit_c_interface} {
+// CHECK-SAME:    %[[X:[^:]*]]: memref<?x4xf32>, %[[FLAG:[^:]*]]: memref<i1>) -> memref<?x4xf32> attributes {always_inline, llvm.emit_c_interface} {
 // CHECK:         %[[N:.*]] = memref.dim %[[X]], %c0
 // CHECK:         %[[DX:.*]] = gpu.alloc (%[[N]]) : memref<?x4xf32>
 // CHECK:         %[[FLATDX:.*]] = memref.reinterpret_cast %[[DX]]

@@ -16,7 +16,7 @@
 // GPU-LABEL: func.func @main
 // GPU: call @exp_kernel
 // CHECK-LABEL: func.func @main
-// CHECK-SAME: (%[[X:.*]]: memref<?x4xf32>) -> memref<?x4xf32> attributes {llvm.emit_c_interface}
+// CHECK-SAME: (%[[X:.*]]: memref<?x4xf32>) -> memref<?x4xf32> attributes {always_inline, llvm.emit_c_interface}
 // CHECK: %[[N:.*]] = sym.dim %[[X]][0] : memref<?x4xf32>
 // CHECK-NOT: assert
 // CHECK: %[[BYTES:.*]] = sym.eval <32 * n> (n = %[[N]])

@@ -7,9 +7,14 @@
 // RUN:   | not relax-opt 2>&1 | FileCheck %s --check-prefix=LONG
 // RUN: %python -c "print('func.func private @f() attributes {e = #sym.expr<max(' + ', '.join('v%d + %d' % (i % 100, i) for i in range(10000)) + ')>}')" \
 // RUN:   | relax-opt | FileCheck %s --check-prefix=MAX
+// RUN: %python -c "print('func.func private @f() attributes {e = #sym.expr<' + ' * '.join('(a%d + b%d)' % (i, i) for i in range(12)) + ' mod (a12 + b12) * a13>}')" \
+// RUN:   | relax-opt | FileCheck %s --check-prefix=NODES
+// RUN: %python -c "print('func.func private @f() attributes {e = #sym.expr<' + ' * '.join('(a%d + b%d)' % (i, i) for i in range(13)) + ' mod (a13 + b13) * (' + ' + '.join('c%d' % i for i in range(9)) + ')>}')" \
+// RUN:   | not relax-opt 2>&1 | FileCheck %s --check-prefix=LARGE
 
 // Limits of symbolic expressions: nesting (every walk of an expression
-// recurses on its operands) and the terms of expanded products. Each case
+// recurses on its operands), the terms of expanded products and the nodes
+// of the expression written out. Each case
 // must stay fast.
 
 // DEEP: error: symbolic expression is nested deeper than 256
@@ -25,6 +30,14 @@
 // them by a constant.
 // MAX: e = #sym.expr<max(v0 + 9900, v1 + 9901,
 // MAX-SAME: v99 + 9999)>
+
+// An atom over a long sum is written out once per term it appears in: a
+// `mod` of 4096 terms of 12 factors (about 57,000 nodes) times a variable
+// is accepted. One of 8192 terms of 13 factors (about 115,000 nodes) times
+// a sum of 9 terms would be written 9 times, past the limit of 1,000,000
+// nodes; it is refused at once instead of built.
+// NODES: e = #sym.expr<a13 * ((a0 * a1
+// LARGE: error: symbolic expression has more than 1000000 nodes
 
 // Parentheses up to the limit are accepted.
 func.func private @nesting_ok() attributes {e = #sym.expr<((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((n))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))>}

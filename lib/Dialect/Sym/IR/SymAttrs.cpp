@@ -32,7 +32,16 @@ void SymDialect::registerAttributes() {
 SymExprAttr SymExprAttr::getNode(MLIRContext *context, SymExprKind kind,
                                  int64_t value, StringAttr name,
                                  ArrayRef<SymExprAttr> operands) {
-  return Base::get(context, kind, value, name, operands);
+  uint64_t numNodes = 1;
+  for (SymExprAttr operand : operands) {
+    if (!operand)
+      return {};
+    // Each operand is at most kMaxNodes: the sum cannot wrap.
+    numNodes += operand.getNumNodes();
+    if (numNodes > kMaxNodes)
+      return {};
+  }
+  return Base::get(context, kind, value, name, operands, numNodes);
 }
 
 //===----------------------------------------------------------------------===//
@@ -313,7 +322,7 @@ private:
         result = SymExprAttr::mod(result, *rhs);
       }
       if (!result)
-        return failedToBuild(loc, {lhsOperand, *rhs});
+        return failedToBuild(loc, {lhsOperand, *rhs}, kind == Kind::Mul);
       if (kind != Kind::Mul && failed(checkHeight(result, opLoc)))
         return failure();
     }
@@ -396,7 +405,7 @@ private:
       SymExprAttr result = name == "min" ? SymExprAttr::min(operands)
                                          : SymExprAttr::max(operands);
       if (!result)
-        return overflow(loc);
+        return failedToBuild(loc, operands);
       if (failed(checkHeight(result, loc)))
         return failure();
       return result;
@@ -407,18 +416,37 @@ private:
     return SymExprAttr::getVar(ctx, name);
   }
 
-  /// Reports why a constructor returned null for `operands`: a result of
-  /// too many terms, or else an overflow.
+  /// Reports why a constructor returned null for `operands` (the factors
+  /// of a product when `product` is set): a result of too many terms or
+  /// nodes, or else an overflow.
   FailureOr<SymExprAttr> failedToBuild(SMLoc loc,
-                                       ArrayRef<SymExprAttr> operands) {
-    uint64_t terms = 1;
-    for (SymExprAttr operand : operands)
+                                       ArrayRef<SymExprAttr> operands,
+                                       bool product = false) {
+    uint64_t terms = 1, nodes = 1;
+    for (SymExprAttr operand : operands) {
       terms += operand.getNumTerms();
-    if (terms <= SymExprAttr::kMaxTerms)
-      return overflow(loc);
-    parser.emitError(loc, "symbolic expression has more than ")
-        << SymExprAttr::kMaxTerms << " terms";
-    return failure();
+      nodes += operand.getNumNodes();
+    }
+    if (product) {
+      // Expanded, each term of one factor is written beside each term of
+      // the other (the term limit was checked before multiplying).
+      uint64_t lhsTerms = operands[0].getNumTerms(),
+               rhsTerms = operands[1].getNumTerms();
+      terms = 0;
+      nodes = lhsTerms * rhsTerms + rhsTerms * operands[0].getNumNodes() +
+              lhsTerms * operands[1].getNumNodes();
+    }
+    if (terms > SymExprAttr::kMaxTerms) {
+      parser.emitError(loc, "symbolic expression has more than ")
+          << SymExprAttr::kMaxTerms << " terms";
+      return failure();
+    }
+    if (nodes > SymExprAttr::kMaxNodes) {
+      parser.emitError(loc, "symbolic expression has more than ")
+          << SymExprAttr::kMaxNodes << " nodes";
+      return failure();
+    }
+    return overflow(loc);
   }
 
   FailureOr<SymExprAttr> overflow(SMLoc loc) {

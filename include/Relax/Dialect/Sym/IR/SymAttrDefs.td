@@ -34,13 +34,17 @@ def Sym_ExprAttr : Sym_Attr<"SymExpr", "expr"> {
     polynomials over their atoms.
 
     Division and modulus round toward negative infinity. Division by zero and
-    64-bit overflow while folding are errors.
+    64-bit overflow while folding are errors, and so are expressions of more
+    than 10,000 terms or, written out, more than 1,000,000 nodes.
   }];
   let parameters = (ins
     "::mlir::sym::SymExprKind":$kind,
     "int64_t":$value,
     "::mlir::StringAttr":$name,
-    ArrayRefParameter<"::mlir::sym::SymExprAttr">:$operands);
+    ArrayRefParameter<"::mlir::sym::SymExprAttr">:$operands,
+    AttrParameter<"uint64_t", "nodes of the expression written out, each "
+                  "occurrence of a subexpression counted (derived from the "
+                  "operands)">:$numNodes);
   let hasCustomAssemblyFormat = 1;
   let skipDefaultBuilders = 1;
   let genAccessors = 1;
@@ -53,8 +57,8 @@ def Sym_ExprAttr : Sym_Attr<"SymExpr", "expr"> {
                               ::llvm::StringRef name);
 
     /// Canonicalizing constructors. They return a null attribute when the
-    /// result is undefined (division by zero), overflows 64 bits, or has
-    /// more than `kMaxTerms` terms.
+    /// result is undefined (division by zero), overflows 64 bits, has more
+    /// than `kMaxTerms` terms or more than `kMaxNodes` nodes.
     static SymExprAttr add(SymExprAttr lhs, SymExprAttr rhs);
     static SymExprAttr sub(SymExprAttr lhs, SymExprAttr rhs);
     /// Returns the sum of all `operands` (at least one), in time linear in
@@ -95,8 +99,9 @@ def Sym_ExprAttr : Sym_Attr<"SymExpr", "expr"> {
     /// Parses an expression without the `#sym.expr<>` wrapper.
     static ::mlir::FailureOr<SymExprAttr> parseExpr(::mlir::AsmParser &parser);
 
-    /// Builds one node as given, without canonicalizing. Only the
-    /// canonicalizing constructors above call it.
+    /// Builds one node as given, without canonicalizing; null when an
+    /// operand is null or the expression would have more than `kMaxNodes`
+    /// nodes. Only the canonicalizing constructors above call it.
     static SymExprAttr getNode(::mlir::MLIRContext *context,
                                ::mlir::sym::SymExprKind kind, int64_t value,
                                ::mlir::StringAttr name,
@@ -107,6 +112,12 @@ def Sym_ExprAttr : Sym_Attr<"SymExpr", "expr"> {
     /// Past it the constructors return null: products of sums, and
     /// substitutions of sums into products, grow exponentially.
     static constexpr uint64_t kMaxTerms = 10000;
+    /// The most nodes an expression may have, counted as it is written out
+    /// (a subexpression once per occurrence). The term limit alone does not
+    /// bound it: an atom such as `x mod y` over a long sum, multiplied out,
+    /// is repeated in every term, and a few hundred characters of input can
+    /// spell an expression that prints as tens of megabytes.
+    static constexpr uint64_t kMaxNodes = 1000000;
     /// Whether multiplying sums of `lhsTerms` and `rhsTerms` terms is refused.
     static bool exceedsTermLimit(uint64_t lhsTerms, uint64_t rhsTerms);
     /// Returns the number of terms of the expression as a sum of monomials.
