@@ -100,7 +100,8 @@ static cl::opt<std::string> ompLibrary(
     cl::init("/usr/lib/llvm-22/lib/libomp.so"), cl::cat(compileCategory));
 
 static int fail(const llvm::Twine &message) {
-  llvm::errs() << "relax-compile: error: " << message << "\n";
+  // One write: ranks under a launcher share stderr.
+  llvm::errs() << ("relax-compile: error: " + message + "\n").str();
   return 1;
 }
 

@@ -98,7 +98,8 @@ static cl::opt<bool>
               cl::init(false), cl::cat(generateCategory));
 
 static int fail(const Twine &message) {
-  llvm::errs() << "relax-generate: error: " << message << "\n";
+  // One write: ranks under a launcher share stderr.
+  llvm::errs() << ("relax-generate: error: " + message + "\n").str();
   return 1;
 }
 

@@ -25,7 +25,8 @@ using namespace mlir;
 using namespace relax_run;
 
 static int fail(const Twine &message) {
-  llvm::errs() << "relax-run: error: " << message << "\n";
+  // One write: ranks under a launcher share stderr.
+  llvm::errs() << ("relax-run: error: " + message + "\n").str();
   return 1;
 }
 
