@@ -52,10 +52,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
 
   // The canonicalizing constructors on the parsed expression. Their cost
-  // grows with the square of the terms (the limits cut them off at 10,000);
-  // a long expression is only parsed and printed, so that the fuzzer spends
-  // its time on many inputs rather than on expanding a few large ones.
-  if (expr.getNumTerms() > 64)
+  // grows with the square of the terms and with the size of the atoms that
+  // every term repeats (the limits cut them off at 10,000 terms and
+  // 1,000,000 nodes); a long expression is only parsed and printed, so that
+  // the fuzzer spends its time on many inputs rather than on expanding a few
+  // large ones.
+  if (expr.getNumTerms() > 64 || expr.getNumNodes() > 4096)
     return 0;
   SymExprAttr one = SymExprAttr::getConstant(context.get(), 1);
   SymExprAttr shifted = expr.replaceVars([&](StringAttr name) {
