@@ -540,7 +540,8 @@ def bench_model(name, args, paths, gbs):
                   f"{fmt_ms(entry['relax'].get('ms', entry['relax'].get('reason')))} ms "
                   f"(process {wall:.1f} s"
                   + (f", peak RSS {rss / 2**20:.0f} MB" if rss else "") + ")", flush=True)
-        os.remove(wfile)
+        if not args.keep_work:
+            os.remove(wfile)  # hundreds of MB
         relax_note = (f"relax-run compile {min(compile_s):.1f} s" if compile_s
                       else "relax-run failed")
         if any(peaks):
