@@ -129,9 +129,19 @@ if sanitizers:
     # allocation too large for the machine returns null, as without the
     # sanitizer, so that the compiled code's out-of-memory checks are what
     # the tests see (ASan aborts on one by default).
-    config.environment["ASAN_OPTIONS"] = (
+    asan_options = (
         "detect_leaks=1:allow_user_poisoning=0:allocator_may_return_null=1")
-    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1"
+    ubsan_options = "print_stacktrace=1"
+    # UBSan reports and continues, and a test that expects a failure passes
+    # whatever aborted: with RELAX_SANITIZER_LOG_DIR set, every report is
+    # written to a file there instead, for scripts/sanitize.sh to count.
+    log_dir = os.environ.get("RELAX_SANITIZER_LOG_DIR")
+    if log_dir:
+        os.makedirs(log_dir, exist_ok=True)
+        asan_options += ":log_path=" + os.path.join(log_dir, "asan")
+        ubsan_options += ":log_path=" + os.path.join(log_dir, "ubsan")
+    config.environment["ASAN_OPTIONS"] = asan_options
+    config.environment["UBSAN_OPTIONS"] = ubsan_options
     # Leaks inside third-party drivers, named in the file.
     config.environment["LSAN_OPTIONS"] = "suppressions=" + os.path.join(
         config.test_source_root, "lsan-suppressions.txt")
