@@ -202,6 +202,11 @@ static cl::opt<bool>
                  cl::desc("Name the compiled kernels for `perf record -k 1` "
                           "and `perf inject -j`"),
                  cl::init(false), cl::cat(runCategory));
+static cl::opt<std::string>
+    objectFile("dump-object",
+               cl::desc("Write the compiled code as an object file (for "
+                        "llvm-objdump or llvm-nm)"),
+               cl::value_desc("file"), cl::cat(runCategory));
 
 namespace {
 /// A ranked memref descriptor laid out as the C interface expects:
@@ -399,11 +404,13 @@ static int run(int argc, char **argv) {
   // A library that relax-compile wrote runs as it is.
   if (inputFile != "-" && relax_run::isSharedLibrary(inputFile)) {
     if (device != Device::CPU || !pipelineOptions.empty() || bindWeights ||
-        timeTransfers || perfListener || fillAllocations >= 0)
+        timeTransfers || perfListener || fillAllocations >= 0 ||
+        !objectFile.empty())
       return fail(inputFile +
                   " is a compiled library: --device, "
                   "--pipeline-options, --bind-weights, --time-transfers, "
-                  "--perf and --fill-allocations are the compiler's options");
+                  "--perf, --fill-allocations and --dump-object are the "
+                  "compiler's options");
     relax_run::LibraryRun run;
     run.path = inputFile;
     run.entry = entry;
@@ -884,11 +891,23 @@ static int run(int argc, char **argv) {
   if (!machine)
     return fail("cannot create a target machine: " +
                 toString(machine.takeError()));
-  auto transformer = relax::makeLLVMOptimizer(machine->get());
+  // On a GPU, calls go to the entry's device version (`@<entry>_device`,
+  // --relax-to-func=target=gpu) on inputs copied to the device once, unless
+  // --time-transfers asks for the host-memory entry, which copies them in
+  // every call.
+  bool onDevice = device != Device::CPU && !timeTransfers;
+  std::string callee = "_mlir_ciface_" + entry + (onDevice ? "_device" : "");
+  std::string transformCallee = "_mlir_ciface_" + transformName;
+  // Only the ExecutionEngine's packed wrappers of those are called.
+  std::vector<std::string> called = {"_mlir_" + callee};
+  if (runTransform)
+    called.push_back("_mlir_" + transformCallee);
+  auto transformer = relax::makeLLVMOptimizer(machine->get(), called);
   ExecutionEngineOptions options;
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
   options.transformer = transformer;
   options.enablePerfNotificationListener = perfListener;
+  options.enableObjectDump = !objectFile.empty();
   // Copies between buffers with non-identity layouts call memrefCopy.
   SmallVector<StringRef> libraries = {runnerUtilsLibrary};
   if (parallelism == relax::CPUParallelism::OpenMP)
@@ -936,13 +955,8 @@ static int run(int argc, char **argv) {
   });
   if (!fillError.empty())
     return fail(fillError);
-  // On a GPU, calls go to the entry's device version (`@<entry>_device`,
-  // --relax-to-func=target=gpu) on inputs copied to the device once, unless
-  // --time-transfers asks for the host-memory entry, which copies them in
-  // every call.
   std::unique_ptr<relax_runtime::DeviceMemory> deviceMemory;
-  std::string callee = "_mlir_ciface_" + entry;
-  if (device != Device::CPU && !timeTransfers) {
+  if (onDevice) {
     std::string error;
     deviceMemory = relax_runtime::DeviceMemory::load(
         [](const char *name) {
@@ -951,17 +965,21 @@ static int run(int argc, char **argv) {
         error);
     if (!deviceMemory)
       return relaxGetError() ? 1 : fail(error);
-    callee += "_device";
   }
   // Code is generated at the first lookup: do it before timing calls.
   if (auto function = (*engine)->lookupPacked(callee); !function)
     return fail("no compiled function for @" + entry + ": " +
                 toString(function.takeError()));
-  std::string transformCallee = "_mlir_ciface_" + transformName;
   if (runTransform)
     if (auto function = (*engine)->lookupPacked(transformCallee); !function)
       return fail("no compiled function for @" + transformName + ": " +
                   toString(function.takeError()));
+  if (!objectFile.empty()) {
+    llvm::sys::fs::remove(objectFile);
+    (*engine)->dumpToObjectFile(objectFile);
+    if (!llvm::sys::fs::exists(objectFile))
+      return fail("cannot write " + objectFile);
+  }
   double compileMs = std::chrono::duration<double, std::milli>(
                          std::chrono::steady_clock::now() - compileStart)
                          .count();

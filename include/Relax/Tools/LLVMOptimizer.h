@@ -11,6 +11,8 @@
 #include "llvm/Support/Error.h"
 
 #include <functional>
+#include <string>
+#include <vector>
 
 namespace llvm {
 class Module;
@@ -25,8 +27,12 @@ namespace mlir::relax {
 /// which compiled modules do not make, and its solver is quadratic in the
 /// arguments of a call: a graph function's C wrapper passes every weight's
 /// descriptor (3,550 arguments for a 32-layer decoder), which took it 2-5 s.
+/// With `keep` given, the functions that only it calls are made internal
+/// first: the C and packed wrappers (`_mlir_` names) that `keep` does not
+/// name and the graph functions (`alwaysinline`, inlined into wrappers).
 std::function<llvm::Error(llvm::Module *)>
-makeLLVMOptimizer(llvm::TargetMachine *machine);
+makeLLVMOptimizer(llvm::TargetMachine *machine,
+                  std::vector<std::string> keep = {});
 
 } // namespace mlir::relax
 
