@@ -142,9 +142,11 @@ if sanitizers:
         ubsan_options += ":log_path=" + os.path.join(log_dir, "ubsan")
     config.environment["ASAN_OPTIONS"] = asan_options
     config.environment["UBSAN_OPTIONS"] = ubsan_options
-    # Leaks inside third-party drivers, named in the file.
-    config.environment["LSAN_OPTIONS"] = "suppressions=" + os.path.join(
-        config.test_source_root, "lsan-suppressions.txt")
+    # Leaks inside third-party drivers, named in the file; not listing the
+    # suppressions used keeps the report files to reports.
+    config.environment["LSAN_OPTIONS"] = (
+        "print_suppressions=0:suppressions=" +
+        os.path.join(config.test_source_root, "lsan-suppressions.txt"))
     # MPICH's UCX transport rewrites the code of mmap when it loads, which
     # is ASan's interceptor here: the process crashes in the loader. UCX
     # then learns of unmapped memory from its other hooks.
