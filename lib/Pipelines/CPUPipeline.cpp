@@ -109,7 +109,7 @@ void relax::buildRelaxCPUPlanningStages(OpPassManager &pm,
   // Memory is planned once the kernels are bufferized, so that the scratch
   // buffers they allocate are planned with the graph's tensors.
   addGraphStage(pm, options.inferShapes, options.library ? "cpu" : "",
-                options.fuse,
+                options.quantizedKernels, options.fuse,
                 /*planMemory=*/false, /*alignment=*/64, options.pagedAttention);
   buildKernelPipeline(pm, options);
   if (options.hoistKernelScratch)

@@ -274,7 +274,8 @@ void relax::buildRelaxGPUPlanningStages(OpPassManager &pm,
   // The library of the target's name: --relax-dispatch-library has cuda
   // and rocm, and reports the others as having none.
   StringRef library = options.library ? getTargetName(options.target) : "";
-  addGraphStage(pm, options.inferShapes, library, options.fuse,
+  addGraphStage(pm, options.inferShapes, library,
+                /*quantizedKernels=*/false, options.fuse,
                 /*planMemory=*/false, kStorageBufferAlignment);
   buildKernelPipeline(pm, options, recordPlan);
 }

@@ -14,16 +14,18 @@ using namespace mlir;
 using namespace mlir::relax;
 
 void relax::addGraphStage(OpPassManager &pm, bool inferShapes,
-                          StringRef library, bool fuse, bool planMemory,
-                          int64_t alignment,
+                          StringRef library, bool quantizedKernels, bool fuse,
+                          bool planMemory, int64_t alignment,
                           PagedAttentionForm pagedAttention) {
   if (inferShapes)
     pm.addPass(createRelaxInferShapesPass());
   // A function written for a grid of ranks becomes each rank's.
   pm.addPass(createRelaxTensorParallelPass());
-  if (!library.empty()) {
+  if (!library.empty() || quantizedKernels) {
     RelaxDispatchLibraryPassOptions options;
-    options.target = library.str();
+    options.target = library.empty() ? "cpu" : library.str();
+    options.blas = !library.empty();
+    options.quantized = quantizedKernels;
     pm.addPass(createRelaxDispatchLibraryPass(options));
   }
   if (fuse)

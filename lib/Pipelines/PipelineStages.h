@@ -18,12 +18,13 @@
 namespace mlir::relax {
 
 /// Graph level: from high-level ops to planned allocations and calls of
-/// tensor programs (with a `library` target, matmuls offloaded to it first);
-/// storages are aligned to `alignment` bytes.
-void addGraphStage(OpPassManager &pm, bool inferShapes, StringRef library,
-                   bool fuse, bool planMemory, int64_t alignment = 64,
-                   PagedAttentionForm pagedAttention =
-                       PagedAttentionForm::Gather);
+/// tensor programs (with a `library` target, matmuls offloaded to it first;
+/// with `quantizedKernels`, products by q4_0 / q8_0 weights to the CPU's
+/// micro-kernels); storages are aligned to `alignment` bytes.
+void addGraphStage(
+    OpPassManager &pm, bool inferShapes, StringRef library,
+    bool quantizedKernels, bool fuse, bool planMemory, int64_t alignment = 64,
+    PagedAttentionForm pagedAttention = PagedAttentionForm::Gather);
 
 /// After --relax-kernels-to-func: what the kernels' deallocation left,
 /// simplified and lowered.

@@ -38,6 +38,25 @@ static std::string getFunction(StringRef target, MatmulOp op) {
          (op.getTransposeA() ? "t" : "n") + (op.getTransposeB() ? "t" : "n");
 }
 
+/// The CPU micro-kernel for `op`, a product of f32 activations by the
+/// transposed weights that a q4_0 or q8_0 dequantize unpacks, or an empty
+/// string; `dequantize` is set to that op.
+static std::string getQuantizedFunction(MatmulOp op, DequantizeOp &dequantize) {
+  dequantize = op.getB().getDefiningOp<DequantizeOp>();
+  auto a = dyn_cast<RelaxTensorType>(op.getA().getType());
+  if (!dequantize || !a || !a.hasRank() || a.getRank() < 1 ||
+      !a.getElementType().isF32() || op.getTransposeA() ||
+      !op.getTransposeB() || !isFullyKnown(op.getType()) ||
+      !isFullyKnown(dequantize.getData().getType()) ||
+      !isFullyKnown(dequantize.getScale().getType()) ||
+      cast<RelaxTensorType>(dequantize.getType()).getRank() != 2)
+    return "";
+  QuantFormat format = dequantize.getFormat();
+  if (format != QuantFormat::Q4_0 && format != QuantFormat::Q8_0)
+    return "";
+  return ("relax.cpu.matmul_" + stringifyQuantFormat(format)).str();
+}
+
 namespace {
 struct RelaxDispatchLibraryPass
     : relax::impl::RelaxDispatchLibraryPassBase<RelaxDispatchLibraryPass> {
@@ -49,9 +68,26 @@ struct RelaxDispatchLibraryPass
           << target << "' (libraries: cpu, cuda, rocm)";
       return signalPassFailure();
     }
+    if (quantized && target != "cpu") {
+      getOperation().emitError("quantized products have micro-kernels on "
+                               "the cpu target only, not '")
+          << target << "'";
+      return signalPassFailure();
+    }
     IRRewriter rewriter(&getContext());
     getOperation().walk([&](MatmulOp op) {
-      std::string function = getFunction(target, op);
+      DequantizeOp dequantize;
+      if (std::string function = getQuantizedFunction(op, dequantize);
+          quantized && !function.empty()) {
+        rewriter.setInsertionPoint(op);
+        rewriter.replaceOpWithNewOp<CallLibraryOp>(
+            op, op->getResultTypes(), rewriter.getStringAttr(function),
+            ValueRange{op.getA(), dequantize.getData(), dequantize.getScale()});
+        if (dequantize->use_empty())
+          rewriter.eraseOp(dequantize);
+        return;
+      }
+      std::string function = blas ? getFunction(target, op) : "";
       if (function.empty())
         return;
       rewriter.setInsertionPoint(op);

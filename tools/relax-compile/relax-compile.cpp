@@ -380,6 +380,8 @@ int main(int argc, char **argv) {
   if (cpuPipeline) {
     if (cpuPipeline->library)
       libraries.push_back(libPath("librelax_cpu_runtime.so"));
+    if (cpuPipeline->quantizedKernels)
+      libraries.push_back(libPath("librelax_cpu_kernels.so"));
     if (cpuPipeline->getParallelism() == relax::CPUParallelism::OpenMP)
       libraries.push_back(ompLibrary);
     if (cpuPipeline->getParallelism() == relax::CPUParallelism::Async)

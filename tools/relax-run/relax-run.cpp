@@ -447,6 +447,14 @@ static int run(int argc, char **argv) {
   if (cpuLibrary && !llvm::sys::fs::exists(runtimePath))
     return fail("no CPU runtime library at " + runtimePath +
                 " (it is built when OpenBLAS is installed)");
+  // The CPU's micro-kernels, for quantized-kernels=true.
+  std::string kernelsPath;
+  if (cpuPipeline && cpuPipeline->quantizedKernels) {
+    kernelsPath = relax::getToolPath(argv[0], reinterpret_cast<void *>(&fail),
+                                     "lib", "librelax_cpu_kernels.so");
+    if (!llvm::sys::fs::exists(kernelsPath))
+      return fail("no CPU kernel library at " + kernelsPath);
+  }
   std::string gpuRuntimePath = gpuRuntimeLibrary;
   if (device != Device::CPU) {
     StringRef name = relax::getGPURuntimeName(device);
@@ -916,6 +924,8 @@ static int run(int argc, char **argv) {
     libraries.push_back(asyncLibrary);
   if (cpuLibrary)
     libraries.push_back(runtimePath);
+  if (!kernelsPath.empty())
+    libraries.push_back(kernelsPath);
   if (device != Device::CPU)
     libraries.push_back(gpuRuntimePath);
   if (collectives)

@@ -91,6 +91,13 @@ struct CPUPipelineOptions
                      "Loops over each token's pages read contiguous blocks"),
           clEnumValN(PagedAttentionForm::Gather, "gather",
                      "Products read each key through the page table"))};
+  Option<bool> quantizedKernels{
+      *this, "quantized-kernels",
+      llvm::cl::desc("Compute products by q4_0 and q8_0 weights with the "
+                     "CPU's micro-kernels (librelax_cpu_kernels, "
+                     "--relax-dispatch-library=quantized): activations "
+                     "quantized to 8-bit blocks, integer dot products"),
+      llvm::cl::init(false)};
   Option<bool> planResults{
       *this, "plan-results",
       llvm::cl::desc("Plan returned tensors in the arena too, which the "

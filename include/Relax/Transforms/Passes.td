@@ -660,12 +660,12 @@ def RelaxDispatchLibraryPass
     legalization. Run it after `--relax-infer-shapes`: only ops whose
     result types are fully known are offloaded.
 
-    `relax.matmul` on `f32` whose right operand is a matrix becomes
-    `relax.call_library "relax.<target>.sgemm_<a><b>"` (`n`, or `t` for a
-    transposed operand): with `target=cpu` the CPU runtime library computes
-    it with OpenBLAS, with `target=cuda` the CUDA runtime library with
-    cuBLAS and with `target=rocm` the HIP runtime library with hipBLAS, on
-    device memory. Leading dims of the left operand are rows of one
+    With `blas`, `relax.matmul` on `f32` whose right operand is a matrix
+    becomes `relax.call_library "relax.<target>.sgemm_<a><b>"` (`n`, or `t`
+    for a transposed operand): with `target=cpu` the CPU runtime library
+    computes it with OpenBLAS, with `target=cuda` the CUDA runtime library
+    with cuBLAS and with `target=rocm` the HIP runtime library with hipBLAS,
+    on device memory. Leading dims of the left operand are rows of one
     product; a transposed left operand must be a matrix.
 
     ```mlir
@@ -673,11 +673,34 @@ def RelaxDispatchLibraryPass
     // becomes
     %y = relax.call_library "relax.cpu.sgemm_nn"(%x, %w) : (!relax.tensor<[b, s, 512], f32>, !relax.tensor<[512, 1376], f32>) -> !relax.tensor<[b, s, 1376], f32>
     ```
+
+    With `quantized` (`target=cpu` only), a `relax.matmul` of `f32`
+    activations by the transposed `relax.dequantize` of `q4_0` or `q8_0`
+    weights becomes `relax.call_library "relax.cpu.matmul_<format>"` of the
+    activations, the packed data and the scales, which the CPU's
+    micro-kernels (librelax_cpu_kernels) compute as llama.cpp does: each
+    row of activations quantized to 8-bit blocks of 32 (scale max|x| / 127,
+    rounded to nearest even), an integer dot product per block (AVX-512
+    VNNI or AVX2, chosen from the CPU that runs it), the blocks summed in
+    f32. The weights are never unpacked to memory; the results differ from
+    the f32 product by the activations' rounding (about 0.5% of a sum).
+
+    ```mlir
+    %w = relax.dequantize %q, %d {format = #relax.quant_format<q4_0>} : (!relax.tensor<[1376, 256], i8>, !relax.tensor<[1376, 16], f16>) -> !relax.tensor<[1376, 512], f32>
+    %y = relax.matmul %x, %w {transpose_b = true} : (!relax.tensor<[s, 512], f32>, !relax.tensor<[1376, 512], f32>) -> !relax.tensor<[s, 1376], f32>
+    // becomes
+    %y = relax.call_library "relax.cpu.matmul_q4_0"(%x, %q, %d) : (!relax.tensor<[s, 512], f32>, !relax.tensor<[1376, 256], i8>, !relax.tensor<[1376, 16], f16>) -> !relax.tensor<[s, 1376], f32>
+    ```
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
            "Library to offload to: cpu (the CPU runtime, with OpenBLAS), "
            "cuda (cuBLAS) or rocm (hipBLAS)">,
+    Option<"blas", "blas", "bool", /*default=*/"true",
+           "Offload f32 matmuls to the target's BLAS">,
+    Option<"quantized", "quantized", "bool", /*default=*/"false",
+           "Offload matmuls by q4_0 and q8_0 weights to the CPU's "
+           "micro-kernels (8-bit activations; target=cpu)">,
   ];
   let dependentDialects = ["::mlir::relax::RelaxDialect"];
 }

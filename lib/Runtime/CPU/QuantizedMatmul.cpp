@@ -1,0 +1,503 @@
+//===- QuantizedMatmul.cpp - Products by q4_0 and q8_0 weights on the CPU -===//
+//
+// `relax.cpu.matmul_q4_0` and `relax.cpu.matmul_q8_0` compute
+// y[m, n] = sum_k x[m, k] * w[n, k] for f32 activations `x` (leading dims
+// are rows) and weights `w` in GGUF's blocks of 32, split as the IR holds
+// them (`relax.dequantize`): packed data `[N, K / 2]` (q4_0: weight j of a
+// block in the low nibble of byte j, weight j + 16 in its high nibble) or
+// `[N, K]` (q8_0), both i8, and one f16 scale per block, `[N, K / 32]`.
+//
+// As llama.cpp computes them: each row of `x` is quantized once to 8-bit
+// blocks of 32 (scale max|x| / 127, values rounded to nearest even), each
+// block's product is an integer dot product, and the sum over blocks is
+// taken in f32 with both scales. The weights are read once per tile of
+// rows and never unpacked to memory.
+//
+// The kernels are chosen at the first call, from the CPU that runs them:
+// AVX-512 VNNI (`vpdpbusd` on pairs of blocks), AVX2 (`vpmaddubsw` per
+// block), or portable C++. RELAX_CPU_KERNELS=avx2 or =scalar picks lesser
+// ones (the tests compare each that the CPU runs).
+//
+//===----------------------------------------------------------------------===//
+
+#include "../GemmOperands.h"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+namespace {
+
+constexpr int64_t kBlock = 32;
+
+enum class Format { Q4_0, Q8_0 };
+enum class Isa { Scalar, Avx2, Avx512 };
+
+[[noreturn]] void fail(const char *function, const char *message) {
+  std::fprintf(stderr, "%s: %s\n", function, message);
+  std::fflush(stderr);
+  std::abort();
+}
+
+float halfToFloat(uint16_t h) {
+  uint32_t sign = uint32_t(h & 0x8000) << 16;
+  uint32_t exponent = (h >> 10) & 0x1f, mantissa = h & 0x3ff;
+  uint32_t bits;
+  if (exponent == 0x1f) {
+    bits = sign | 0x7f800000 | (mantissa << 13);
+  } else if (exponent != 0) {
+    bits = sign | ((exponent + 112) << 23) | (mantissa << 13);
+  } else if (mantissa == 0) {
+    bits = sign;
+  } else {
+    // A subnormal half is a normal float.
+    int shift = 0;
+    while (!(mantissa & 0x400)) {
+      mantissa <<= 1;
+      ++shift;
+    }
+    bits = sign | (uint32_t(113 - shift) << 23) | ((mantissa & 0x3ff) << 13);
+  }
+  float value;
+  std::memcpy(&value, &bits, sizeof(value));
+  return value;
+}
+
+/// The best kernels this CPU runs, or those RELAX_CPU_KERNELS names if it
+/// runs them.
+Isa detectIsa() {
+  Isa isa = Isa::Scalar;
+#if defined(__x86_64__)
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+      __builtin_cpu_supports("avx512vl") &&
+      __builtin_cpu_supports("avx512vnni"))
+    isa = Isa::Avx512;
+  else if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
+           __builtin_cpu_supports("f16c"))
+    isa = Isa::Avx2;
+#endif
+  if (const char *forced = std::getenv("RELAX_CPU_KERNELS")) {
+    if (!std::strcmp(forced, "scalar"))
+      return Isa::Scalar;
+    if (!std::strcmp(forced, "avx2") && isa == Isa::Avx512)
+      return Isa::Avx2;
+  }
+  return isa;
+}
+
+/// The weights of one product: `rows` rows of `k` weights, row n's packed
+/// bytes at `data + n * dataStride`, its block scales at
+/// `scale + n * scaleStride`.
+struct Weights {
+  const uint8_t *data;
+  const uint16_t *scale;
+  int64_t rows, k, dataStride, scaleStride;
+};
+
+/// The activations quantized to 8-bit blocks, laid out for one kernel. A
+/// "group" is what one step of the kernel reads: a block (scalar, AVX2) or
+/// a pair of blocks (AVX-512, the second block zero past the end). Per row
+/// and group: `groupBytes` values, `groupBytes / 4` lane corrections
+/// (-bias times the sum of the lane's 4 values: the kernels multiply
+/// weights offset by `bias` to unsigned bytes) and `groupBytes / 32` scales.
+struct QuantizedRows {
+  int64_t rows, groups, groupBytes;
+  std::vector<int8_t> values;
+  std::vector<int32_t> corrections;
+  std::vector<float> scales;
+
+  const int8_t *value(int64_t m, int64_t g) const {
+    return values.data() + (m * groups + g) * groupBytes;
+  }
+  const int32_t *correction(int64_t m, int64_t g) const {
+    return corrections.data() + (m * groups + g) * (groupBytes / 4);
+  }
+  const float *scale(int64_t m, int64_t g) const {
+    return scales.data() + (m * groups + g) * (groupBytes / kBlock);
+  }
+};
+
+/// Quantizes `rows` rows of `k` activations (row m at `x + m * ld`).
+/// `paired` lays out pairs of blocks as the AVX-512 kernels read them: dword
+/// lane 2c + b holds values 4c .. 4c + 3 of block b.
+void quantizeRows(const float *x, int64_t rows, int64_t k, int64_t ld,
+                  bool paired, int32_t bias, QuantizedRows &out) {
+  int64_t blocks = k / kBlock;
+  int64_t perGroup = paired ? 2 : 1;
+  out.rows = rows;
+  out.groups = (blocks + perGroup - 1) / perGroup;
+  out.groupBytes = perGroup * kBlock;
+  size_t count = size_t(rows * out.groups);
+  out.values.assign(count * out.groupBytes, 0);
+  out.corrections.assign(count * out.groupBytes / 4, 0);
+  out.scales.assign(count * perGroup, 0.0f);
+  for (int64_t m = 0; m < rows; ++m) {
+    for (int64_t block = 0; block < blocks; ++block) {
+      const float *source = x + m * ld + block * kBlock;
+      float amax = 0.0f;
+      for (int64_t j = 0; j < kBlock; ++j)
+        amax = std::max(amax, std::fabs(source[j]));
+      float d = amax / 127.0f;
+      float inverse = d != 0.0f ? 1.0f / d : 0.0f;
+      int64_t g = block / perGroup, b = block % perGroup;
+      int8_t *values =
+          out.values.data() + (m * out.groups + g) * out.groupBytes;
+      int32_t *corrections =
+          out.corrections.data() + (m * out.groups + g) * out.groupBytes / 4;
+      out.scales[(m * out.groups + g) * perGroup + b] = d;
+      for (int64_t c = 0; c < kBlock / 4; ++c) {
+        int64_t lane = paired ? 2 * c + b : c;
+        int32_t sum = 0;
+        for (int64_t j = 0; j < 4; ++j) {
+          // Round to nearest even, as the vector conversions do.
+          auto q = int8_t(std::nearbyint(source[4 * c + j] * inverse));
+          values[4 * lane + j] = q;
+          sum += q;
+        }
+        corrections[lane] = -bias * sum;
+      }
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Portable kernels: one block at a time, signed weights.
+//===----------------------------------------------------------------------===//
+
+void weightsOfBlock(Format format, const Weights &w, int64_t n, int64_t block,
+                    int8_t out[kBlock]) {
+  const uint8_t *row = w.data + n * w.dataStride;
+  if (format == Format::Q8_0) {
+    std::memcpy(out, row + block * kBlock, kBlock);
+    return;
+  }
+  const uint8_t *bytes = row + block * (kBlock / 2);
+  for (int64_t j = 0; j < kBlock / 2; ++j) {
+    out[j] = int8_t((bytes[j] & 0x0f) - 8);
+    out[j + kBlock / 2] = int8_t((bytes[j] >> 4) - 8);
+  }
+}
+
+void matmulScalar(Format format, const QuantizedRows &x, const Weights &w,
+                  float *y, int64_t ldy) {
+  int64_t blocks = w.k / kBlock;
+  int8_t weights[kBlock];
+  for (int64_t n = 0; n < w.rows; ++n) {
+    const uint16_t *scales = w.scale + n * w.scaleStride;
+    for (int64_t m = 0; m < x.rows; ++m)
+      y[m * ldy + n] = 0.0f;
+    for (int64_t block = 0; block < blocks; ++block) {
+      weightsOfBlock(format, w, n, block, weights);
+      float dw = halfToFloat(scales[block]);
+      for (int64_t m = 0; m < x.rows; ++m) {
+        const int8_t *values = x.value(m, block);
+        int32_t sum = 0;
+        for (int64_t j = 0; j < kBlock; ++j)
+          sum += int32_t(weights[j]) * values[j];
+        y[m * ldy + n] += dw * x.scale(m, block)[0] * float(sum);
+      }
+    }
+  }
+}
+
+#if defined(__x86_64__)
+//===----------------------------------------------------------------------===//
+// AVX2: one block (8 lanes of 4 values) per step, vpmaddubsw.
+//===----------------------------------------------------------------------===//
+
+#define RELAX_AVX2 __attribute__((target("avx2,fma,f16c")))
+
+/// q4_0 weights as unsigned nibbles (the correction subtracts 8 x the
+/// activations' sum); q8_0 weights as they are, signed.
+template <Format F>
+RELAX_AVX2 inline __m256i loadBlockAvx2(const uint8_t *row, int64_t block) {
+  if constexpr (F == Format::Q4_0) {
+    __m128i bytes =
+        _mm_loadu_si128(reinterpret_cast<const __m128i *>(row + block * 16));
+    __m128i mask = _mm_set1_epi8(0x0f);
+    __m128i low = _mm_and_si128(bytes, mask);
+    __m128i high = _mm_and_si128(_mm_srli_epi16(bytes, 4), mask);
+    return _mm256_set_m128i(high, low);
+  } else {
+    return _mm256_loadu_si256(
+        reinterpret_cast<const __m256i *>(row + block * kBlock));
+  }
+}
+
+/// The 8 lane sums of one block's products.
+template <Format F>
+RELAX_AVX2 inline __m256i dotAvx2(__m256i weights, const int8_t *values,
+                                  const int32_t *corrections) {
+  __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(values));
+  __m256i pairs;
+  if constexpr (F == Format::Q4_0) {
+    pairs = _mm256_maddubs_epi16(weights, x);
+  } else {
+    // Unsigned |w| times x with w's sign: no pair sum reaches 2^15.
+    pairs = _mm256_maddubs_epi16(_mm256_abs_epi8(weights),
+                                 _mm256_sign_epi8(x, weights));
+  }
+  __m256i sums = _mm256_madd_epi16(pairs, _mm256_set1_epi16(1));
+  if constexpr (F == Format::Q4_0)
+    sums = _mm256_add_epi32(
+        sums,
+        _mm256_loadu_si256(reinterpret_cast<const __m256i *>(corrections)));
+  return sums;
+}
+
+RELAX_AVX2 inline float sumAvx2(__m256 v) {
+  __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+  s = _mm_add_ps(s, _mm_movehl_ps(s, s));
+  s = _mm_add_ss(s, _mm_movehdup_ps(s));
+  return _mm_cvtss_f32(s);
+}
+
+/// Rows m0 .. m0 + MR of y, columns n0 .. n0 + NR.
+template <Format F, int MR, int NR>
+RELAX_AVX2 void tileAvx2(const QuantizedRows &x, const Weights &w, int64_t m0,
+                         int64_t n0, float *y, int64_t ldy) {
+  __m256 acc[MR][NR];
+  for (int i = 0; i < MR; ++i)
+    for (int j = 0; j < NR; ++j)
+      acc[i][j] = _mm256_setzero_ps();
+  int64_t blocks = w.k / kBlock;
+  for (int64_t block = 0; block < blocks; ++block) {
+    __m256i weights[NR];
+    float dw[NR];
+    for (int j = 0; j < NR; ++j) {
+      weights[j] = loadBlockAvx2<F>(w.data + (n0 + j) * w.dataStride, block);
+      dw[j] = _cvtsh_ss(w.scale[(n0 + j) * w.scaleStride + block]);
+    }
+    for (int i = 0; i < MR; ++i) {
+      const int8_t *values = x.value(m0 + i, block);
+      const int32_t *corrections = x.correction(m0 + i, block);
+      float dx = x.scale(m0 + i, block)[0];
+      for (int j = 0; j < NR; ++j) {
+        __m256 sums =
+            _mm256_cvtepi32_ps(dotAvx2<F>(weights[j], values, corrections));
+        acc[i][j] =
+            _mm256_fmadd_ps(sums, _mm256_set1_ps(dw[j] * dx), acc[i][j]);
+      }
+    }
+  }
+  for (int i = 0; i < MR; ++i)
+    for (int j = 0; j < NR; ++j)
+      y[(m0 + i) * ldy + n0 + j] = sumAvx2(acc[i][j]);
+}
+
+//===----------------------------------------------------------------------===//
+// AVX-512 VNNI: a pair of blocks (16 lanes of 4 values, lane 2c + b holding
+// values 4c .. 4c + 3 of block b) per step, vpdpbusd.
+//===----------------------------------------------------------------------===//
+
+#define RELAX_AVX512                                                           \
+  __attribute__((target("avx512f,avx512bw,avx512vl,avx512vnni,fma,f16c")))
+
+/// A pair of blocks of one row as unsigned bytes in the paired layout: q4_0
+/// nibbles (offset 8), q8_0 values plus 128; past the last block, zeros.
+template <Format F>
+RELAX_AVX512 inline __m512i loadPairAvx512(const uint8_t *row, int64_t pair,
+                                           bool whole) {
+  if constexpr (F == Format::Q4_0) {
+    const uint8_t *bytes = row + pair * 32;
+    __m256i v =
+        whole ? _mm256_loadu_si256(reinterpret_cast<const __m256i *>(bytes))
+              : _mm256_maskz_loadu_epi32(0x0f, bytes);
+    // Dwords c of both blocks side by side, then the low nibbles (values
+    // 4c ..) and the high nibbles (values 16 + 4c ..).
+    v = _mm256_permutevar8x32_epi32(v,
+                                    _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+    __m256i mask = _mm256_set1_epi8(0x0f);
+    __m256i low = _mm256_and_si256(v, mask);
+    __m256i high = _mm256_and_si256(_mm256_srli_epi16(v, 4), mask);
+    return _mm512_inserti64x4(_mm512_castsi256_si512(low), high, 1);
+  } else {
+    const uint8_t *bytes = row + pair * 64;
+    __m512i v = whole ? _mm512_loadu_si512(bytes)
+                      : _mm512_maskz_loadu_epi32(0x00ff, bytes);
+    v = _mm512_permutexvar_epi32(
+        _mm512_setr_epi32(0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15),
+        v);
+    return _mm512_xor_si512(v, _mm512_set1_epi8(char(0x80)));
+  }
+}
+
+/// The two blocks' weight scales, alternating across the 16 lanes.
+RELAX_AVX512 inline __m512 loadPairScales(const uint16_t *scales, int64_t pair,
+                                          bool whole) {
+  uint32_t bits = scales[2 * pair];
+  if (whole)
+    bits |= uint32_t(scales[2 * pair + 1]) << 16;
+  return _mm512_cvtph_ps(_mm256_set1_epi32(int(bits)));
+}
+
+template <Format F, int MR, int NR>
+RELAX_AVX512 void tileAvx512(const QuantizedRows &x, const Weights &w,
+                             int64_t m0, int64_t n0, float *y, int64_t ldy) {
+  __m512 acc[MR][NR];
+  for (int i = 0; i < MR; ++i)
+    for (int j = 0; j < NR; ++j)
+      acc[i][j] = _mm512_setzero_ps();
+  int64_t blocks = w.k / kBlock;
+  for (int64_t pair = 0; pair < x.groups; ++pair) {
+    bool whole = 2 * pair + 1 < blocks;
+    __m512i weights[NR];
+    __m512 dw[NR];
+    for (int j = 0; j < NR; ++j) {
+      weights[j] =
+          loadPairAvx512<F>(w.data + (n0 + j) * w.dataStride, pair, whole);
+      dw[j] = loadPairScales(w.scale + (n0 + j) * w.scaleStride, pair, whole);
+    }
+    for (int i = 0; i < MR; ++i) {
+      __m512i values = _mm512_loadu_si512(x.value(m0 + i, pair));
+      __m512i corrections = _mm512_loadu_si512(x.correction(m0 + i, pair));
+      double dxPair;
+      std::memcpy(&dxPair, x.scale(m0 + i, pair), sizeof(dxPair));
+      __m512 dx = _mm512_castpd_ps(_mm512_set1_pd(dxPair));
+      for (int j = 0; j < NR; ++j) {
+        __m512 sums = _mm512_cvtepi32_ps(
+            _mm512_dpbusd_epi32(corrections, weights[j], values));
+        acc[i][j] = _mm512_fmadd_ps(sums, _mm512_mul_ps(dw[j], dx), acc[i][j]);
+      }
+    }
+  }
+  for (int i = 0; i < MR; ++i)
+    for (int j = 0; j < NR; ++j)
+      y[(m0 + i) * ldy + n0 + j] = _mm512_reduce_add_ps(acc[i][j]);
+}
+
+//===----------------------------------------------------------------------===//
+// Tiling.
+//===----------------------------------------------------------------------===//
+
+using TileFn = void (*)(const QuantizedRows &, const Weights &, int64_t,
+                        int64_t, float *, int64_t);
+
+/// Tiles of up to 4 rows of x by 4 rows of w (one row of x: 4 weight rows
+/// in flight; more: each weight row's unpacked bytes serve every row).
+template <Format F, template <Format, int, int> class Kernel>
+void matmulTiled(const QuantizedRows &x, const Weights &w, float *y,
+                 int64_t ldy) {
+  static constexpr TileFn full[4] = {Kernel<F, 1, 4>::fn, Kernel<F, 2, 4>::fn,
+                                     Kernel<F, 3, 4>::fn, Kernel<F, 4, 4>::fn};
+  static constexpr TileFn edge[4] = {Kernel<F, 1, 1>::fn, Kernel<F, 2, 1>::fn,
+                                     Kernel<F, 3, 1>::fn, Kernel<F, 4, 1>::fn};
+  for (int64_t m0 = 0; m0 < x.rows; m0 += 4) {
+    int64_t mr = std::min<int64_t>(4, x.rows - m0);
+    int64_t n0 = 0;
+    for (; n0 + 4 <= w.rows; n0 += 4)
+      full[mr - 1](x, w, m0, n0, y, ldy);
+    for (; n0 < w.rows; ++n0)
+      edge[mr - 1](x, w, m0, n0, y, ldy);
+  }
+}
+
+template <Format F, int MR, int NR>
+struct Avx2Kernel {
+  static constexpr TileFn fn = tileAvx2<F, MR, NR>;
+};
+template <Format F, int MR, int NR>
+struct Avx512Kernel {
+  static constexpr TileFn fn = tileAvx512<F, MR, NR>;
+};
+#endif // __x86_64__
+
+/// Views an unranked memref of bytes or halves as a matrix.
+template <typename T>
+const char *viewBytes(const UnrankedMemRefType<T> *memref, const T *&data,
+                      int64_t &rows, int64_t &cols, int64_t &ld) {
+  DynamicMemRefType<T> m(*memref);
+  if (m.rank != 2)
+    return "quantized weights must be matrices";
+  if (m.strides[1] != 1 && m.sizes[1] > 1)
+    return "quantized weight rows are not contiguous";
+  data = m.data + m.offset;
+  rows = m.sizes[0];
+  cols = m.sizes[1];
+  ld = std::max<int64_t>(m.strides[0], cols);
+  return nullptr;
+}
+
+void matmul(const char *function, Format format,
+            const UnrankedMemRefType<float> *xMemRef,
+            const UnrankedMemRefType<int8_t> *dataMemRef,
+            const UnrankedMemRefType<uint16_t> *scaleMemRef,
+            const UnrankedMemRefType<float> *yMemRef) {
+  static const Isa isa = detectIsa();
+  relax::MatrixView x, y;
+  if (const char *error = relax::viewAsMatrix(xMemRef, true, x))
+    fail(function, error);
+  if (const char *error = relax::viewAsMatrix(yMemRef, true, y))
+    fail(function, error);
+  const int8_t *data;
+  const uint16_t *scale;
+  int64_t dataRows, dataCols, dataLd, scaleRows, scaleCols, scaleLd;
+  if (const char *error =
+          viewBytes(dataMemRef, data, dataRows, dataCols, dataLd))
+    fail(function, error);
+  if (const char *error =
+          viewBytes(scaleMemRef, scale, scaleRows, scaleCols, scaleLd))
+    fail(function, error);
+  int64_t k = x.cols;
+  int64_t packed = format == Format::Q4_0 ? k / 2 : k;
+  if (k % kBlock || dataCols != packed || scaleCols != k / kBlock ||
+      dataRows != scaleRows || y.rows != x.rows || y.cols != dataRows)
+    fail(function, "operand shapes do not match");
+  if (x.rows == 0 || y.cols == 0)
+    return;
+  Weights w{reinterpret_cast<const uint8_t *>(data),
+            scale,
+            dataRows,
+            k,
+            dataLd,
+            scaleLd};
+  int32_t bias = format == Format::Q4_0 ? 8 : (isa == Isa::Avx512 ? 128 : 0);
+  static thread_local QuantizedRows rows;
+  quantizeRows(x.data, x.rows, k, x.ld, isa == Isa::Avx512, bias, rows);
+  switch (isa) {
+#if defined(__x86_64__)
+  case Isa::Avx512:
+    if (format == Format::Q4_0)
+      matmulTiled<Format::Q4_0, Avx512Kernel>(rows, w, y.data, y.ld);
+    else
+      matmulTiled<Format::Q8_0, Avx512Kernel>(rows, w, y.data, y.ld);
+    return;
+  case Isa::Avx2:
+    if (format == Format::Q4_0)
+      matmulTiled<Format::Q4_0, Avx2Kernel>(rows, w, y.data, y.ld);
+    else
+      matmulTiled<Format::Q8_0, Avx2Kernel>(rows, w, y.data, y.ld);
+    return;
+#endif
+  default:
+    matmulScalar(format, rows, w, y.data, y.ld);
+    return;
+  }
+}
+
+} // namespace
+
+extern "C" __attribute__((visibility("default"))) void
+_mlir_ciface_relax_cpu_matmul_q4_0(UnrankedMemRefType<float> *x,
+                                   UnrankedMemRefType<int8_t> *data,
+                                   UnrankedMemRefType<uint16_t> *scale,
+                                   UnrankedMemRefType<float> *y) {
+  matmul("relax_cpu_matmul_q4_0", Format::Q4_0, x, data, scale, y);
+}
+
+extern "C" __attribute__((visibility("default"))) void
+_mlir_ciface_relax_cpu_matmul_q8_0(UnrankedMemRefType<float> *x,
+                                   UnrankedMemRefType<int8_t> *data,
+                                   UnrankedMemRefType<uint16_t> *scale,
+                                   UnrankedMemRefType<float> *y) {
+  matmul("relax_cpu_matmul_q8_0", Format::Q8_0, x, data, scale, y);
+}
