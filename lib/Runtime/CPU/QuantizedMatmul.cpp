@@ -127,8 +127,8 @@ struct QuantizedRows {
 };
 
 /// Quantizes `rows` rows of `k` activations (row m at `x + m * ld`).
-/// `paired` lays out pairs of blocks as the AVX-512 kernels read them: dword
-/// lane 2c + b holds values 4c .. 4c + 3 of block b.
+/// `paired` lays out pairs of blocks as the AVX-512 kernels (and AVX2's for
+/// q4_0) read them: dword lane 2c + b holds values 4c .. 4c + 3 of block b.
 void quantizeRows(const float *x, int64_t rows, int64_t k, int64_t ld,
                   bool paired, int32_t bias, QuantizedRows &out) {
   int64_t blocks = k / kBlock;
@@ -294,6 +294,70 @@ RELAX_AVX2 void tileAvx2(const QuantizedRows &x, const Weights &w, int64_t m0,
       y[(m0 + i) * ldy + n0 + j] = sumAvx2(acc[i][j]);
 }
 
+/// q4_0 on AVX2 a pair of blocks at a time, in the paired layout that the
+/// AVX-512 kernels read: the low nibbles' and the high nibbles' byte pair
+/// sums (each below 2^13) add in 16 bits, so a pair costs one vpmaddwd and
+/// one conversion instead of two each, and the scales of both blocks come
+/// from one load.
+template <int MR, int NR>
+RELAX_AVX2 void tileAvx2Q4Pairs(const QuantizedRows &x, const Weights &w,
+                                int64_t m0, int64_t n0, float *y, int64_t ldy) {
+  __m256 acc[MR][NR];
+  for (int i = 0; i < MR; ++i)
+    for (int j = 0; j < NR; ++j)
+      acc[i][j] = _mm256_setzero_ps();
+  int64_t blocks = w.k / kBlock;
+  const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+  const __m256i mask = _mm256_set1_epi8(0x0f);
+  const __m256i ones = _mm256_set1_epi16(1);
+  for (int64_t pair = 0; pair < x.groups; ++pair) {
+    bool whole = 2 * pair + 1 < blocks;
+    __m256i low[NR], high[NR];
+    __m256 dw[NR];
+    for (int j = 0; j < NR; ++j) {
+      const uint8_t *bytes = w.data + (n0 + j) * w.dataStride + pair * 32;
+      __m256i v =
+          whole ? _mm256_loadu_si256(reinterpret_cast<const __m256i *>(bytes))
+                : _mm256_castsi128_si256(_mm_loadu_si128(
+                      reinterpret_cast<const __m128i *>(bytes)));
+      if (!whole)
+        v = _mm256_inserti128_si256(v, _mm_setzero_si128(), 1);
+      v = _mm256_permutevar8x32_epi32(v, order);
+      low[j] = _mm256_and_si256(v, mask);
+      high[j] = _mm256_and_si256(_mm256_srli_epi16(v, 4), mask);
+      const uint16_t *scales = w.scale + (n0 + j) * w.scaleStride;
+      uint32_t bits = scales[2 * pair];
+      if (whole)
+        bits |= uint32_t(scales[2 * pair + 1]) << 16;
+      dw[j] = _mm256_cvtph_ps(_mm_set1_epi32(int(bits)));
+    }
+    for (int i = 0; i < MR; ++i) {
+      const auto *values =
+          reinterpret_cast<const __m256i *>(x.value(m0 + i, pair));
+      const auto *corrections =
+          reinterpret_cast<const __m256i *>(x.correction(m0 + i, pair));
+      __m256i xLow = _mm256_loadu_si256(values);
+      __m256i xHigh = _mm256_loadu_si256(values + 1);
+      __m256i correction = _mm256_add_epi32(
+          _mm256_loadu_si256(corrections), _mm256_loadu_si256(corrections + 1));
+      double dxPair;
+      std::memcpy(&dxPair, x.scale(m0 + i, pair), sizeof(dxPair));
+      __m256 dx = _mm256_castpd_ps(_mm256_set1_pd(dxPair));
+      for (int j = 0; j < NR; ++j) {
+        __m256i pairs = _mm256_add_epi16(_mm256_maddubs_epi16(low[j], xLow),
+                                         _mm256_maddubs_epi16(high[j], xHigh));
+        __m256i sums =
+            _mm256_add_epi32(_mm256_madd_epi16(pairs, ones), correction);
+        acc[i][j] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(sums),
+                                    _mm256_mul_ps(dw[j], dx), acc[i][j]);
+      }
+    }
+  }
+  for (int i = 0; i < MR; ++i)
+    for (int j = 0; j < NR; ++j)
+      y[(m0 + i) * ldy + n0 + j] = sumAvx2(acc[i][j]);
+}
+
 //===----------------------------------------------------------------------===//
 // AVX-512 VNNI: a pair of blocks (16 lanes of 4 values, lane 2c + b holding
 // values 4c .. 4c + 3 of block b) per step, vpdpbusd.
@@ -403,7 +467,8 @@ void matmulTiled(const QuantizedRows &x, const Weights &w, float *y,
 
 template <Format F, int MR, int NR>
 struct Avx2Kernel {
-  static constexpr TileFn fn = tileAvx2<F, MR, NR>;
+  static constexpr TileFn fn =
+      F == Format::Q4_0 ? tileAvx2Q4Pairs<MR, NR> : tileAvx2<F, MR, NR>;
 };
 template <Format F, int MR, int NR>
 struct Avx512Kernel {
@@ -462,7 +527,9 @@ void matmul(const char *function, Format format,
             scaleLd};
   int32_t bias = format == Format::Q4_0 ? 8 : (isa == Isa::Avx512 ? 128 : 0);
   static thread_local QuantizedRows rows;
-  quantizeRows(x.data, x.rows, k, x.ld, isa == Isa::Avx512, bias, rows);
+  bool paired =
+      isa == Isa::Avx512 || (isa == Isa::Avx2 && format == Format::Q4_0);
+  quantizeRows(x.data, x.rows, k, x.ld, paired, bias, rows);
   switch (isa) {
 #if defined(__x86_64__)
   case Isa::Avx512:
