@@ -5,7 +5,8 @@ bandwidth bound of the packed weights, in one run.
 
     python3 bench/llm_quantized.py [--work-dir build-bench/quantized] [--small]
         [--formats q4_0,q8_0] [--prompt 512] [--context 128] [--steps 8]
-        [--llama-bench PATH] [--markdown FILE] [--json FILE]
+        [--kernels unpack,int8] [--llama-bench PATH] [--markdown FILE]
+        [--json FILE]
 
 The model: hidden 4096, 32 layers, 32 heads (and key/value heads), MLP
 11008, vocabulary 32000 (--small: hidden 256, 2 layers, 8 heads, 2
@@ -22,8 +23,12 @@ library relax-compile writes is single-threaded). Measured, in order:
    gives the bound: packed weight bytes read once per token over it.
 2. `relax-import WORK/FMT.gguf -o WORK/FMT` and `relax-compile` of its
    model.mlir: wall seconds each (the goal: the 32-layer q4_0 model
-   compiles in at most 10 s).
-3. relax, through relax_runtime: prefill of --prompt tokens (one call,
+   compiles in at most 10 s), once per --kernels variant: `unpack` (the
+   default pipeline: products in f32 on weights unpacked in registers) and
+   `int8` (`--pipeline-options=quantized-kernels=true`: q4_0 and q8_0
+   products on the CPU's micro-kernels, activations quantized to 8 bits
+   and integer dot products, as llama.cpp computes them).
+3. relax, through relax_runtime, each variant: prefill of --prompt tokens (one call,
    after one warm-up call of 16 tokens), then --steps greedy decode steps
    at contexts --context + 1, ... after a prefill of --context tokens;
    tokens/s of the best step (and the median).
@@ -31,8 +36,7 @@ library relax-compile writes is single-threaded). Measured, in order:
    -o json` (built from the llama-cpp-python source package into the bench
    environment, never part of the setup): its pp and tg tokens/s.
    llama.cpp quantizes activations to 8 bits and multiplies with integer
-   dot products; relax multiplies in f32 with the weights unpacked in
-   registers.
+   dot products.
 """
 
 import argparse
@@ -111,7 +115,7 @@ def relax_worker(args):
     cfg = json.load(open(os.path.join(out, "config.json")))
     res = {}
     t = time.perf_counter()
-    module = relax_runtime.Module(os.path.join(out, "model.so"),
+    module = relax_runtime.Module(os.path.join(out, args.library),
                                   weights=os.path.join(out, "model.safetensors"))
     prefill, decode = module["prefill"], module["decode"]
     res["load_s"] = time.perf_counter() - t
@@ -183,11 +187,13 @@ def main():
     parser.add_argument("--prompt", type=int, default=512)
     parser.add_argument("--context", type=int, default=128)
     parser.add_argument("--steps", type=int, default=8)
+    parser.add_argument("--kernels", default="unpack,int8")
     parser.add_argument("--llama-bench", default=shutil.which("llama-bench"))
     parser.add_argument("--markdown")
     parser.add_argument("--json")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--model-dir", help=argparse.SUPPRESS)
+    parser.add_argument("--library", default="model.so", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         return relax_worker(args)
@@ -212,11 +218,11 @@ def main():
              f"{sizes['intermediate']}, vocabulary {sizes['vocab']}, random weights; "
              f"prefill {args.prompt} tokens, decode {args.steps} steps after a "
              f"{args.context}-token prompt.", ""]
-    table = ["| format | packed weights | bound tok/s | relax decode tok/s (best / median) "
+    table = ["| format | kernels | packed weights | bound tok/s | relax decode tok/s (best / median) "
              "| llama.cpp decode tok/s | relax / llama.cpp | relax / bound "
              "| relax prefill tok/s | llama.cpp prefill tok/s | relax / llama.cpp "
              "| relax-import s | relax-compile s |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     results = {"rates": rates, "sizes": sizes, "formats": {}}
     for fmt in args.formats.split(","):
         tag = "-".join(str(sizes[k]) for k in sorted(sizes))
@@ -228,42 +234,47 @@ def main():
         import_s, _, code, _ = run_child(["relax-import", path, "-o", out], env=env)
         if code:
             sys.exit(f"relax-import failed ({code})")
-        compile_s, _, code, _ = run_child(
-            ["relax-compile", os.path.join(out, "model.mlir"), "-o",
-             os.path.join(out, "model.so")], env=env)
-        if code:
-            sys.exit(f"relax-compile failed ({code})")
         cfg = json.load(open(os.path.join(out, "config.json")))
-        _, _, code, stdout = run_child(
-            [sys.executable, os.path.abspath(__file__), "--worker", "--build", args.build,
-             "--model-dir", out, "--prompt", str(args.prompt), "--context",
-             str(args.context), "--steps", str(args.steps)], env=env)
-        ours = worker_result(stdout)
-        if code or ours is None:
-            sys.exit(f"the relax worker failed ({code})")
         theirs = llama_bench(args, path) or {}
         packed = cfg["weight_bytes"]
         bound = gbs * 1e9 / read_bytes(safetensors_bytes(
             os.path.join(out, "model.safetensors")))
-        best = 1 / min(ours["decode_s"])
-        median = 1 / sorted(ours["decode_s"])[len(ours["decode_s"]) // 2]
-        prefill = args.prompt / ours["prefill_s"]
+        results["formats"][fmt] = {"llama.cpp": theirs, "import_s": import_s,
+                                   "packed_bytes": packed, "bound_tok_s": bound}
+        for kernels in args.kernels.split(","):
+            library = f"model-{kernels}.so"
+            options = {"unpack": [], "int8": ["--pipeline-options=quantized-kernels=true"]}
+            compile_s, _, code, _ = run_child(
+                ["relax-compile", os.path.join(out, "model.mlir"), "-o",
+                 os.path.join(out, library)] + options[kernels], env=env)
+            if code:
+                sys.exit(f"relax-compile failed ({code})")
+            _, _, code, stdout = run_child(
+                [sys.executable, os.path.abspath(__file__), "--worker", "--build", args.build,
+                 "--model-dir", out, "--library", library, "--prompt", str(args.prompt),
+                 "--context", str(args.context), "--steps", str(args.steps)], env=env)
+            ours = worker_result(stdout)
+            if code or ours is None:
+                sys.exit(f"the relax worker failed ({code})")
+            best = 1 / min(ours["decode_s"])
+            median = 1 / sorted(ours["decode_s"])[len(ours["decode_s"]) // 2]
+            prefill = args.prompt / ours["prefill_s"]
 
-        def ratio(a, b):
-            return f"{a / b:.2f}x" if a and b else "-"
+            def ratio(a, b):
+                return f"{a / b:.2f}x" if a and b else "-"
 
-        def num(x, digits=2):
-            return f"{x:.{digits}f}" if x else "-"
+            def num(x, digits=2):
+                return f"{x:.{digits}f}" if x else "-"
 
-        table.append(
-            f"| {fmt} | {packed / 1e6:.1f} MB | {bound:.2f} | {best:.2f} / {median:.2f} "
-            f"| {num(theirs.get('tg_tok_s'))} | {ratio(best, theirs.get('tg_tok_s'))} "
-            f"| {best / bound:.2f} | {prefill:.2f} | {num(theirs.get('pp_tok_s'))} "
-            f"| {ratio(prefill, theirs.get('pp_tok_s'))} | {import_s:.1f} | {compile_s:.1f} |")
-        results["formats"][fmt] = {"relax": ours, "llama.cpp": theirs, "import_s": import_s,
-                                   "compile_s": compile_s, "packed_bytes": packed,
-                                   "bound_tok_s": bound}
-        log(table[-1])
+            table.append(
+                f"| {fmt} | {kernels} | {packed / 1e6:.1f} MB | {bound:.2f} "
+                f"| {best:.2f} / {median:.2f} "
+                f"| {num(theirs.get('tg_tok_s'))} | {ratio(best, theirs.get('tg_tok_s'))} "
+                f"| {best / bound:.2f} | {prefill:.2f} | {num(theirs.get('pp_tok_s'))} "
+                f"| {ratio(prefill, theirs.get('pp_tok_s'))} | {import_s:.1f} "
+                f"| {compile_s:.1f} |")
+            results["formats"][fmt][kernels] = {"relax": ours, "compile_s": compile_s}
+            log(table[-1])
     lines += table
     if not args.llama_bench:
         lines += ["", "llama.cpp: not run (no llama-bench; pass --llama-bench PATH)."]

@@ -11,8 +11,8 @@
 # (quantized-kernels=true): the activations quantized to 8-bit blocks, an
 # integer dot product per block. Against a numpy model of the same
 # activation quantization, with every kernel this CPU runs (AVX-512 VNNI,
-# AVX2, portable), at odd sizes: one row (decode) and tiles with remainders
-# in rows and columns, an odd number of blocks (K = 160 is 5 blocks; the
+# AVX2, portable), at odd sizes: one row (decode), tiles with remainders in
+# rows and columns, more rows than a block of 64, an odd number of blocks (K = 160 is 5 blocks; the
 # AVX-512 kernels step over pairs), leading batch dims. The weights are read
 # packed: the only scratch is the result.
 #
@@ -24,10 +24,12 @@
 # CHECK: q4_0 [1, 37]: ok
 # CHECK: q4_0 [3, 5]: ok
 # CHECK: q4_0 [13, 64]: ok
+# CHECK: q4_0 [70, 9]: ok
 # CHECK: q4_0 [2, 3, 9]: ok
 # CHECK: q8_0 [1, 37]: ok
 # CHECK: q8_0 [3, 5]: ok
 # CHECK: q8_0 [13, 64]: ok
+# CHECK: q8_0 [70, 9]: ok
 # CHECK: q8_0 [2, 3, 9]: ok
 # CHECK: zero rows: ok
 
@@ -71,7 +73,7 @@ def run(library):
     module = relax_runtime.Module(library)
     rng = np.random.default_rng(0)
     for f in FORMATS:
-        for shape in ((1, 37), (3, 5), (13, 64), (2, 3, 9)):
+        for shape in ((1, 37), (3, 5), (13, 64), (70, 9), (2, 3, 9)):
             n = shape[-1]
             data, scales = quantize(rng.standard_normal((n, K)).astype(np.float32), f)
             x = rng.standard_normal((*shape[:-1], K)).astype(np.float32)
