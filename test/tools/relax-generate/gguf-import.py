@@ -17,6 +17,9 @@
 # CHECK: config: eos [2], context 128, q4_0+q8_0
 # CHECK: prompt: equal
 # CHECK: batched: equal
+# CHECK: int8 kernels: compile exit 0, 24 tokens, the first {{[1-9][0-9]*}} as in f32
+# CHECK-NOT: error
+# CHECK: int8 text: exit 0, True
 # CHECK: llama3 rope: equal
 # CHECK: default rope: different
 # CHECK: tokenizer: 'hello world' -> [1, {{.*}}] -> 'hello world'
@@ -28,6 +31,7 @@
 import json
 import math
 import os
+import shutil
 import subprocess
 import sys
 
@@ -168,6 +172,26 @@ def dequantized(model):
 refs = references(dequantized(model), PROMPTS, NEW)
 print("prompt: " + compare_prompt(out, PROMPTS[0], refs[0], NEW))
 print("batched: " + compare_batch(out, PROMPTS, refs, NEW, os.path.join(work, "prompts.txt")))
+
+# The user guide's commands for the CPU's micro-kernels (8-bit activations):
+# the model compiles and generates; its tokens follow the f32 reference's
+# while the activations' rounding does not change an argmax.
+int8 = os.path.join(work, "out-int8")
+shutil.copytree(out, int8, ignore=shutil.ignore_patterns("model.so"))
+compiled = subprocess.run(["relax-compile", os.path.join(int8, "model.mlir"), "-o",
+                           os.path.join(int8, "model.so"),
+                           "--pipeline-options=quantized-kernels=true"],
+                          capture_output=True, text=True)
+generated = subprocess.run(["relax-generate", int8, "--prompt-ids",
+                            ",".join(map(str, PROMPTS[0])), "--max-new-tokens", str(NEW)],
+                           capture_output=True, text=True)
+tokens = [int(t) for t in generated.stdout.split()] if generated.returncode == 0 else []
+agree = next((i for i, (a, b) in enumerate(zip(tokens, refs[0])) if a != b), len(tokens))
+print(f"int8 kernels: compile exit {compiled.returncode}, {len(tokens)} tokens, "
+      f"the first {agree} as in f32 {generated.stderr.strip()}")
+text = subprocess.run(["relax-generate", int8, "--prompt", "hello world", "--print-text"],
+                      capture_output=True, text=True)
+print(f"int8 text: exit {text.returncode}, {bool(text.stdout.strip())}")
 
 # Llama 3.1's rope type: the file holds llama.cpp's rope_freqs, against
 # transformers' llama3 frequencies. In f32: with these random weights in
