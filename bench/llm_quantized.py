@@ -11,7 +11,8 @@ bandwidth bound of the packed weights, in one run.
 The model: hidden 4096, 32 layers, 32 heads (and key/value heads), MLP
 11008, vocabulary 32000 (--small: hidden 256, 2 layers, 8 heads, 2
 key/value heads, MLP 704, vocabulary 1000), random weights (normal, 0.02;
-numpy's generator, seed 0) written with the gguf package: every projection,
+numpy's generator, seed 0; the tensors of one shape hold the same values)
+written with the gguf package: every projection,
 the embedding and the output head in FORMAT, norms in f32; kept in WORK and
 reused while its sizes are the same (writing it is not measured).
 
@@ -86,8 +87,16 @@ def write_gguf(path, sizes, fmt):
     w.add_bos_token_id(1)
     w.add_eos_token_id(2)
 
+    # Quantizing 7B weights in numpy takes hours: every tensor of one shape
+    # holds the same random blocks. Each is still its own bytes of the file,
+    # read from its own place at every step, so the measurement is the same.
+    blocks = {}
+
     def packed(shape):
-        return quants.quantize((rng.standard_normal(shape, np.float32) * 0.02), kind)
+        if shape not in blocks:
+            blocks[shape] = quants.quantize(rng.standard_normal(shape, np.float32) * 0.02,
+                                            kind)
+        return blocks[shape]
 
     w.add_tensor("token_embd.weight", packed((sizes["vocab"], E)), raw_dtype=kind)
     w.add_tensor("output_norm.weight", np.ones(E, np.float32))
