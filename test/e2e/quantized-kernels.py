@@ -32,6 +32,7 @@
 # CHECK: q8_0 [70, 9]: ok
 # CHECK: q8_0 [2, 3, 9]: ok
 # CHECK: zero rows: ok
+# CHECK: non-finite rows: ok
 
 import sys
 
@@ -91,6 +92,13 @@ def run(library):
     data, scales = quantize(rng.standard_normal((7, K)).astype(np.float32), "q4_0")
     y = np.asarray(module["matmul_q4_0"](np.zeros((2, K), np.float32), data, scales))
     print(f"zero rows: {'ok' if np.array_equal(y, np.zeros((2, 7), np.float32)) else y}")
+    # NaN or an infinity in a row makes that row's results NaN, as in f32
+    # (an infinity times weights of both signs); other rows are unchanged.
+    x = rng.standard_normal((3, K)).astype(np.float32)
+    x[0, 40], x[2, 150] = np.nan, np.inf
+    y = np.asarray(module["matmul_q4_0"](x, data, scales))
+    ok = np.isnan(y[0]).all() and np.isnan(y[2]).all() and np.isfinite(y[1]).all()
+    print(f"non-finite rows: {'ok' if ok else y}")
 
 
 if sys.argv[1] == "--emit":

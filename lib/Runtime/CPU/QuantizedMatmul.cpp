@@ -129,8 +129,11 @@ struct QuantizedRows {
 /// Quantizes `rows` rows of `k` activations (row m at `x + m * ld`).
 /// `paired` lays out pairs of blocks as the AVX-512 kernels (and AVX2's for
 /// q4_0) read them: dword lane 2c + b holds values 4c .. 4c + 3 of block b.
-void quantizeRows(const float *x, int64_t rows, int64_t k, int64_t ld,
-                  bool paired, int32_t bias, QuantizedRows &out) {
+/// A block holding NaN or an infinity gets scale NaN, so that the products
+/// that read it are NaN, as the f32 products would be (or infinite).
+__attribute__((always_inline)) inline void
+quantizeRowsImpl(const float *x, int64_t rows, int64_t k, int64_t ld,
+                 bool paired, int32_t bias, QuantizedRows &out) {
   int64_t blocks = k / kBlock;
   int64_t perGroup = paired ? 2 : 1;
   out.rows = rows;
@@ -144,10 +147,13 @@ void quantizeRows(const float *x, int64_t rows, int64_t k, int64_t ld,
     for (int64_t block = 0; block < blocks; ++block) {
       const float *source = x + m * ld + block * kBlock;
       float amax = 0.0f;
-      for (int64_t j = 0; j < kBlock; ++j)
+      bool finite = true;
+      for (int64_t j = 0; j < kBlock; ++j) {
         amax = std::max(amax, std::fabs(source[j]));
-      float d = amax / 127.0f;
-      float inverse = d != 0.0f ? 1.0f / d : 0.0f;
+        finite &= std::isfinite(source[j]);
+      }
+      float d = finite ? amax / 127.0f : NAN;
+      float inverse = finite && d != 0.0f ? 1.0f / d : 0.0f;
       int64_t g = block / perGroup, b = block % perGroup;
       int8_t *values =
           out.values.data() + (m * out.groups + g) * out.groupBytes;
@@ -159,7 +165,8 @@ void quantizeRows(const float *x, int64_t rows, int64_t k, int64_t ld,
         int32_t sum = 0;
         for (int64_t j = 0; j < 4; ++j) {
           // Round to nearest even, as the vector conversions do.
-          auto q = int8_t(std::nearbyint(source[4 * c + j] * inverse));
+          auto q = finite ? int8_t(std::nearbyint(source[4 * c + j] * inverse))
+                          : int8_t(0);
           values[4 * lane + j] = q;
           sum += q;
         }
@@ -167,6 +174,11 @@ void quantizeRows(const float *x, int64_t rows, int64_t k, int64_t ld,
       }
     }
   }
+}
+
+void quantizeRows(const float *x, int64_t rows, int64_t k, int64_t ld,
+                  bool paired, int32_t bias, QuantizedRows &out) {
+  quantizeRowsImpl(x, rows, k, ld, paired, bias, out);
 }
 
 //===----------------------------------------------------------------------===//
@@ -215,6 +227,13 @@ void matmulScalar(Format format, const QuantizedRows &x, const Weights &w,
 //===----------------------------------------------------------------------===//
 
 #define RELAX_AVX2 __attribute__((target("avx2,fma,f16c")))
+
+/// quantizeRows with the rounding and the block maxima in vectors.
+RELAX_AVX2 void quantizeRowsAvx2(const float *x, int64_t rows, int64_t k,
+                                 int64_t ld, bool paired, int32_t bias,
+                                 QuantizedRows &out) {
+  quantizeRowsImpl(x, rows, k, ld, paired, bias, out);
+}
 
 /// q4_0 weights as unsigned nibbles (the correction subtracts 8 x the
 /// activations' sum); q8_0 weights as they are, signed.
@@ -537,7 +556,12 @@ void matmul(const char *function, Format format,
   static thread_local QuantizedRows rows;
   bool paired =
       isa == Isa::Avx512 || (isa == Isa::Avx2 && format == Format::Q4_0);
-  quantizeRows(x.data, x.rows, k, x.ld, paired, bias, rows);
+#if defined(__x86_64__)
+  if (isa != Isa::Scalar)
+    quantizeRowsAvx2(x.data, x.rows, k, x.ld, paired, bias, rows);
+  else
+#endif
+    quantizeRows(x.data, x.rows, k, x.ld, paired, bias, rows);
   switch (isa) {
 #if defined(__x86_64__)
   case Isa::Avx512:
