@@ -235,44 +235,6 @@ RELAX_AVX2 void quantizeRowsAvx2(const float *x, int64_t rows, int64_t k,
   quantizeRowsImpl(x, rows, k, ld, paired, bias, out);
 }
 
-/// q4_0 weights as unsigned nibbles (the correction subtracts 8 x the
-/// activations' sum); q8_0 weights as they are, signed.
-template <Format F>
-RELAX_AVX2 inline __m256i loadBlockAvx2(const uint8_t *row, int64_t block) {
-  if constexpr (F == Format::Q4_0) {
-    __m128i bytes =
-        _mm_loadu_si128(reinterpret_cast<const __m128i *>(row + block * 16));
-    __m128i mask = _mm_set1_epi8(0x0f);
-    __m128i low = _mm_and_si128(bytes, mask);
-    __m128i high = _mm_and_si128(_mm_srli_epi16(bytes, 4), mask);
-    return _mm256_set_m128i(high, low);
-  } else {
-    return _mm256_loadu_si256(
-        reinterpret_cast<const __m256i *>(row + block * kBlock));
-  }
-}
-
-/// The 8 lane sums of one block's products.
-template <Format F>
-RELAX_AVX2 inline __m256i dotAvx2(__m256i weights, const int8_t *values,
-                                  const int32_t *corrections) {
-  __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(values));
-  __m256i pairs;
-  if constexpr (F == Format::Q4_0) {
-    pairs = _mm256_maddubs_epi16(weights, x);
-  } else {
-    // Unsigned |w| times x with w's sign: no pair sum reaches 2^15.
-    pairs = _mm256_maddubs_epi16(_mm256_abs_epi8(weights),
-                                 _mm256_sign_epi8(x, weights));
-  }
-  __m256i sums = _mm256_madd_epi16(pairs, _mm256_set1_epi16(1));
-  if constexpr (F == Format::Q4_0)
-    sums = _mm256_add_epi32(
-        sums,
-        _mm256_loadu_si256(reinterpret_cast<const __m256i *>(corrections)));
-  return sums;
-}
-
 RELAX_AVX2 inline float sumAvx2(__m256 v) {
   __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
   s = _mm_add_ps(s, _mm_movehl_ps(s, s));
@@ -280,29 +242,35 @@ RELAX_AVX2 inline float sumAvx2(__m256 v) {
   return _mm_cvtss_f32(s);
 }
 
-/// Rows m0 .. m0 + MR of y, columns n0 .. n0 + NR.
-template <Format F, int MR, int NR>
-RELAX_AVX2 void tileAvx2(const QuantizedRows &x, const Weights &w, int64_t m0,
-                         int64_t n0, float *y, int64_t ldy) {
+/// q8_0 on AVX2, rows m0 .. m0 + MR of y by columns n0 .. n0 + NR, a block
+/// at a time: vpmaddubsw of |w| (once per weight row) and x with w's sign,
+/// whose pair sums cannot saturate.
+template <int MR, int NR>
+RELAX_AVX2 void tileAvx2Q8(const QuantizedRows &x, const Weights &w, int64_t m0,
+                           int64_t n0, float *y, int64_t ldy) {
   __m256 acc[MR][NR];
   for (int i = 0; i < MR; ++i)
     for (int j = 0; j < NR; ++j)
       acc[i][j] = _mm256_setzero_ps();
+  const __m256i ones = _mm256_set1_epi16(1);
   int64_t blocks = w.k / kBlock;
   for (int64_t block = 0; block < blocks; ++block) {
-    __m256i weights[NR];
+    __m256i weights[NR], magnitudes[NR];
     float dw[NR];
     for (int j = 0; j < NR; ++j) {
-      weights[j] = loadBlockAvx2<F>(w.data + (n0 + j) * w.dataStride, block);
+      weights[j] = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(
+          w.data + (n0 + j) * w.dataStride + block * kBlock));
+      magnitudes[j] = _mm256_abs_epi8(weights[j]);
       dw[j] = _cvtsh_ss(w.scale[(n0 + j) * w.scaleStride + block]);
     }
     for (int i = 0; i < MR; ++i) {
-      const int8_t *values = x.value(m0 + i, block);
-      const int32_t *corrections = x.correction(m0 + i, block);
+      __m256i values = _mm256_loadu_si256(
+          reinterpret_cast<const __m256i *>(x.value(m0 + i, block)));
       float dx = x.scale(m0 + i, block)[0];
       for (int j = 0; j < NR; ++j) {
-        __m256 sums =
-            _mm256_cvtepi32_ps(dotAvx2<F>(weights[j], values, corrections));
+        __m256i pairs = _mm256_maddubs_epi16(
+            magnitudes[j], _mm256_sign_epi8(values, weights[j]));
+        __m256 sums = _mm256_cvtepi32_ps(_mm256_madd_epi16(pairs, ones));
         acc[i][j] =
             _mm256_fmadd_ps(sums, _mm256_set1_ps(dw[j] * dx), acc[i][j]);
       }
@@ -495,7 +463,7 @@ void matmulTiled(const QuantizedRows &x, const Weights &w, float *y,
 template <Format F, int MR, int NR>
 struct Avx2Kernel {
   static constexpr TileFn fn =
-      F == Format::Q4_0 ? tileAvx2Q4Pairs<MR, NR> : tileAvx2<F, MR, NR>;
+      F == Format::Q4_0 ? tileAvx2Q4Pairs<MR, NR> : tileAvx2Q8<MR, NR>;
 };
 template <Format F, int MR, int NR>
 struct Avx512Kernel {
