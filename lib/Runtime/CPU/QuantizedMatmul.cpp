@@ -228,6 +228,20 @@ void matmulScalar(Format format, const QuantizedRows &x, const Weights &w,
 
 #define RELAX_AVX2 __attribute__((target("avx2,fma,f16c")))
 
+/// The packed bytes of a pair of blocks.
+template <Format F>
+constexpr int64_t kPairBytes = F == Format::Q4_0 ? 32 : 64;
+
+/// Prefetches row `n` of the weights at `offset` bytes: the kernels fetch
+/// the rows two tiles on as far along as they read, so that those stream
+/// from memory while a tile computes (a prefetch past the end does not
+/// fault).
+inline void prefetchRow(const Weights &w, int64_t n, int64_t offset) {
+  _mm_prefetch(reinterpret_cast<const char *>(w.data) + n * w.dataStride +
+                   offset,
+               _MM_HINT_T0);
+}
+
 /// quantizeRows with the rounding and the block maxima in vectors.
 RELAX_AVX2 void quantizeRowsAvx2(const float *x, int64_t rows, int64_t k,
                                  int64_t ld, bool paired, int32_t bias,
@@ -261,6 +275,7 @@ RELAX_AVX2 void tileAvx2Q8(const QuantizedRows &x, const Weights &w, int64_t m0,
       weights[j] = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(
           w.data + (n0 + j) * w.dataStride + block * kBlock));
       magnitudes[j] = _mm256_abs_epi8(weights[j]);
+      prefetchRow(w, n0 + 2 * NR + j, block * kBlock);
       dw[j] = _cvtsh_ss(w.scale[(n0 + j) * w.scaleStride + block]);
     }
     for (int i = 0; i < MR; ++i) {
@@ -310,6 +325,7 @@ RELAX_AVX2 void tileAvx2Q4Pairs(const QuantizedRows &x, const Weights &w,
       if (!whole)
         v = _mm256_inserti128_si256(v, _mm_setzero_si128(), 1);
       v = _mm256_permutevar8x32_epi32(v, order);
+      prefetchRow(w, n0 + 2 * NR + j, pair * 32);
       low[j] = _mm256_and_si256(v, mask);
       high[j] = _mm256_and_si256(_mm256_srli_epi16(v, 4), mask);
       const uint16_t *scales = w.scale + (n0 + j) * w.scaleStride;
@@ -407,6 +423,7 @@ RELAX_AVX512 void tileAvx512(const QuantizedRows &x, const Weights &w,
       weights[j] =
           loadPairAvx512<F>(w.data + (n0 + j) * w.dataStride, pair, whole);
       dw[j] = loadPairScales(w.scale + (n0 + j) * w.scaleStride, pair, whole);
+      prefetchRow(w, n0 + 2 * NR + j, pair * kPairBytes<F>);
     }
     for (int i = 0; i < MR; ++i) {
       __m512i values = _mm512_loadu_si512(x.value(m0 + i, pair));
