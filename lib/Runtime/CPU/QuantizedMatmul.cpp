@@ -398,13 +398,43 @@ RELAX_AVX512 inline __m512i loadPairAvx512(const uint8_t *row, int64_t pair,
   }
 }
 
-/// The two blocks' weight scales, alternating across the 16 lanes.
-RELAX_AVX512 inline __m512 loadPairScales(const uint16_t *scales, int64_t pair,
-                                          bool whole) {
-  uint32_t bits = scales[2 * pair];
-  if (whole)
-    bits |= uint32_t(scales[2 * pair + 1]) << 16;
-  return _mm512_cvtph_ps(_mm256_set1_epi32(int(bits)));
+/// One step of an AVX-512 tile: pair `pair` of the rows `weights` (scales
+/// `scales`) against the activation rows `values` (corrections
+/// `corrections`, scales `dx`), accumulated into `acc`; the row `ahead`
+/// bytes after each weight row is prefetched. `Whole`: the pair has both
+/// blocks (all but an odd last one).
+template <Format F, int MR, int NR, bool Whole>
+RELAX_AVX512 __attribute__((always_inline)) inline void
+stepAvx512(int64_t pair, int64_t ahead, const uint8_t *const (&weights)[NR],
+           const uint16_t *const (&scales)[NR],
+           const int8_t *const (&values)[MR],
+           const int32_t *const (&corrections)[MR],
+           const float *const (&dx)[MR], __m512 (&acc)[MR][NR]) {
+  __m512i w[NR];
+  __m512 dw[NR];
+  for (int j = 0; j < NR; ++j) {
+    w[j] = loadPairAvx512<F>(weights[j], pair, Whole);
+    // The two blocks' scales, alternating across the 16 lanes.
+    uint32_t bits = scales[j][2 * pair];
+    if constexpr (Whole)
+      std::memcpy(&bits, scales[j] + 2 * pair, sizeof(bits));
+    dw[j] = _mm512_cvtph_ps(_mm256_set1_epi32(int(bits)));
+    _mm_prefetch(reinterpret_cast<const char *>(weights[j]) + ahead +
+                     pair * kPairBytes<F>,
+                 _MM_HINT_T0);
+  }
+  for (int i = 0; i < MR; ++i) {
+    __m512i x = _mm512_loadu_si512(values[i] + pair * 64);
+    __m512i correction = _mm512_loadu_si512(corrections[i] + pair * 16);
+    double dxPair;
+    std::memcpy(&dxPair, dx[i] + pair * 2, sizeof(dxPair));
+    __m512 scale = _mm512_castpd_ps(_mm512_set1_pd(dxPair));
+    for (int j = 0; j < NR; ++j) {
+      __m512 sums =
+          _mm512_cvtepi32_ps(_mm512_dpbusd_epi32(correction, w[j], x));
+      acc[i][j] = _mm512_fmadd_ps(sums, _mm512_mul_ps(dw[j], scale), acc[i][j]);
+    }
+  }
 }
 
 template <Format F, int MR, int NR>
@@ -414,30 +444,30 @@ RELAX_AVX512 void tileAvx512(const QuantizedRows &x, const Weights &w,
   for (int i = 0; i < MR; ++i)
     for (int j = 0; j < NR; ++j)
       acc[i][j] = _mm512_setzero_ps();
-  int64_t blocks = w.k / kBlock;
-  for (int64_t pair = 0; pair < x.groups; ++pair) {
-    bool whole = 2 * pair + 1 < blocks;
-    __m512i weights[NR];
-    __m512 dw[NR];
-    for (int j = 0; j < NR; ++j) {
-      weights[j] =
-          loadPairAvx512<F>(w.data + (n0 + j) * w.dataStride, pair, whole);
-      dw[j] = loadPairScales(w.scale + (n0 + j) * w.scaleStride, pair, whole);
-      prefetchRow(w, n0 + 2 * NR + j, pair * kPairBytes<F>);
-    }
-    for (int i = 0; i < MR; ++i) {
-      __m512i values = _mm512_loadu_si512(x.value(m0 + i, pair));
-      __m512i corrections = _mm512_loadu_si512(x.correction(m0 + i, pair));
-      double dxPair;
-      std::memcpy(&dxPair, x.scale(m0 + i, pair), sizeof(dxPair));
-      __m512 dx = _mm512_castpd_ps(_mm512_set1_pd(dxPair));
-      for (int j = 0; j < NR; ++j) {
-        __m512 sums = _mm512_cvtepi32_ps(
-            _mm512_dpbusd_epi32(corrections, weights[j], values));
-        acc[i][j] = _mm512_fmadd_ps(sums, _mm512_mul_ps(dw[j], dx), acc[i][j]);
-      }
-    }
+  const uint8_t *weights[NR];
+  const uint16_t *scales[NR];
+  for (int j = 0; j < NR; ++j) {
+    weights[j] = w.data + (n0 + j) * w.dataStride;
+    scales[j] = w.scale + (n0 + j) * w.scaleStride;
   }
+  const int8_t *values[MR];
+  const int32_t *corrections[MR];
+  const float *dx[MR];
+  for (int i = 0; i < MR; ++i) {
+    values[i] = x.value(m0 + i, 0);
+    corrections[i] = x.correction(m0 + i, 0);
+    dx[i] = x.scale(m0 + i, 0);
+  }
+  // The rows two tiles on stream from memory while these compute (a
+  // prefetch past the weights does not fault).
+  int64_t ahead = 2 * NR * w.dataStride;
+  int64_t wholePairs = w.k / kBlock / 2;
+  for (int64_t pair = 0; pair < wholePairs; ++pair)
+    stepAvx512<F, MR, NR, true>(pair, ahead, weights, scales, values,
+                                corrections, dx, acc);
+  if (x.groups > wholePairs)
+    stepAvx512<F, MR, NR, false>(wholePairs, ahead, weights, scales, values,
+                                 corrections, dx, acc);
   for (int i = 0; i < MR; ++i)
     for (int j = 0; j < NR; ++j)
       y[(m0 + i) * ldy + n0 + j] = _mm512_reduce_add_ps(acc[i][j]);
