@@ -562,7 +562,13 @@ int main(int argc, char **argv) {
   if (failed(addEntryPoints(*llvmModule, *exported,
                             gpuPipeline ? "_device" : "", metadataText)))
     return 1;
-  auto optimize = relax::makeLLVMOptimizer(machine->get());
+  // Only the entry points are called from outside: the graph functions
+  // and their C wrappers, inlined into those, are not compiled again on
+  // their own.
+  std::vector<std::string> entryPoints;
+  for (const ExportedFunction &function : *exported)
+    entryPoints.push_back("relax_call_" + function.name);
+  auto optimize = relax::makeLLVMOptimizer(machine->get(), entryPoints);
   TimingScope optimizeTiming = rootTiming.nest("LLVM optimization");
   if (llvm::Error error = optimize(llvmModule.get()))
     return fail("cannot optimize the LLVM IR: " + toString(std::move(error)));

@@ -28,7 +28,7 @@
 # CHECK: wrong dtype input: exit 1: relax-run: error: input #0 has dtype '<f8' but @main expects '<f4'
 # CHECK: other version: exit 1: relax-run: error: {{.*}}other-version.so: library format version 7, but this runtime loads version 1: compile the model again with the relax-compile of this runtime
 # CHECK: not a library: exit 1: relax-run: error: {{.*}}librelax_runtime.so: not a Relax library (no relax_library_version or relax_library_metadata)
-# CHECK: compiler options: exit 1: relax-run: error: {{.*}}model.so is a compiled library: --device, --pipeline-options, --bind-weights, --time-transfers, --perf and --fill-allocations are the compiler's options
+# CHECK: compiler options: exit 1: relax-run: error: {{.*}}model.so is a compiled library: --device, --pipeline-options, --bind-weights, --time-transfers, --perf, --fill-allocations and --dump-object are the compiler's options
 
 import os
 import struct
