@@ -232,13 +232,12 @@ void matmulScalar(Format format, const QuantizedRows &x, const Weights &w,
 template <Format F>
 constexpr int64_t kPairBytes = F == Format::Q4_0 ? 32 : 64;
 
-/// Prefetches row `n` of the weights at `offset` bytes: the kernels fetch
-/// the rows two tiles on as far along as they read, so that those stream
-/// from memory while a tile computes (a prefetch past the end does not
-/// fault).
-inline void prefetchRow(const Weights &w, int64_t n, int64_t offset) {
-  _mm_prefetch(reinterpret_cast<const char *>(w.data) + n * w.dataStride +
-                   offset,
+/// Prefetches `offset` bytes into the weight row `ahead` bytes after `row`:
+/// each kernel fetches the rows two tiles on as far along as it reads, so
+/// that those stream from memory while a tile computes (a prefetch past the
+/// end does not fault).
+inline void prefetchAhead(const uint8_t *row, int64_t ahead, int64_t offset) {
+  _mm_prefetch(reinterpret_cast<const char *>(row) + ahead + offset,
                _MM_HINT_T0);
 }
 
@@ -275,7 +274,8 @@ RELAX_AVX2 void tileAvx2Q8(const QuantizedRows &x, const Weights &w, int64_t m0,
       weights[j] = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(
           w.data + (n0 + j) * w.dataStride + block * kBlock));
       magnitudes[j] = _mm256_abs_epi8(weights[j]);
-      prefetchRow(w, n0 + 2 * NR + j, block * kBlock);
+      prefetchAhead(w.data + (n0 + j) * w.dataStride, 2 * NR * w.dataStride,
+                    block * kBlock);
       dw[j] = _cvtsh_ss(w.scale[(n0 + j) * w.scaleStride + block]);
     }
     for (int i = 0; i < MR; ++i) {
@@ -325,7 +325,7 @@ RELAX_AVX2 void tileAvx2Q4Pairs(const QuantizedRows &x, const Weights &w,
       if (!whole)
         v = _mm256_inserti128_si256(v, _mm_setzero_si128(), 1);
       v = _mm256_permutevar8x32_epi32(v, order);
-      prefetchRow(w, n0 + 2 * NR + j, pair * 32);
+      prefetchAhead(bytes, 2 * NR * w.dataStride, 0);
       low[j] = _mm256_and_si256(v, mask);
       high[j] = _mm256_and_si256(_mm256_srli_epi16(v, 4), mask);
       const uint16_t *scales = w.scale + (n0 + j) * w.scaleStride;
@@ -419,9 +419,7 @@ stepAvx512(int64_t pair, int64_t ahead, const uint8_t *const (&weights)[NR],
     if constexpr (Whole)
       std::memcpy(&bits, scales[j] + 2 * pair, sizeof(bits));
     dw[j] = _mm512_cvtph_ps(_mm256_set1_epi32(int(bits)));
-    _mm_prefetch(reinterpret_cast<const char *>(weights[j]) + ahead +
-                     pair * kPairBytes<F>,
-                 _MM_HINT_T0);
+    prefetchAhead(weights[j], ahead, pair * kPairBytes<F>);
   }
   for (int i = 0; i < MR; ++i) {
     __m512i x = _mm512_loadu_si512(values[i] + pair * 64);
@@ -458,8 +456,6 @@ RELAX_AVX512 void tileAvx512(const QuantizedRows &x, const Weights &w,
     corrections[i] = x.correction(m0 + i, 0);
     dx[i] = x.scale(m0 + i, 0);
   }
-  // The rows two tiles on stream from memory while these compute (a
-  // prefetch past the weights does not fault).
   int64_t ahead = 2 * NR * w.dataStride;
   int64_t wholePairs = w.k / kBlock / 2;
   for (int64_t pair = 0; pair < wholePairs; ++pair)
