@@ -72,15 +72,16 @@ static void buildLLVMPipeline(OpPassManager &pm, CPUParallelism parallelism) {
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.nest<func::FuncOp>().addPass(createRelaxCheckAllocationsPass());
+  // A failed check branches to freeing what its function owns: on control
+  // flow graphs where it can; a check in a parallel loop, after the loop.
   // The alloca scopes that scf-to-openmp creates are lowered before
   // scf-to-cf splits their bodies into several blocks.
   if (parallelism == CPUParallelism::OpenMP) {
+    pm.addPass(createRelaxReleaseOnCheckFailurePass());
     pm.addPass(createFinalizeMemRefToLLVMConversionPass());
     pm.addPass(createSCFToControlFlowPass());
   } else {
     pm.addPass(createSCFToControlFlowPass());
-    // On control flow graphs, where a failed check can branch to freeing
-    // what its function owns.
     pm.addPass(createRelaxReleaseOnCheckFailurePass());
     pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   }

@@ -314,8 +314,8 @@ def RelaxLowerChecksPass : Pass<"relax-lower-checks", "::mlir::ModuleOp"> {
     and execution goes on, so the code around it must stay in bounds, and
     the function returns after the op that holds it. Buffers allocated
     before a failed check are freed by `--relax-release-on-check-failure`,
-    which runs before; a call it marked `relax.errors_released` already
-    returns when it leaves an error. The rewrite is linear in the number
+    which runs before; a call or an op holding checks that it marked
+    `relax.errors_released` already returns when it leaves an error. The rewrite is linear in the number
     of checks (blocks are split from their end, one global per distinct
     message). Run it before `--convert-cf-to-llvm` and `--convert-func-to-llvm`;
     the program links `librelax_runtime`.
@@ -348,10 +348,14 @@ def RelaxReleaseOnCheckFailurePass
     `relaxGetError()` and a branch to such a block, and is marked
     `relax.errors_released` for `--relax-lower-checks`, which turns the
     failing check into the report (the first error is the one recorded) and
-    the return. Points nested in regions are left as they are: run it on
-    control flow graphs (after `--convert-scf-to-cf`), before the memrefs
-    are lowered. A function with a deallocation it cannot trace to an
-    allocation or a call's result (through views) is left as it is.
+    the return. A check or call nested in a region (a parallel loop, which
+    cannot branch out) makes the op of the body that holds it the point: it
+    is followed by the look at the error like a call, and marked the same
+    way. A deallocation nested in an op counts as if that op always ran (the
+    buffer may leak, but is never freed twice). Run it before the memrefs are
+    lowered, best on control flow graphs (after `--convert-scf-to-cf`). A
+    function with a deallocation it cannot trace to an allocation or a
+    call's result (through views) is left as it is.
 
     ```mlir
     %a = memref.alloc(%n) : memref<?xf32>

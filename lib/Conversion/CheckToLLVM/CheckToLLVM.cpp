@@ -218,12 +218,12 @@ void CheckLowering::rewriteFunc(func::FuncOp func,
       Operation *callee = call.resolveCallableInTable(&symbolTables);
       if (!callee || !failing.contains(callee))
         return;
-      // Already followed by a look at the error that frees and returns.
-      if (op == top && op->hasAttr(relax::RelaxDialect::getErrorsReleasedAttrName()))
-        return;
     } else {
       return;
     }
+    // Already followed by a look at the error that frees and returns.
+    if (top->hasAttr(relax::RelaxDialect::getErrorsReleasedAttrName()))
+      return;
     // A call anywhere, or a check nested in `top`: look at the error after
     // `top`.
     SmallVector<Operation *> &list = points[top->getBlock()];

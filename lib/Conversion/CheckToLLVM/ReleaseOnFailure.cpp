@@ -41,6 +41,13 @@ static Value getRoot(Value value) {
   return value;
 }
 
+/// The op of `func`'s body that is or holds `op`.
+static Operation *getTopLevel(Operation *op, func::FuncOp func) {
+  while (op->getParentOp() != func)
+    op = op->getParentOp();
+  return op;
+}
+
 /// Whether control can get from `from` to `to` (ops of one function's CFG)
 /// without executing `barrier` again.
 static bool reaches(Operation *from, Operation *to, Operation *barrier) {
@@ -127,8 +134,8 @@ static void freeBuffer(OpBuilder &b, Location loc, Value buffer,
   gpu::WaitOp::create(b, loc, Type(), ValueRange{freed});
 }
 
-/// Makes the failure point `point` (a check, or a call that may fail, in the
-/// body of `func`) free `live` before it returns.
+/// Makes the failure point `point` (a check, a call that may fail, or an op
+/// that holds either, in the body of `func`) free `live` before it returns.
 static void releaseAt(OpBuilder &b, func::FuncOp func, Operation *point,
                       ArrayRef<Value> live, const Owned &owned,
                       LLVM::LLVMFuncOp getError) {
@@ -173,20 +180,26 @@ static void releaseInFunc(func::FuncOp func,
   std::optional<Owned> owned = getOwned(func);
   if (!owned || owned->empty())
     return;
-  // Points directly in the body: nested ones cannot branch out.
+  // Points directly in the body. A check or call nested in a region (a
+  // parallel loop) cannot branch out: the op of the body that holds it is
+  // the point, and is followed by a look at the error like a call.
   SmallVector<Operation *> points;
   SymbolTableCollection symbolTables;
-  for (Block &block : func.getBody())
-    for (Operation &op : block) {
-      if (auto check = dyn_cast<cf::AssertOp>(op)) {
-        if (!matchPattern(check.getArg(), m_One()))
-          points.push_back(&op);
-      } else if (auto call = dyn_cast<CallOpInterface>(op)) {
-        Operation *callee = call.resolveCallableInTable(&symbolTables);
-        if (callee && failing.contains(callee))
-          points.push_back(&op);
-      }
+  func.walk([&](Operation *op) {
+    if (auto check = dyn_cast<cf::AssertOp>(op)) {
+      if (matchPattern(check.getArg(), m_One()))
+        return;
+    } else if (auto call = dyn_cast<CallOpInterface>(op)) {
+      Operation *callee = call.resolveCallableInTable(&symbolTables);
+      if (!callee || !failing.contains(callee))
+        return;
+    } else {
+      return;
     }
+    Operation *top = getTopLevel(op, func);
+    if (points.empty() || points.back() != top)
+      points.push_back(top);
+  });
   // The buffers live at each point, decided before any block is split.
   DominanceInfo dominance(func);
   SmallVector<std::pair<Operation *, SmallVector<Value>>> work;
@@ -196,9 +209,13 @@ static void releaseInFunc(func::FuncOp func,
       Operation *def = buffer.getDefiningOp();
       if (def == point || !dominance.properlyDominates(def, point))
         continue;
-      // Freed already on some path to the point: left alone.
+      // Freed already on some path to the point: left alone. A
+      // deallocation nested in an op of the body counts where that op is,
+      // as if it always ran; one in the point itself may have run.
       if (llvm::none_of(deallocs, [&](Operation *dealloc) {
-            return reaches(def, dealloc, def) && reaches(dealloc, point, def);
+            Operation *top = getTopLevel(dealloc, func);
+            return top == point ||
+                   (reaches(def, top, def) && reaches(top, point, def));
           }))
         live.push_back(buffer);
     }

@@ -175,3 +175,84 @@ func.func @device(%ok: i1, %n: index) {
   gpu.wait [%t3]
   return
 }
+
+// -----
+
+// A check nested in a parallel loop cannot branch out: the loop is the
+// point. After it, the function looks at the recorded error and frees what
+// it owns; the loop is marked, and --relax-lower-checks adds no second look
+// after it (the nested check reports and goes on).
+
+// CHECK-LABEL: func.func @nested_check
+//       CHECK:   %[[A:.+]] = memref.alloc
+//       CHECK:   omp.parallel
+//       CHECK:     cf.assert %{{.+}}, "index out of range"
+//       CHECK:   } {relax.errors_released}
+//       CHECK:   %[[ERROR:.+]] = llvm.call @relaxGetError()
+//       CHECK:   cf.cond_br %{{.+}}, ^[[RELEASE:[a-z0-9]+]], ^[[REST:[a-z0-9]+]]
+//       CHECK: ^[[RELEASE]]:
+//       CHECK:   memref.dealloc %[[A]]
+//       CHECK:   cf.assert %{{.+}}, "a called function failed"
+
+// LOWERED-LABEL: func.func @nested_check
+//       LOWERED:   omp.parallel
+//       LOWERED:     llvm.call @__relax_check
+//       LOWERED:   llvm.call @relaxGetError
+//   LOWERED-NOT:   llvm.call @relaxGetError
+//       LOWERED:   memref.dealloc
+//       LOWERED:   llvm.call @relaxReportError
+func.func @nested_check(%ok: i1, %n: index) -> memref<?xf32> {
+  %a = memref.alloc(%n) : memref<?xf32>
+  omp.parallel {
+    cf.assert %ok, "index out of range"
+    omp.terminator
+  }
+  return %a : memref<?xf32>
+}
+
+// -----
+
+// So is an op that holds a call of a function that may fail.
+
+// CHECK-LABEL: func.func @nested_call
+//       CHECK:   %[[A:.+]] = memref.alloc
+//       CHECK:   scf.if
+//       CHECK:     call @may_fail
+//       CHECK:   } {relax.errors_released}
+//       CHECK:   llvm.call @relaxGetError()
+//       CHECK:   memref.dealloc %[[A]]
+func.func private @may_fail(%ok: i1) {
+  cf.assert %ok, "bad"
+  return
+}
+
+func.func @nested_call(%ok: i1, %c: i1) {
+  %a = memref.alloc() : memref<4xf32>
+  scf.if %c {
+    func.call @may_fail(%ok) : (i1) -> ()
+  }
+  memref.dealloc %a : memref<4xf32>
+  return
+}
+
+// -----
+
+// A deallocation nested in an op counts as if that op always ran: the
+// buffer is not freed again by a later check, nor by the op that holds it.
+
+// CHECK-LABEL: func.func @freed_in_a_region
+//   CHECK-NOT:   memref.dealloc %{{.+}} : memref<4xf32>
+//       CHECK:   scf.if
+//       CHECK:     memref.dealloc
+//       CHECK:     cf.assert %{{.+}}, "inside"
+//   CHECK-NOT:   memref.dealloc
+//       CHECK:   cf.assert %{{.+}}, "after"
+func.func @freed_in_a_region(%ok: i1, %c: i1) {
+  %a = memref.alloc() : memref<4xf32>
+  scf.if %c {
+    memref.dealloc %a : memref<4xf32>
+    cf.assert %ok, "inside"
+  }
+  cf.assert %ok, "after"
+  return
+}

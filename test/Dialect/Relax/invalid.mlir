@@ -1221,3 +1221,20 @@ relax.func @planned_peak_not_expr() attributes {relax.planned_peak = 64 : i64} {
 
 // expected-error @+1 {{'relax.planned_peak_max' is an i64 of a relax.func}}
 func.func private @planned_peak_max_on_func() attributes {relax.planned_peak_max = 64 : i64}
+
+// -----
+
+func.func @errors_released_on_constant() -> i1 {
+  // expected-error @+1 {{'relax.errors_released' is a unit attribute of calls and of ops with regions}}
+  %c = arith.constant {relax.errors_released} true
+  return %c : i1
+}
+
+// -----
+
+func.func @errors_released_not_unit(%c: i1) {
+  // expected-error @+1 {{'relax.errors_released' is a unit attribute of calls and of ops with regions}}
+  scf.if %c {
+  } {relax.errors_released = 1 : i64}
+  return
+}

@@ -66,9 +66,11 @@ static LogicalResult verifyTransformParams(Operation *op, Attribute value) {
 LogicalResult RelaxDialect::verifyOperationAttribute(Operation *op,
                                                      NamedAttribute attr) {
   if (attr.getName() == getErrorsReleasedAttrName()) {
-    if (!isa<UnitAttr>(attr.getValue()) || !isa<CallOpInterface>(op))
-      return op->emitError("'")
-             << getErrorsReleasedAttrName() << "' is a unit attribute of calls";
+    if (!isa<UnitAttr>(attr.getValue()) ||
+        !(isa<CallOpInterface>(op) || op->getNumRegions() != 0))
+      return op->emitError("'") << getErrorsReleasedAttrName()
+                                << "' is a unit attribute of calls and of ops "
+                                   "with regions";
     return success();
   }
   if (attr.getName() == getTransformParamsAttrName())

@@ -92,9 +92,10 @@ def Relax_Dialect : Dialect {
       return ::llvm::StringLiteral("relax.split_segments");
     }
 
-    /// Unit attribute on a call of a function that can fail, after which
-    /// the code already looks at the recorded error, frees what the caller
-    /// owns and returns (`--relax-release-on-check-failure`).
+    /// Unit attribute on a call of a function that can fail, or an op whose
+    /// regions hold such a call or a run-time check, after which the code
+    /// already looks at the recorded error, frees what the function owns
+    /// and returns (`--relax-release-on-check-failure`).
     static constexpr ::llvm::StringLiteral getErrorsReleasedAttrName() {
       return ::llvm::StringLiteral("relax.errors_released");
     }
