@@ -100,9 +100,7 @@ static cl::opt<std::string> ompLibrary(
     cl::init("/usr/lib/llvm-22/lib/libomp.so"), cl::cat(compileCategory));
 
 static int fail(const llvm::Twine &message) {
-  // One write: ranks under a launcher share stderr.
-  llvm::errs() << ("relax-compile: error: " + message + "\n").str();
-  return 1;
+  return relax::reportToolError("relax-compile", message);
 }
 
 /// The x86 features a library records: the ones whose absence makes its

@@ -98,9 +98,7 @@ static cl::opt<bool>
               cl::init(false), cl::cat(generateCategory));
 
 static int fail(const Twine &message) {
-  // One write: ranks under a launcher share stderr.
-  llvm::errs() << ("relax-generate: error: " + message + "\n").str();
-  return 1;
+  return mlir::relax::reportToolError("relax-generate", message);
 }
 
 namespace {
@@ -307,7 +305,7 @@ static std::optional<std::string> findLibrary(const char *argv0,
   if (!llvm::sys::fs::openFileForWrite(lockPath, lockFD,
                                        llvm::sys::fs::CD_OpenAlways))
     (void)llvm::sys::fs::lockFile(lockFD);
-  auto unlock = llvm::make_scope_exit([&] {
+  llvm::scope_exit unlock([&] {
     if (lockFD >= 0) {
       (void)llvm::sys::fs::unlockFile(lockFD);
       llvm::sys::Process::SafelyCloseFileDescriptor(lockFD);

@@ -7,6 +7,7 @@
 
 #include "Relax/InitAll.h"
 #include "Relax/Runtime/RelaxModule.h"
+#include "Relax/Tools/ToolSupport.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -25,9 +26,7 @@ using namespace mlir;
 using namespace relax_run;
 
 static int fail(const Twine &message) {
-  // One write: ranks under a launcher share stderr.
-  llvm::errs() << ("relax-run: error: " + message + "\n").str();
-  return 1;
+  return relax::reportToolError("relax-run", message);
 }
 
 bool relax_run::isSharedLibrary(StringRef path) {

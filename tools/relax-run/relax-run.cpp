@@ -278,10 +278,7 @@ struct CInterfaceCall {
 } // namespace
 
 static int fail(const Twine &message) {
-  // One write per message: under a launcher the ranks share stderr, and
-  // pieces written separately interleave.
-  llvm::errs() << ("relax-run: error: " + message + "\n").str();
-  return 1;
+  return relax::reportToolError("relax-run", message);
 }
 
 /// Checks the values of symbolic variables against `func`'s constraints.

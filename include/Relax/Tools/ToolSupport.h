@@ -13,6 +13,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <string>
 
@@ -54,6 +55,14 @@ inline void hideUnrelatedOptions(llvm::cl::OptionCategory &category) {
         llvm::none_of(option->Categories, isShown))
       option->setHiddenFlag(llvm::cl::Hidden);
   }
+}
+
+/// Writes `<tool>: error: <message>` and a newline to stderr in one write
+/// (under a launcher the ranks share stderr, and pieces written separately
+/// interleave), and returns the exit code 1.
+inline int reportToolError(llvm::StringRef tool, const llvm::Twine &message) {
+  llvm::errs() << (tool + ": error: " + message + "\n").str();
+  return 1;
 }
 
 } // namespace mlir::relax
