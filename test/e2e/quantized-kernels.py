@@ -2,6 +2,7 @@
 # RUN: %python %s --emit > %t/kernels.mlir
 # RUN: relax-compile %t/kernels.mlir -o %t/kernels.so --pipeline-options=quantized-kernels=true | FileCheck %s --check-prefix=BUDGET
 # RUN: env PYTHONPATH=%relax_obj_root/python %python %s %t/kernels.so | FileCheck %s
+# RUN: env RELAX_CPU_KERNELS=avx512 PYTHONPATH=%relax_obj_root/python %python %s %t/kernels.so | FileCheck %s
 # RUN: env RELAX_CPU_KERNELS=avx2 PYTHONPATH=%relax_obj_root/python %python %s %t/kernels.so | FileCheck %s
 # RUN: env RELAX_CPU_KERNELS=scalar PYTHONPATH=%relax_obj_root/python %python %s %t/kernels.so | FileCheck %s
 # RUN: relax-run %t/kernels.mlir --entry matmul_q4_0 --size m=3 --size n=40 --pipeline-options=quantized-kernels=true | FileCheck %s --check-prefix=JIT
@@ -10,11 +11,12 @@
 # Products by q4_0 and q8_0 weights on the CPU's micro-kernels
 # (quantized-kernels=true): the activations quantized to 8-bit blocks, an
 # integer dot product per block. Against a numpy model of the same
-# activation quantization, with every kernel this CPU runs (AVX-512 VNNI,
-# AVX2, portable), at odd sizes: one row (decode), tiles with remainders in
-# rows and columns, more rows than a block of 64, an odd number of blocks (K = 160 is 5 blocks; the
-# AVX-512 kernels step over pairs), leading batch dims. The weights are read
-# packed: the only scratch is the result.
+# activation quantization, with every kernel this CPU runs (AMX from 8 rows
+# on, AVX-512 VNNI, AVX2, portable), at odd sizes: one row (decode), tiles
+# with remainders in rows and columns (AMX: 16 x 16, partial in both),
+# more rows than a block of 64, an odd number of blocks (K = 160 is 5
+# blocks; the AVX-512 kernels step over pairs), leading batch dims. The
+# weights are read packed: the only scratch is the result.
 #
 # BUDGET: @matmul_q4_0: scratch 4 * m * n bytes
 # BUDGET: @matmul_q8_0: scratch 4 * m * n bytes
@@ -26,13 +28,16 @@
 # CHECK: q4_0 [13, 64]: ok
 # CHECK: q4_0 [70, 9]: ok
 # CHECK: q4_0 [2, 3, 9]: ok
+# CHECK: q4_0 [40, 33]: ok
 # CHECK: q8_0 [1, 37]: ok
 # CHECK: q8_0 [3, 5]: ok
 # CHECK: q8_0 [13, 64]: ok
 # CHECK: q8_0 [70, 9]: ok
 # CHECK: q8_0 [2, 3, 9]: ok
+# CHECK: q8_0 [40, 33]: ok
 # CHECK: zero rows: ok
 # CHECK: non-finite rows: ok
+# CHECK: non-finite rows, 20: ok
 
 import sys
 
@@ -74,7 +79,7 @@ def run(library):
     module = relax_runtime.Module(library)
     rng = np.random.default_rng(0)
     for f in FORMATS:
-        for shape in ((1, 37), (3, 5), (13, 64), (70, 9), (2, 3, 9)):
+        for shape in ((1, 37), (3, 5), (13, 64), (70, 9), (2, 3, 9), (40, 33)):
             n = shape[-1]
             data, scales = quantize(rng.standard_normal((n, K)).astype(np.float32), f)
             x = rng.standard_normal((*shape[:-1], K)).astype(np.float32)
@@ -94,11 +99,13 @@ def run(library):
     print(f"zero rows: {'ok' if np.array_equal(y, np.zeros((2, 7), np.float32)) else y}")
     # NaN or an infinity in a row makes that row's results NaN, as in f32
     # (an infinity times weights of both signs); other rows are unchanged.
-    x = rng.standard_normal((3, K)).astype(np.float32)
-    x[0, 40], x[2, 150] = np.nan, np.inf
-    y = np.asarray(module["matmul_q4_0"](x, data, scales))
-    ok = np.isnan(y[0]).all() and np.isnan(y[2]).all() and np.isfinite(y[1]).all()
-    print(f"non-finite rows: {'ok' if ok else y}")
+    for rows, label in ((3, ""), (20, ", 20")):
+        x = rng.standard_normal((rows, K)).astype(np.float32)
+        x[0, 40], x[2, 150] = np.nan, np.inf
+        y = np.asarray(module["matmul_q4_0"](x, data, scales))
+        ok = (np.isnan(y[0]).all() and np.isnan(y[2]).all() and np.isfinite(y[1]).all()
+              and np.isfinite(y[3:]).all())
+        print(f"non-finite rows{label}: {'ok' if ok else y}")
 
 
 if sys.argv[1] == "--emit":

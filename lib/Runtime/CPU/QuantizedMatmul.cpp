@@ -14,9 +14,11 @@
 // rows and never unpacked to memory.
 //
 // The kernels are chosen at the first call, from the CPU that runs them:
-// AVX-512 VNNI (`vpdpbusd` on pairs of blocks), AVX2 (`vpmaddubsw` per
-// block), or portable C++. RELAX_CPU_KERNELS=avx2 or =scalar picks lesser
-// ones (the tests compare each that the CPU runs).
+// AMX for products of several rows (a tile multiply per block and 16 x 16
+// outputs; fewer rows take AVX-512), AVX-512 VNNI (`vpdpbusd` on pairs of
+// blocks), AVX2 (`vpmaddubsw` per block), or portable C++.
+// RELAX_CPU_KERNELS=avx512, =avx2 or =scalar picks lesser ones (the tests
+// compare each that the CPU runs).
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +26,10 @@
 
 #if defined(__x86_64__)
 #include <immintrin.h>
+#endif
+#if defined(__x86_64__) && defined(__linux__)
+#include <sys/syscall.h>
+#include <unistd.h>
 #endif
 
 #include <algorithm>
@@ -39,7 +45,11 @@ namespace {
 constexpr int64_t kBlock = 32;
 
 enum class Format { Q4_0, Q8_0 };
-enum class Isa { Scalar, Avx2, Avx512 };
+enum class Isa { Scalar, Avx2, Avx512, Amx };
+
+/// Products of at least this many rows take the AMX kernel: below, most
+/// of each 16-row tile would be padding.
+constexpr int64_t kAmxMinRows = 8;
 
 [[noreturn]] void fail(const char *function, const char *message) {
   std::fprintf(stderr, "%s: %s\n", function, message);
@@ -71,6 +81,17 @@ float halfToFloat(uint16_t h) {
   return value;
 }
 
+/// Whether this process may use AMX's tiles: Linux hands out their state
+/// only to a process that asks for it.
+bool amxPermitted() {
+#if defined(__x86_64__) && defined(__linux__)
+  constexpr long kReqXcompPerm = 0x1023, kXfeatureXtiledata = 18;
+  return syscall(SYS_arch_prctl, kReqXcompPerm, kXfeatureXtiledata) == 0;
+#else
+  return false;
+#endif
+}
+
 /// The best kernels this CPU runs, or those RELAX_CPU_KERNELS names if it
 /// runs them.
 Isa detectIsa() {
@@ -84,12 +105,19 @@ Isa detectIsa() {
   else if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
            __builtin_cpu_supports("f16c"))
     isa = Isa::Avx2;
+  if (isa == Isa::Avx512 && __builtin_cpu_supports("amx-tile") &&
+      __builtin_cpu_supports("amx-int8") && amxPermitted())
+    isa = Isa::Amx;
 #endif
   if (const char *forced = std::getenv("RELAX_CPU_KERNELS")) {
+    Isa wanted = isa;
     if (!std::strcmp(forced, "scalar"))
-      return Isa::Scalar;
-    if (!std::strcmp(forced, "avx2") && isa == Isa::Avx512)
-      return Isa::Avx2;
+      wanted = Isa::Scalar;
+    else if (!std::strcmp(forced, "avx2"))
+      wanted = Isa::Avx2;
+    else if (!std::strcmp(forced, "avx512"))
+      wanted = Isa::Avx512;
+    return std::min(isa, wanted);
   }
   return isa;
 }
@@ -512,6 +540,174 @@ template <Format F, int MR, int NR>
 struct Avx512Kernel {
   static constexpr TileFn fn = tileAvx512<F, MR, NR>;
 };
+
+//===----------------------------------------------------------------------===//
+// AMX: a tile multiply per block, 16 weight rows by 16 rows of x.
+//===----------------------------------------------------------------------===//
+
+#define RELAX_AMX                                                              \
+  __attribute__((target("avx512f,avx512bw,avx512vl,fma,f16c,amx-tile,"         \
+                        "amx-int8")))
+
+/// The palette-1 tile configuration `ldtilecfg` reads.
+struct alignas(64) TileConfig {
+  uint8_t palette = 1, startRow = 0;
+  uint8_t reserved[14] = {};
+  uint16_t colsb[16] = {};
+  uint8_t rows[16] = {};
+};
+
+/// Tile registers: the 16 x 16 sums of a block, 16 weight rows of it (A)
+/// and the 16 rows of x as AMX's B operand (8 rows of 4 values per row).
+enum : int { kTileC = 0, kTileA = 1, kTileB = 2 };
+
+/// Rows of x as B operands (`x` quantized without pairing, values in
+/// order): per group of 16 rows and block, 8 rows of 64 bytes where row r
+/// holds values 4r .. 4r + 3 of each of the 16 rows; the rows' block
+/// scales beside them, 0 for the padding rows past the end.
+struct AmxRows {
+  int64_t groups, blocks;
+  std::vector<int8_t> values;
+  std::vector<float> scales;
+
+  const int8_t *value(int64_t g, int64_t block) const {
+    return values.data() + (g * blocks + block) * 512;
+  }
+  const float *scale(int64_t g, int64_t block) const {
+    return scales.data() + (g * blocks + block) * 16;
+  }
+};
+
+void layoutAmxRows(const QuantizedRows &x, int64_t blocks, AmxRows &out) {
+  out.groups = (x.rows + 15) / 16;
+  out.blocks = blocks;
+  out.values.assign(size_t(out.groups * blocks * 512), 0);
+  out.scales.assign(size_t(out.groups * blocks * 16), 0.0f);
+  for (int64_t m = 0; m < x.rows; ++m)
+    for (int64_t block = 0; block < blocks; ++block) {
+      const int8_t *values = x.value(m, block);
+      int64_t g = m / 16, i = m % 16;
+      int8_t *b = out.values.data() + (g * blocks + block) * 512;
+      for (int64_t r = 0; r < kBlock / 4; ++r)
+        std::memcpy(b + r * 64 + i * 4, values + 4 * r, 4);
+      out.scales[(g * blocks + block) * 16 + i] = x.scale(m, block)[0];
+    }
+}
+
+/// Weight rows n0 .. n0 + 16 (zero past `w.rows`) as signed bytes in
+/// order, row j at `a + j * stride`, and their block scales, `dw[block *
+/// 16 + j]`: q4_0 unpacked into `buffer` (stride `w.k`), q8_0 read where it
+/// is unless the tile is partial.
+template <Format F>
+RELAX_AMX const int8_t *unpackAmxWeights(const Weights &w, int64_t n0,
+                                         int8_t *buffer, int64_t &stride,
+                                         float *dw) {
+  int64_t blocks = w.k / kBlock;
+  bool whole = n0 + 16 <= w.rows;
+  if (F == Format::Q8_0 && whole) {
+    for (int64_t j = 0; j < 16; ++j)
+      for (int64_t block = 0; block < blocks; ++block)
+        dw[block * 16 + j] =
+            _cvtsh_ss(w.scale[(n0 + j) * w.scaleStride + block]);
+    stride = w.dataStride;
+    return reinterpret_cast<const int8_t *>(w.data + n0 * w.dataStride);
+  }
+  int8_t *a = buffer;
+  stride = w.k;
+  for (int64_t j = 0; j < 16; ++j) {
+    int8_t *out = a + j * w.k;
+    if (n0 + j >= w.rows) {
+      std::memset(out, 0, size_t(w.k));
+      for (int64_t block = 0; block < blocks; ++block)
+        dw[block * 16 + j] = 0.0f;
+      continue;
+    }
+    const uint8_t *row = w.data + (n0 + j) * w.dataStride;
+    const uint16_t *scales = w.scale + (n0 + j) * w.scaleStride;
+    for (int64_t block = 0; block < blocks; ++block)
+      dw[block * 16 + j] = _cvtsh_ss(scales[block]);
+    if constexpr (F == Format::Q8_0) {
+      std::memcpy(out, row, size_t(w.k));
+    } else {
+      __m128i mask = _mm_set1_epi8(0x0f), eight = _mm_set1_epi8(8);
+      for (int64_t block = 0; block < blocks; ++block) {
+        __m128i v = _mm_loadu_si128(
+            reinterpret_cast<const __m128i *>(row + block * 16));
+        __m128i low = _mm_sub_epi8(_mm_and_si128(v, mask), eight);
+        __m128i high =
+            _mm_sub_epi8(_mm_and_si128(_mm_srli_epi16(v, 4), mask), eight);
+        _mm_storeu_si128(reinterpret_cast<__m128i *>(out + block * 32), low);
+        _mm_storeu_si128(reinterpret_cast<__m128i *>(out + block * 32 + 16),
+                         high);
+      }
+    }
+  }
+  return a;
+}
+
+/// y = x w^T with a signed tile multiply (`tdpbssd`) per block: its 16 x 16
+/// integer sums go through memory into 16 vectors (one per weight row,
+/// lanes the rows of x), each scaled by both block scales and added up in
+/// f32. Blocks of rows of x whose B operands fit in about half of L2 meet
+/// every tile of weight rows, unpacked once per block of rows.
+template <Format F>
+RELAX_AMX void matmulAmx(const QuantizedRows &x, const Weights &w, float *y,
+                         int64_t ldy) {
+  int64_t blocks = w.k / kBlock;
+  static thread_local AmxRows rows;
+  layoutAmxRows(x, blocks, rows);
+  static thread_local std::vector<int8_t> a;
+  static thread_local std::vector<float> dw;
+  a.resize(size_t(16 * w.k));
+  dw.resize(size_t(16 * blocks));
+  TileConfig config;
+  config.rows[kTileC] = 16;
+  config.colsb[kTileC] = 64;
+  config.rows[kTileA] = 16;
+  config.colsb[kTileA] = kBlock;
+  config.rows[kTileB] = kBlock / 4;
+  config.colsb[kTileB] = 64;
+  _tile_loadconfig(&config);
+  int64_t groupsPerBlock =
+      std::clamp<int64_t>((int64_t(1) << 20) / (16 * w.k), 1, 16);
+  alignas(64) int32_t sums[16][16];
+  alignas(64) float tile[16][16];
+  for (int64_t g0 = 0; g0 < rows.groups; g0 += groupsPerBlock) {
+    int64_t gEnd = std::min(rows.groups, g0 + groupsPerBlock);
+    for (int64_t n0 = 0; n0 < w.rows; n0 += 16) {
+      int64_t stride;
+      const int8_t *weights =
+          unpackAmxWeights<F>(w, n0, a.data(), stride, dw.data());
+      for (int64_t g = g0; g < gEnd; ++g) {
+        __m512 acc[16];
+        for (__m512 &v : acc)
+          v = _mm512_setzero_ps();
+        for (int64_t block = 0; block < blocks; ++block) {
+          _tile_zero(kTileC);
+          _tile_loadd(kTileA, weights + block * kBlock, stride);
+          _tile_loadd(kTileB, rows.value(g, block), 64);
+          _tile_dpbssd(kTileC, kTileA, kTileB);
+          _tile_stored(kTileC, sums, 64);
+          __m512 dx = _mm512_loadu_ps(rows.scale(g, block));
+          const float *dwBlock = dw.data() + block * 16;
+          for (int j = 0; j < 16; ++j) {
+            __m512 s = _mm512_cvtepi32_ps(_mm512_load_si512(sums[j]));
+            acc[j] = _mm512_fmadd_ps(
+                s, _mm512_mul_ps(dx, _mm512_set1_ps(dwBlock[j])), acc[j]);
+          }
+        }
+        for (int j = 0; j < 16; ++j)
+          _mm512_store_ps(tile[j], acc[j]);
+        int64_t mEnd = std::min<int64_t>(16, x.rows - g * 16);
+        int64_t nEnd = std::min<int64_t>(16, w.rows - n0);
+        for (int64_t i = 0; i < mEnd; ++i)
+          for (int64_t j = 0; j < nEnd; ++j)
+            y[(g * 16 + i) * ldy + n0 + j] = tile[j][i];
+      }
+    }
+  }
+  _tile_release();
+}
 #endif // __x86_64__
 
 /// Views an unranked memref of bytes or halves as a matrix.
@@ -563,17 +759,33 @@ void matmul(const char *function, Format format,
             k,
             dataLd,
             scaleLd};
-  int32_t bias = format == Format::Q4_0 ? 8 : (isa == Isa::Avx512 ? 128 : 0);
+  // AMX multiplies signed weights in order; a product of few rows takes
+  // the AVX-512 kernels.
+  bool amx = isa == Isa::Amx && x.rows >= kAmxMinRows;
+  Isa vectorIsa = isa == Isa::Amx ? Isa::Avx512 : isa;
+  int32_t bias = amx                        ? 0
+                 : format == Format::Q4_0   ? 8
+                 : vectorIsa == Isa::Avx512 ? 128
+                                            : 0;
   static thread_local QuantizedRows rows;
-  bool paired =
-      isa == Isa::Avx512 || (isa == Isa::Avx2 && format == Format::Q4_0);
+  bool paired = !amx && (vectorIsa == Isa::Avx512 ||
+                         (vectorIsa == Isa::Avx2 && format == Format::Q4_0));
 #if defined(__x86_64__)
   if (isa != Isa::Scalar)
     quantizeRowsAvx2(x.data, x.rows, k, x.ld, paired, bias, rows);
   else
 #endif
     quantizeRows(x.data, x.rows, k, x.ld, paired, bias, rows);
-  switch (isa) {
+#if defined(__x86_64__)
+  if (amx) {
+    if (format == Format::Q4_0)
+      matmulAmx<Format::Q4_0>(rows, w, y.data, y.ld);
+    else
+      matmulAmx<Format::Q8_0>(rows, w, y.data, y.ld);
+    return;
+  }
+#endif
+  switch (vectorIsa) {
 #if defined(__x86_64__)
   case Isa::Avx512:
     if (format == Format::Q4_0)
