@@ -5,7 +5,7 @@ bandwidth bound of the packed weights, in one run.
 
     python3 bench/llm_quantized.py [--work-dir build-bench/quantized] [--small]
         [--formats q4_0,q8_0] [--prompt 512] [--context 128] [--steps 8]
-        [--kernels unpack,int8] [--llama-bench PATH] [--markdown FILE]
+        [--kernels unpack,int8] [--llama-bench PATH[,PATH]] [--markdown FILE]
         [--json FILE]
 
 The model: hidden 4096, 32 layers, 32 heads (and key/value heads), MLP
@@ -35,9 +35,10 @@ library relax-compile writes is single-threaded). Measured, in order:
    tokens/s of the best step (and the median).
 4. llama.cpp: `llama-bench -m WORK/FMT.gguf -t 1 -p PROMPT -n STEPS -r 1
    -o json` (built from the llama-cpp-python source package into the bench
-   environment, never part of the setup): its pp and tg tokens/s.
-   llama.cpp quantizes activations to 8 bits and multiplies with integer
-   dot products.
+   environment, never part of the setup): its pp and tg tokens/s, for each
+   build --llama-bench names (say, with and without AMX); the ratios are
+   against the best of them. llama.cpp quantizes activations to 8 bits and
+   multiplies with integer dot products (on AMX tiles where built for it).
 """
 
 import argparse
@@ -166,10 +167,39 @@ def relax_worker(args):
     emit(res)
 
 
-def llama_bench(args, path):
-    if not args.llama_bench:
-        return None
-    cmd = [args.llama_bench, "-m", path, "-t", "1", "-p", str(args.prompt), "-n",
+def llama_build_label(binary):
+    """A llama-bench's name in the tables: the ISA extensions its build
+    enabled that matter here (from the CMakeCache.txt beside its bin/)."""
+    cache = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(binary))),
+                         "CMakeCache.txt")
+    try:
+        text = open(cache).read()
+    except OSError:
+        return os.path.abspath(binary)
+    on = [name for name, var in (("AVX-512 VNNI", "GGML_AVX512_VNNI"),
+                                 ("AMX", "GGML_AMX_INT8"), ("native", "GGML_NATIVE"))
+          if f"{var}:BOOL=ON" in text]
+    return "llama.cpp (" + (", ".join(on) or "default") + ")"
+
+
+def llama_bench_best(args, path):
+    """Each llama-bench of --llama-bench on `path`: {label: result}, and the
+    best prefill and decode rates among them, each with its label."""
+    runs = {}
+    for binary in filter(None, (args.llama_bench or "").split(",")):
+        res = llama_bench(binary, args, path)
+        if res:
+            runs[llama_build_label(binary)] = res
+    best = {}
+    for key in ("pp_tok_s", "tg_tok_s"):
+        rated = [(res[key], label) for label, res in runs.items() if res.get(key)]
+        if rated:
+            best[key], best[key + "_by"] = max(rated)
+    return runs, best
+
+
+def llama_bench(binary, args, path):
+    cmd = [binary, "-m", path, "-t", "1", "-p", str(args.prompt), "-n",
            str(args.steps), "-r", "1", "-o", "json"]
     log("  " + " ".join(cmd))
     proc = subprocess.run(cmd, capture_output=True, text=True)
@@ -197,7 +227,9 @@ def main():
     parser.add_argument("--context", type=int, default=128)
     parser.add_argument("--steps", type=int, default=8)
     parser.add_argument("--kernels", default="unpack,int8")
-    parser.add_argument("--llama-bench", default=shutil.which("llama-bench"))
+    parser.add_argument("--llama-bench", default=shutil.which("llama-bench"),
+                        help="llama-bench binaries, comma-separated (builds with "
+                             "different ISA extensions); ratios are against the best")
     parser.add_argument("--markdown")
     parser.add_argument("--json")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
@@ -233,6 +265,8 @@ def main():
              "| relax-import s | relax-compile s |",
              "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     results = {"rates": rates, "sizes": sizes, "formats": {}}
+    builds = ["| format | llama.cpp build | commit | decode tok/s | prefill tok/s |",
+              "|---|---|---|---:|---:|"]
     for fmt in args.formats.split(","):
         tag = "-".join(str(sizes[k]) for k in sorted(sizes))
         path = os.path.join(work, f"{fmt}-{tag}.gguf")
@@ -244,11 +278,14 @@ def main():
         if code:
             sys.exit(f"relax-import failed ({code})")
         cfg = json.load(open(os.path.join(out, "config.json")))
-        theirs = llama_bench(args, path) or {}
+        llama_runs, theirs = llama_bench_best(args, path)
+        for label, res in llama_runs.items():
+            builds.append(f"| {fmt} | {label} | {res.get('version', '?')} "
+                          f"| {res.get('tg_tok_s', 0):.2f} | {res.get('pp_tok_s', 0):.2f} |")
         packed = cfg["weight_bytes"]
         bound = gbs * 1e9 / read_bytes(safetensors_bytes(
             os.path.join(out, "model.safetensors")))
-        results["formats"][fmt] = {"llama.cpp": theirs, "import_s": import_s,
+        results["formats"][fmt] = {"llama.cpp": llama_runs, "import_s": import_s,
                                    "packed_bytes": packed, "bound_tok_s": bound}
         for kernels in args.kernels.split(","):
             library = f"model-{kernels}.so"
@@ -287,6 +324,8 @@ def main():
     lines += table
     if not args.llama_bench:
         lines += ["", "llama.cpp: not run (no llama-bench; pass --llama-bench PATH)."]
+    else:
+        lines += ["", "llama.cpp's columns are the best of its builds:", ""] + builds
     text = "\n".join(lines) + "\n"
     print(text)
     if args.markdown:
