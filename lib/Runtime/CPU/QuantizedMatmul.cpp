@@ -260,13 +260,19 @@ void matmulScalar(Format format, const QuantizedRows &x, const Weights &w,
 template <Format F>
 constexpr int64_t kPairBytes = F == Format::Q4_0 ? 32 : 64;
 
-/// Prefetches `offset` bytes into the weight row `ahead` bytes after `row`:
-/// each kernel fetches the rows two tiles on as far along as it reads, so
-/// that those stream from memory while a tile computes (a prefetch past the
-/// end does not fault).
-inline void prefetchAhead(const uint8_t *row, int64_t ahead, int64_t offset) {
-  _mm_prefetch(reinterpret_cast<const char *>(row) + ahead + offset,
-               _MM_HINT_T0);
+/// How far ahead the kernels prefetch weight rows.
+constexpr int64_t kPrefetchRows = 8;
+
+/// Prefetches `offset` bytes into the weight row `kPrefetchRows` rows
+/// (`stride` bytes each) after `row`: each kernel fetches the rows a tile
+/// or two on, as far along as it reads, so that those stream from memory
+/// while a tile computes. Into L2: a tile's rows of a long product (q8_0
+/// rows of 11008 weights) would push the current ones out of L1. A prefetch
+/// past the end does not fault.
+inline void prefetchAhead(const uint8_t *row, int64_t stride, int64_t offset) {
+  _mm_prefetch(reinterpret_cast<const char *>(row) + kPrefetchRows * stride +
+                   offset,
+               _MM_HINT_T1);
 }
 
 /// quantizeRows with the rounding and the block maxima in vectors.
@@ -302,7 +308,7 @@ RELAX_AVX2 void tileAvx2Q8(const QuantizedRows &x, const Weights &w, int64_t m0,
       weights[j] = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(
           w.data + (n0 + j) * w.dataStride + block * kBlock));
       magnitudes[j] = _mm256_abs_epi8(weights[j]);
-      prefetchAhead(w.data + (n0 + j) * w.dataStride, 2 * NR * w.dataStride,
+      prefetchAhead(w.data + (n0 + j) * w.dataStride, w.dataStride,
                     block * kBlock);
       dw[j] = _cvtsh_ss(w.scale[(n0 + j) * w.scaleStride + block]);
     }
@@ -353,7 +359,7 @@ RELAX_AVX2 void tileAvx2Q4Pairs(const QuantizedRows &x, const Weights &w,
       if (!whole)
         v = _mm256_inserti128_si256(v, _mm_setzero_si128(), 1);
       v = _mm256_permutevar8x32_epi32(v, order);
-      prefetchAhead(bytes, 2 * NR * w.dataStride, 0);
+      prefetchAhead(bytes, w.dataStride, 0);
       low[j] = _mm256_and_si256(v, mask);
       high[j] = _mm256_and_si256(_mm256_srli_epi16(v, 4), mask);
       const uint16_t *scales = w.scale + (n0 + j) * w.scaleStride;
@@ -428,12 +434,12 @@ RELAX_AVX512 inline __m512i loadPairAvx512(const uint8_t *row, int64_t pair,
 
 /// One step of an AVX-512 tile: pair `pair` of the rows `weights` (scales
 /// `scales`) against the activation rows `values` (corrections
-/// `corrections`, scales `dx`), accumulated into `acc`; the row `ahead`
-/// bytes after each weight row is prefetched. `Whole`: the pair has both
-/// blocks (all but an odd last one).
+/// `corrections`, scales `dx`), accumulated into `acc`; the rows ahead of
+/// the weight rows (`stride` bytes each) are prefetched. `Whole`: the pair has
+/// both blocks (all but an odd last one).
 template <Format F, int MR, int NR, bool Whole>
 RELAX_AVX512 __attribute__((always_inline)) inline void
-stepAvx512(int64_t pair, int64_t ahead, const uint8_t *const (&weights)[NR],
+stepAvx512(int64_t pair, int64_t stride, const uint8_t *const (&weights)[NR],
            const uint16_t *const (&scales)[NR],
            const int8_t *const (&values)[MR],
            const int32_t *const (&corrections)[MR],
@@ -447,7 +453,7 @@ stepAvx512(int64_t pair, int64_t ahead, const uint8_t *const (&weights)[NR],
     if constexpr (Whole)
       std::memcpy(&bits, scales[j] + 2 * pair, sizeof(bits));
     dw[j] = _mm512_cvtph_ps(_mm256_set1_epi32(int(bits)));
-    prefetchAhead(weights[j], ahead, pair * kPairBytes<F>);
+    prefetchAhead(weights[j], stride, pair * kPairBytes<F>);
   }
   for (int i = 0; i < MR; ++i) {
     __m512i x = _mm512_loadu_si512(values[i] + pair * 64);
@@ -484,14 +490,13 @@ RELAX_AVX512 void tileAvx512(const QuantizedRows &x, const Weights &w,
     corrections[i] = x.correction(m0 + i, 0);
     dx[i] = x.scale(m0 + i, 0);
   }
-  int64_t ahead = 2 * NR * w.dataStride;
   int64_t wholePairs = w.k / kBlock / 2;
   for (int64_t pair = 0; pair < wholePairs; ++pair)
-    stepAvx512<F, MR, NR, true>(pair, ahead, weights, scales, values,
+    stepAvx512<F, MR, NR, true>(pair, w.dataStride, weights, scales, values,
                                 corrections, dx, acc);
   if (x.groups > wholePairs)
-    stepAvx512<F, MR, NR, false>(wholePairs, ahead, weights, scales, values,
-                                 corrections, dx, acc);
+    stepAvx512<F, MR, NR, false>(wholePairs, w.dataStride, weights, scales,
+                                 values, corrections, dx, acc);
   for (int i = 0; i < MR; ++i)
     for (int j = 0; j < NR; ++j)
       y[(m0 + i) * ldy + n0 + j] = _mm512_reduce_add_ps(acc[i][j]);
@@ -504,9 +509,10 @@ RELAX_AVX512 void tileAvx512(const QuantizedRows &x, const Weights &w,
 using TileFn = void (*)(const QuantizedRows &, const Weights &, int64_t,
                         int64_t, float *, int64_t);
 
-/// Tiles of up to 4 rows of x by 4 rows of w (one row of x: 4 weight rows
-/// in flight; more: each weight row's unpacked bytes serve 4 rows of x).
-template <Format F, template <Format, int, int> class Kernel>
+/// Tiles of up to 4 rows of x by 4 rows of w (more rows of x: each weight
+/// row's unpacked bytes serve 4 of them), and for a single row of x (a
+/// decode step), `RowNR` weight rows in flight.
+template <Format F, template <Format, int, int> class Kernel, int RowNR>
 void matmulTiled(const QuantizedRows &x, const Weights &w, float *y,
                  int64_t ldy) {
   static constexpr TileFn full[4] = {Kernel<F, 1, 4>::fn, Kernel<F, 2, 4>::fn,
@@ -524,6 +530,9 @@ void matmulTiled(const QuantizedRows &x, const Weights &w, float *y,
         fns[std::min<int64_t>(4, mEnd - m0) - 1](x, w, m0, n0, y, ldy);
     };
     int64_t n0 = 0;
+    if (mEnd - mb == 1)
+      for (; n0 + RowNR <= w.rows; n0 += RowNR)
+        Kernel<F, 1, RowNR>::fn(x, w, mb, n0, y, ldy);
     for (; n0 + 4 <= w.rows; n0 += 4)
       tiles(full, n0);
     for (; n0 < w.rows; ++n0)
@@ -789,15 +798,15 @@ void matmul(const char *function, Format format,
 #if defined(__x86_64__)
   case Isa::Avx512:
     if (format == Format::Q4_0)
-      matmulTiled<Format::Q4_0, Avx512Kernel>(rows, w, y.data, y.ld);
+      matmulTiled<Format::Q4_0, Avx512Kernel, 8>(rows, w, y.data, y.ld);
     else
-      matmulTiled<Format::Q8_0, Avx512Kernel>(rows, w, y.data, y.ld);
+      matmulTiled<Format::Q8_0, Avx512Kernel, 8>(rows, w, y.data, y.ld);
     return;
   case Isa::Avx2:
     if (format == Format::Q4_0)
-      matmulTiled<Format::Q4_0, Avx2Kernel>(rows, w, y.data, y.ld);
+      matmulTiled<Format::Q4_0, Avx2Kernel, 4>(rows, w, y.data, y.ld);
     else
-      matmulTiled<Format::Q8_0, Avx2Kernel>(rows, w, y.data, y.ld);
+      matmulTiled<Format::Q8_0, Avx2Kernel, 4>(rows, w, y.data, y.ld);
     return;
 #endif
   default:
