@@ -657,8 +657,9 @@ RELAX_AMX const int8_t *unpackAmxWeights(const Weights &w, int64_t n0,
 /// y = x w^T with a signed tile multiply (`tdpbssd`) per block: its 16 x 16
 /// integer sums go through memory into 16 vectors (one per weight row,
 /// lanes the rows of x), each scaled by both block scales and added up in
-/// f32. Blocks of rows of x whose B operands fit in about half of L2 meet
-/// every tile of weight rows, unpacked once per block of rows.
+/// f32. Blocks of up to 256 rows of x whose B operands take at most 1 MiB
+/// (L2 holds them: 2 MiB on AMX's CPUs) meet every tile of weight rows,
+/// unpacked once per block of rows.
 template <Format F>
 RELAX_AMX void matmulAmx(const QuantizedRows &x, const Weights &w, float *y,
                          int64_t ldy) {
