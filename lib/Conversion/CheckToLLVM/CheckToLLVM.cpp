@@ -196,6 +196,24 @@ relax::findFailingFunctions(ModuleOp module, ArrayRef<cf::AssertOp> asserts) {
   return failing;
 }
 
+bool relax::isCheckOrFailingCall(Operation *op,
+                                 const llvm::SetVector<Operation *> &failing,
+                                 SymbolTableCollection &symbolTables) {
+  if (isa<cf::AssertOp>(op))
+    return true;
+  auto call = dyn_cast<CallOpInterface>(op);
+  if (!call)
+    return false;
+  Operation *callee = call.resolveCallableInTable(&symbolTables);
+  return callee && failing.contains(callee);
+}
+
+Operation *relax::getTopLevelOp(Operation *op, Operation *func) {
+  while (op->getParentOp() != func)
+    op = op->getParentOp();
+  return op;
+}
+
 void CheckLowering::rewriteFunc(func::FuncOp func,
                                 const llvm::SetVector<Operation *> &failing) {
   if (func.isExternal())
@@ -204,21 +222,11 @@ void CheckLowering::rewriteFunc(func::FuncOp func,
   llvm::MapVector<Block *, SmallVector<Operation *>> points;
   SymbolTableCollection symbolTables;
   func.walk([&](Operation *op) {
-    if (op == func)
+    if (op == func || !relax::isCheckOrFailingCall(op, failing, symbolTables))
       return;
-    Operation *top = op;
-    while (top->getParentOp() != func)
-      top = top->getParentOp();
-    if (auto check = dyn_cast<cf::AssertOp>(op)) {
-      if (top == op) {
-        points[op->getBlock()].push_back(op);
-        return;
-      }
-    } else if (auto call = dyn_cast<CallOpInterface>(op)) {
-      Operation *callee = call.resolveCallableInTable(&symbolTables);
-      if (!callee || !failing.contains(callee))
-        return;
-    } else {
+    Operation *top = relax::getTopLevelOp(op, func);
+    if (isa<cf::AssertOp>(op) && top == op) {
+      points[op->getBlock()].push_back(op);
       return;
     }
     // Already followed by a look at the error that frees and returns.

@@ -10,6 +10,7 @@
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir::relax {
@@ -18,6 +19,14 @@ namespace mlir::relax {
 /// holding one of `asserts`, and their callers, transitively.
 llvm::SetVector<Operation *>
 findFailingFunctions(ModuleOp module, ArrayRef<cf::AssertOp> asserts);
+
+/// Whether `op` is a run-time check or a call of one of `failing`.
+bool isCheckOrFailingCall(Operation *op,
+                          const llvm::SetVector<Operation *> &failing,
+                          SymbolTableCollection &symbolTables);
+
+/// The op of `func`'s body that is or holds `op`, a descendant of `func`.
+Operation *getTopLevelOp(Operation *op, Operation *func);
 
 } // namespace mlir::relax
 

@@ -41,13 +41,6 @@ static Value getRoot(Value value) {
   return value;
 }
 
-/// The op of `func`'s body that is or holds `op`.
-static Operation *getTopLevel(Operation *op, func::FuncOp func) {
-  while (op->getParentOp() != func)
-    op = op->getParentOp();
-  return op;
-}
-
 /// Whether control can get from `from` to `to` (ops of one function's CFG)
 /// without executing `barrier` again.
 static bool reaches(Operation *from, Operation *to, Operation *barrier) {
@@ -186,17 +179,13 @@ static void releaseInFunc(func::FuncOp func,
   SmallVector<Operation *> points;
   SymbolTableCollection symbolTables;
   func.walk([&](Operation *op) {
-    if (auto check = dyn_cast<cf::AssertOp>(op)) {
+    if (!relax::isCheckOrFailingCall(op, failing, symbolTables))
+      return;
+    // A check that always holds frees nothing.
+    if (auto check = dyn_cast<cf::AssertOp>(op))
       if (matchPattern(check.getArg(), m_One()))
         return;
-    } else if (auto call = dyn_cast<CallOpInterface>(op)) {
-      Operation *callee = call.resolveCallableInTable(&symbolTables);
-      if (!callee || !failing.contains(callee))
-        return;
-    } else {
-      return;
-    }
-    Operation *top = getTopLevel(op, func);
+    Operation *top = relax::getTopLevelOp(op, func);
     if (points.empty() || points.back() != top)
       points.push_back(top);
   });
@@ -213,7 +202,7 @@ static void releaseInFunc(func::FuncOp func,
       // deallocation nested in an op of the body counts where that op is,
       // as if it always ran; one in the point itself may have run.
       if (llvm::none_of(deallocs, [&](Operation *dealloc) {
-            Operation *top = getTopLevel(dealloc, func);
+            Operation *top = relax::getTopLevelOp(dealloc, func);
             return top == point ||
                    (reaches(def, top, def) && reaches(top, point, def));
           }))
