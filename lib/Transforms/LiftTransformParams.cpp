@@ -5,7 +5,8 @@
 // function of its own, `@<name>_transform_params`, which a runtime calls
 // once when the weights load; the function then takes the transformed
 // weights. With `transpose-weights`, a product by a `[K, N]` weight first
-// reads it transposed, so that the transpose is what moves out.
+// reads it transposed, so that the transpose is what moves out; with
+// `pack-weights`, it reads it packed in column panels.
 //
 //===----------------------------------------------------------------------===//
 
@@ -129,17 +130,71 @@ static void transposeWeights(FuncOp func, ArrayRef<BlockArgument> weights) {
   });
 }
 
+/// Makes every product by an `[N, K]` value computed from the weights alone
+/// (after transposeWeights), with N a multiple of `panel`, a
+/// `relax.packed_matmul` by the value packed in panels of `panel` columns:
+/// `permute_dims(reshape(w, [N / panel, panel, K]), [0, 2, 1])`, which the
+/// lifting then computes once.
+static void packWeights(FuncOp func, ArrayRef<BlockArgument> weights,
+                        int64_t panel) {
+  DenseSet<Value> derived;
+  (void)getLiftableOps(func, weights, derived);
+  MLIRContext *ctx = func.getContext();
+  DenseMap<Value, Value> packed;
+  SmallVector<MatmulOp> products;
+  func.walk([&](MatmulOp op) { products.push_back(op); });
+  for (MatmulOp op : products) {
+    Value b = op.getB();
+    auto aType = dyn_cast<RelaxTensorType>(op.getA().getType());
+    auto bType = cast<RelaxTensorType>(b.getType());
+    if (!op.getTransposeB() || op.getTransposeA() || !derived.contains(b) ||
+        !aType || !aType.hasKnownShape() || aType.getRank() < 2 ||
+        bType.getRank() != 2)
+      continue;
+    std::optional<int64_t> n = bType.getDims()[0].getConstantValue();
+    if (!n || *n % panel != 0)
+      continue;
+    Value &copy = packed[b];
+    if (!copy) {
+      OpBuilder builder(op);
+      if (auto arg = dyn_cast<BlockArgument>(b))
+        builder.setInsertionPointToStart(arg.getOwner());
+      else
+        builder.setInsertionPointAfterValue(b);
+      sym::SymExprAttr k = bType.getDims()[1];
+      sym::SymExprAttr panels = sym::SymExprAttr::getConstant(ctx, *n / panel);
+      sym::SymExprAttr width = sym::SymExprAttr::getConstant(ctx, panel);
+      auto splitType =
+          RelaxTensorType::get({panels, width, k}, bType.getElementType());
+      Value split =
+          ReshapeOp::create(builder, b.getLoc(), splitType, b,
+                            sym::SymShapeAttr::get(ctx, splitType.getDims()));
+      copy = PermuteDimsOp::create(
+          builder, b.getLoc(),
+          RelaxTensorType::get({panels, k, width}, bType.getElementType()),
+          split, builder.getDenseI64ArrayAttr({0, 2, 1}));
+    }
+    OpBuilder builder(op);
+    auto product = PackedMatmulOp::create(builder, op.getLoc(), op.getType(),
+                                          op.getA(), copy);
+    op.replaceAllUsesWith(product.getResult());
+    op.erase();
+  }
+}
+
 /// Moves what `func` computes from its weights alone into
 /// `@<name>_transform_params`. Fails, with a diagnostic, when that name is
 /// taken.
 static LogicalResult liftTransformParams(FuncOp func, SymbolTable &symbols,
-                                         bool transpose) {
+                                         bool transpose, int64_t panel) {
   Block &body = func.getBody().front();
   SmallVector<BlockArgument> weights = getWeights(func);
   if (weights.empty())
     return success();
-  if (transpose)
+  if (transpose || panel > 0)
     transposeWeights(func, weights);
+  if (panel > 0)
+    packWeights(func, weights, panel);
   DenseSet<Value> derived;
   SmallVector<Operation *> lifted = getLiftableOps(func, weights, derived);
   if (lifted.empty())
@@ -244,6 +299,14 @@ struct RelaxLiftTransformParamsPass
           RelaxLiftTransformParamsPass> {
   using Base::Base;
 
+  LogicalResult initialize(MLIRContext *ctx) override {
+    if (packWeights < 0)
+      return emitError(UnknownLoc::get(ctx))
+             << "pack-weights must be at least 0, not "
+             << static_cast<int64_t>(packWeights);
+    return success();
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SymbolTable symbols(module);
@@ -251,7 +314,8 @@ struct RelaxLiftTransformParamsPass
       if (func.isExternal() || func.isPrivate() ||
           func->hasAttr(RelaxDialect::getTransformParamsAttrName()))
         continue;
-      if (failed(liftTransformParams(func, symbols, transposeWeights)))
+      if (failed(liftTransformParams(func, symbols, transposeWeights,
+                                     packWeights)))
         return signalPassFailure();
     }
   }

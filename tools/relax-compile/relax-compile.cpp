@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Relax/Codegen/CPU/LoweringConfig.h"
 #include "Relax/Dialect/Relax/IR/RelaxGraphOps.h"
 #include "Relax/Dialect/Relax/IR/RelaxOps.h"
 #include "Relax/Dialect/Relax/IR/RelaxTensorParallel.h"
@@ -84,6 +85,12 @@ static cl::opt<bool> liftTransformParams(
     "lift-transform-params",
     cl::desc("Compute what depends on weights alone once, when the library "
              "loads (--relax-lift-transform-params{transpose-weights})"),
+    cl::init(true), cl::cat(compileCategory));
+static cl::opt<bool> packWeights(
+    "pack-weights",
+    cl::desc("On the CPU, lift products by weights to products by the weights "
+             "packed in panels of the contraction tile's columns "
+             "(--relax-lift-transform-params{pack-weights})"),
     cl::init(true), cl::cat(compileCategory));
 static cl::opt<std::string>
     cpuName("cpu",
@@ -459,6 +466,15 @@ int main(int argc, char **argv) {
       relax::RelaxLiftTransformParamsPassOptions liftOptions;
       // The CPU's products read [K, N] weights fastest transposed.
       liftOptions.transposeWeights = device == relax::ToolDevice::CPU;
+      if (cpuPipeline && packWeights) {
+        std::string error;
+        FailureOr<int64_t> panel = relax::codegen::getWeightPanelWidth(
+            &context, cpuPipeline->cpu,
+            llvm::to_vector(cpuPipeline->contractionTile), error);
+        if (failed(panel))
+          return fail(error);
+        liftOptions.packWeights = *panel;
+      }
       pm.addPass(relax::createRelaxLiftTransformParamsPass(liftOptions));
     }
     if (failed(pm.run(*module)))

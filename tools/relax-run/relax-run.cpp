@@ -21,6 +21,7 @@
 #include "TensorParallel.h"
 #include "Weights.h"
 
+#include "Relax/Codegen/CPU/LoweringConfig.h"
 #include "Relax/Conversion/Passes.h"
 #include "Relax/Dialect/Relax/IR/RelaxOps.h"
 #include "Relax/Dialect/Relax/IR/RelaxTensorParallel.h"
@@ -121,6 +122,12 @@ static cl::opt<bool> liftTransformParams(
     cl::desc("With --weights, compute what depends on the weights alone "
              "once, before the calls (--relax-lift-transform-params; on the "
              "CPU with transpose-weights)"),
+    cl::init(true), cl::cat(runCategory));
+static cl::opt<bool> packWeights(
+    "pack-weights",
+    cl::desc("On the CPU, lift products by weights to products by the weights "
+             "packed in panels of the contraction tile's columns "
+             "(--relax-lift-transform-params{pack-weights})"),
     cl::init(true), cl::cat(runCategory));
 static cl::opt<std::string> output(
     "output",
@@ -582,6 +589,15 @@ static int run(int argc, char **argv) {
     pm.addPass(relax::createRelaxInferShapesPass());
     relax::RelaxLiftTransformParamsPassOptions liftOptions;
     liftOptions.transposeWeights = device == Device::CPU;
+    if (cpuPipeline && packWeights) {
+      std::string error;
+      FailureOr<int64_t> panel = relax::codegen::getWeightPanelWidth(
+          &context, cpuPipeline->cpu,
+          llvm::to_vector(cpuPipeline->contractionTile), error);
+      if (failed(panel))
+        return fail(error);
+      liftOptions.packWeights = *panel;
+    }
     pm.addPass(relax::createRelaxLiftTransformParamsPass(liftOptions));
     if (failed(pm.run(*module)))
       return 1;

@@ -50,6 +50,11 @@ struct CPUCodegenOptionsMixin : Base {
       *this, "contraction-tile",
       llvm::cl::desc("Rows and columns of the register tile of a "
                      "contraction (default: from the target)")};
+  ListOption<int64_t> dotTile{
+      *this, "dot-tile",
+      llvm::cl::desc("Rows and columns of the register tile of a "
+                     "contraction by a transposed matrix (default: from the "
+                     "target)")};
   Option<int64_t> attentionRows{
       *this, "attention-rows",
       llvm::cl::desc("Compute back-to-back contractions (attention) in tiles "
@@ -94,6 +99,7 @@ void buildCPUCodegenPipeline(OpPassManager &pm,
   select.cpu = options.cpu;
   select.vectorWidth = options.vectorWidth;
   select.contractionTile = llvm::to_vector(options.contractionTile);
+  select.dotTile = llvm::to_vector(options.dotTile);
   select.reductionBlocks = options.reductionBlocks;
   RelaxCPUTileRowsPassOptions rows;
   rows.attentionRows = options.attentionRows;

@@ -34,12 +34,15 @@ def RelaxCPUSelectLoweringConfigPass
     16 with AVX2's 16 registers, 8 x 32 with AVX-512's 32. A contraction by
     a transposed matrix gets a tile of 4 columns of vectors of partial sums
     and as many rows (at most 4) as the registers hold: 2 x 4 with AVX2,
-    4 x 4 with AVX-512. When that tile's operand rows are longer than half
-    of the target's L1 data cache holds, its config also gets a
+    4 x 4 with AVX-512. A product by packed panels (`relax.packed_matmul`)
+    gets a contraction tile of the largest power of two of its rows: 4 x
+    16 with AVX2, 8 x 32 with AVX-512. When
+    a dot tile's operand rows are longer than half of the target's L1 data
+    cache holds, its config also gets a
     `reduction_block` (the largest multiple of the vector width that divides
     the static reduction and fits), which `--relax-cpu-tile` computes a
-    block at a time; `reduction-blocks=0` turns that off. `vector-width` and
-    `contraction-tile` override the target's sizes.
+    block at a time; `reduction-blocks=0` turns that off. `vector-width`,
+    `contraction-tile` and `dot-tile` override the target's sizes.
 
     ```mlir
     %r = linalg.exp ins(%x : tensor<?x?xf32>) outs(%y : tensor<?x?xf32>)
@@ -56,6 +59,10 @@ def RelaxCPUSelectLoweringConfigPass
            "register of the target)">,
     ListOption<"contractionTile", "contraction-tile", "int64_t",
                "Rows and columns of the register tile of a contraction "
+               "(default: from the target)">,
+    ListOption<"dotTile", "dot-tile", "int64_t",
+               "Rows and columns (in vectors of partial sums) of the "
+               "register tile of a contraction by a transposed matrix "
                "(default: from the target)">,
     Option<"reductionBlocks", "reduction-blocks", "bool", /*default=*/"true",
            "Block the reduction of dot-product tiles whose operand rows "
@@ -76,6 +83,22 @@ def RelaxCPUFoldCopiesPass
     is never materialized in a temporary of the kernel. A recorded lowering
     config stays with the contraction.
   }];
+}
+
+def RelaxCPUExpandEpiloguesPass
+    : InterfacePass<"relax-cpu-expand-epilogues",
+                    "::mlir::FunctionOpInterface"> {
+  let summary = "Compute the epilogue of a packed product in its panels";
+  let description = [{
+    A product by packed weights (`relax.packed_matmul`) computes its output
+    as `[..., m, n / p, p]` and collapses it to `[..., m, n]`. An
+    elementwise op that reads the collapsed value is expanded to the
+    panels' shape instead (its other operands expanded alike, its result
+    collapsed), with upstream's reshape-by-expansion folding, so that it
+    reads the product's own result and `--relax-cpu-tile` fuses it into the
+    product's register tile. Collapses of other values are left alone.
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
 }
 
 def RelaxCPUTileRowsPass

@@ -464,6 +464,14 @@ def RelaxLiftTransformParamsPass
     is a dot product of two contiguous rows, and a one-row product (a decode
     step) reads the weight row by row at the memory bandwidth.
 
+    With `pack-weights=p`, every product by such an `[N, K]` weight with N
+    a multiple of `p` (and a left operand of rank 2 or more) becomes a
+    `relax.packed_matmul` by `permute_dims(reshape(w, [N / p, p, K]),
+    [0, 2, 1])`: panels of `p` columns, each `K` rows of `p` contiguous
+    elements, which the CPU's register tile of `p` columns reads in order.
+    The CPU pipeline's tile is two vectors wide: 16 columns of f32 with
+    AVX2, 32 with AVX-512; relax-run and relax-compile choose `p` so.
+
     ```mlir
     relax.func @main(%x: !relax.tensor<[n, 768], f32>,
                      %w: !relax.tensor<[768, 3072], f32> {relax.param_name = "w"})
@@ -478,7 +486,11 @@ def RelaxLiftTransformParamsPass
   let options = [
     Option<"transposeWeights", "transpose-weights", "bool", "false",
            "Make products read their rank-2 weights as [N, K], transposing "
-           "[K, N] ones once in the transform">
+           "[K, N] ones once in the transform">,
+    Option<"packWeights", "pack-weights", "int64_t", "0",
+           "Make products by rank-2 weights relax.packed_matmul by the "
+           "weights packed in panels of this many columns, once in the "
+           "transform (0: off; implies transpose-weights)">
   ];
   let dependentDialects = ["::mlir::relax::RelaxDialect"];
 }

@@ -17,6 +17,7 @@ void codegen::buildCPUCodegenPipeline(
   // Configs are chosen on the ops as fusion left them; the ops that the row
   // tiles create without one (their clones keep the original's) get theirs
   // after.
+  pm.addPass(createRelaxCPUExpandEpiloguesPass());
   pm.addPass(createRelaxCPUSelectLoweringConfigPass(select));
   pm.addPass(createRelaxCPUFoldCopiesPass());
   pm.addPass(createRelaxCPUTileRowsPass(rows));

@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Bufferization/Transforms/Transforms.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -30,6 +31,34 @@ static Type getBufferType(Type type) {
   if (auto tensor = dyn_cast<RankedTensorType>(type))
     return MemRefType::get(tensor.getShape(), tensor.getElementType());
   return type;
+}
+
+/// `dest` expanded to the type of what `collapse` collapses, at the start of
+/// its block (so that empty-tensor elimination can compute into it anywhere),
+/// or null where a dynamic dim is split: its sizes would come from the body.
+static Value expandDestination(RewriterBase &rewriter,
+                               tensor::CollapseShapeOp collapse, Value dest) {
+  RankedTensorType type = collapse.getSrcType();
+  SmallVector<ReassociationIndices> groups = collapse.getReassociationIndices();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointAfterValue(dest);
+  Location loc = collapse.getLoc();
+  SmallVector<OpFoldResult> sizes;
+  for (auto [i, group] : llvm::enumerate(groups)) {
+    for (int64_t dim : group) {
+      if (!type.isDynamicDim(dim)) {
+        sizes.push_back(rewriter.getIndexAttr(type.getDimSize(dim)));
+        continue;
+      }
+      if (group.size() != 1)
+        return {};
+      sizes.push_back(
+          memref::DimOp::create(rewriter, loc, dest, i).getResult());
+    }
+  }
+  return memref::ExpandShapeOp::create(rewriter, loc,
+                                       cast<MemRefType>(getBufferType(type)),
+                                       dest, groups, sizes);
 }
 
 static FailureOr<func::FuncOp> convertProgram(RewriterBase &rewriter,
@@ -100,14 +129,29 @@ static FailureOr<func::FuncOp> convertProgram(RewriterBase &rewriter,
     return program.emitOpError("returns ")
            << ret.getNumOperands() << " values for " << outputs.size()
            << " destinations";
+  SmallVector<tensor::CollapseShapeOp> deadCollapses;
   for (auto [value, index] : llvm::zip(ret.getOperands(), outputs)) {
+    // A collapsed value (a product computed in panels) is written through
+    // the destination expanded alike, so that what computes it can compute
+    // it in place.
+    Value dest = entry->getArgument(index);
+    auto collapse = value.getDefiningOp<tensor::CollapseShapeOp>();
+    if (collapse)
+      if (Value expanded = expandDestination(rewriter, collapse, dest)) {
+        value = collapse.getSrc();
+        dest = expanded;
+        deadCollapses.push_back(collapse);
+      }
     auto op = bufferization::MaterializeInDestinationOp::create(
-        rewriter, ret.getLoc(), TypeRange(), value, entry->getArgument(index));
+        rewriter, ret.getLoc(), TypeRange(), value, dest);
     op.setRestrict(true);
     op.setWritable(true);
   }
   func::ReturnOp::create(rewriter, ret.getLoc());
   rewriter.eraseOp(ret);
+  for (tensor::CollapseShapeOp collapse : deadCollapses)
+    if (collapse->use_empty())
+      rewriter.eraseOp(collapse);
   if (program.getBody().getBlocks().size() != 1)
     return program.emitOpError("has more than one block");
   rewriter.inlineBlockBefore(&body, entry, entry->end(), replacements);

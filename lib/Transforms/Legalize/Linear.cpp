@@ -2,6 +2,8 @@
 //
 // relax.matmul becomes one linalg.contract: transposes and batch broadcasts
 // live in its indexing maps, so no schedule has to recognize a product.
+// relax.packed_matmul is one too, over the output's columns split into the
+// panel index and the column within the panel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -97,6 +99,56 @@ static LogicalResult buildMatmul(OpBuilder &b, Location loc, MatmulOp matmul,
   return success();
 }
 
+/// `[..., m, k] x [nb, k, p] -> [..., m, nb * p]`: one contraction into the
+/// output expanded to `[..., m, nb, p]`, whose loops are the batch dims, m,
+/// nb, p and k, so that p is innermost in the packed operand and the output.
+static void buildPackedMatmul(OpBuilder &b, Location loc, ValueRange inputs,
+                              ValueRange outputs,
+                              SmallVectorImpl<Value> &results) {
+  MLIRContext *ctx = b.getContext();
+  Value lhs = inputs[0], rhs = inputs[1], out = outputs[0];
+  auto outType = cast<RankedTensorType>(out.getType());
+  auto rhsType = cast<RankedTensorType>(rhs.getType());
+  unsigned rank = outType.getRank();
+  unsigned numDims = rank + 2;
+  AffineExpr nb = getAffineDimExpr(rank - 1, ctx);
+  AffineExpr p = getAffineDimExpr(rank, ctx);
+  AffineExpr k = getAffineDimExpr(rank + 1, ctx);
+  SmallVector<AffineExpr> lhsDims, outDims;
+  for (unsigned i = 0; i + 1 < rank; ++i) {
+    lhsDims.push_back(getAffineDimExpr(i, ctx));
+    outDims.push_back(getAffineDimExpr(i, ctx));
+  }
+  lhsDims.push_back(k);
+  outDims.append({nb, p});
+
+  // The output's columns as [nb, p].
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, out);
+  sizes.pop_back();
+  sizes.push_back(tensor::getMixedSize(b, loc, rhs, 0));
+  sizes.push_back(b.getIndexAttr(rhsType.getDimSize(2)));
+  SmallVector<int64_t> shape(outType.getShape().drop_back());
+  shape.append({rhsType.getDimSize(0), rhsType.getDimSize(2)});
+  SmallVector<ReassociationIndices> groups;
+  for (unsigned i = 0; i + 1 < rank; ++i)
+    groups.push_back({static_cast<int64_t>(i)});
+  groups.push_back({rank - 1, rank});
+  auto expandedType = outType.clone(shape);
+  Value expanded =
+      tensor::ExpandShapeOp::create(b, loc, expandedType, out, groups, sizes);
+
+  Type element = outType.getElementType();
+  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
+  Value init = linalg::FillOp::create(b, loc, zero, expanded).getResult(0);
+  auto contract = linalg::ContractOp::create(
+      b, loc, TypeRange{expandedType}, ValueRange{lhs, rhs}, ValueRange{init},
+      b.getAffineMapArrayAttr({AffineMap::get(numDims, 0, lhsDims, ctx),
+                               AffineMap::get(numDims, 0, {nb, k, p}, ctx),
+                               AffineMap::get(numDims, 0, outDims, ctx)}));
+  results.push_back(tensor::CollapseShapeOp::create(
+      b, loc, outType, contract.getResult(0), groups));
+}
+
 namespace {
 struct MatmulOpLowering final : TensorProgramPattern<MatmulOp> {
   using TensorProgramPattern::TensorProgramPattern;
@@ -106,9 +158,21 @@ struct MatmulOpLowering final : TensorProgramPattern<MatmulOp> {
                        body.results);
   }
 };
+
+struct PackedMatmulOpLowering final : TensorProgramPattern<PackedMatmulOp> {
+  using TensorProgramPattern::TensorProgramPattern;
+
+  LogicalResult buildBody(PackedMatmulOp op,
+                          TensorProgramBody &body) const override {
+    buildPackedMatmul(body.builder, body.loc, body.inputs, body.outputs,
+                      body.results);
+    return success();
+  }
+};
 } // namespace
 
 void mlir::relax::populateRelaxLinearLegalizationPatterns(
     RewritePatternSet &patterns, TensorProgramCache &cache) {
-  patterns.add<MatmulOpLowering>(patterns.getContext(), cache);
+  patterns.add<MatmulOpLowering, PackedMatmulOpLowering>(patterns.getContext(),
+                                                         cache);
 }

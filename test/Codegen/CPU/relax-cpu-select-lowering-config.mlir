@@ -2,6 +2,7 @@
 // RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-cpu-select-lowering-config{cpu=skylake-avx512 vector-width=8 contraction-tile=4,16}))" | FileCheck %s --check-prefix=OPTIONS
 // RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-cpu-select-lowering-config{cpu=znver3}))" | FileCheck %s --check-prefix=AVX2
 // RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-cpu-select-lowering-config{cpu=skylake-avx512 reduction-blocks=0}))" | FileCheck %s --check-prefix=NOBLOCK
+// RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-cpu-select-lowering-config{cpu=znver3 dot-tile=3,2}))" | FileCheck %s --check-prefix=DOTTILE
 // RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-tile-and-vectorize{cpu=skylake-avx512},canonicalize,cse))" | FileCheck %s --check-prefix=APPLY
 // RUN: not relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-cpu-select-lowering-config{cpu=pentium9}))" 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 
@@ -15,6 +16,9 @@
 // RUN: not relax-opt %s --pass-pipeline="builtin.module(func.func(relax-cpu-select-lowering-config{contraction-tile=100000000,4}))" 2>&1 | FileCheck %s --check-prefix=TILE
 // TILE: error: contraction-tile takes two sizes in [1, 32]
 // TILE-NOT: error
+// RUN: not relax-opt %s --pass-pipeline="builtin.module(func.func(relax-cpu-select-lowering-config{dot-tile=2}))" 2>&1 | FileCheck %s --check-prefix=DOT
+// DOT: error: dot-tile takes two sizes in [1, 32]
+// DOT-NOT: error
 
 // Choosing records the schedule: 16 lanes along the innermost loop, or an
 // 8 x 32 register tile with peeled rows for a row-major contraction.
@@ -169,4 +173,28 @@ func.func @conv1d_stride2(%x: tensor<?x6x?xf32>, %w: tensor<12x6x3xf32>, %init: 
 func.func @applied(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %e = linalg.exp {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [1, 4]>} ins(%x : tensor<?x?xf32>) outs(%y : tensor<?x?xf32>) -> tensor<?x?xf32>
   return %e : tensor<?x?xf32>
+}
+
+// -----
+
+// A product by packed panels ([n / p, k, p], the output's columns split into
+// the panel and the column within it): a contraction tile of the panel's
+// columns, one panel at a time, and the largest power of two of the
+// contraction tile's rows (4 of AVX2's 6), or the rows the options give. A
+// product by a transposed matrix gets the dot tile the options give.
+
+// CHOOSE-LABEL: func.func @packed
+// CHOOSE: linalg.contract {{.*}}relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [8, 1, 16, 1], order = [1, 3, 2, 0], peeled = 0, kind = contraction>
+// AVX2-LABEL: func.func @packed
+// AVX2: linalg.contract {{.*}}relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [4, 1, 16, 1], order = [1, 3, 2, 0], peeled = 0, kind = contraction>
+// AVX2: linalg.contract {{.*}}relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [2, 4, 8], order = [2, 1, 0], peeled = 0, kind = dot>
+// OPTIONS-LABEL: func.func @packed
+// OPTIONS: linalg.contract {{.*}}<tiles = [4, 1, 16, 1]
+// DOTTILE-LABEL: func.func @packed
+// DOTTILE: linalg.contract {{.*}}<tiles = [4, 1, 16, 1]
+// DOTTILE: linalg.contract {{.*}}relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [3, 2, 8], order = [2, 1, 0], peeled = 0, kind = dot>
+func.func @packed(%a: tensor<?x64xf32>, %b: tensor<8x64x16xf32>, %c: tensor<?x8x16xf32>, %t: tensor<128x64xf32>, %d: tensor<?x128xf32>) -> (tensor<?x8x16xf32>, tensor<?x128xf32>) {
+  %p = linalg.contract indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d3)>, affine_map<(d0, d1, d2, d3) -> (d1, d3, d2)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>] ins(%a, %b : tensor<?x64xf32>, tensor<8x64x16xf32>) outs(%c : tensor<?x8x16xf32>) -> tensor<?x8x16xf32>
+  %m = linalg.contract indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %t : tensor<?x64xf32>, tensor<128x64xf32>) outs(%d : tensor<?x128xf32>) -> tensor<?x128xf32>
+  return %p, %m : tensor<?x8x16xf32>, tensor<?x128xf32>
 }

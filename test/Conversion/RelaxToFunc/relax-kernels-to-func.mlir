@@ -75,3 +75,48 @@ tprog.func private @tiled(%x: tensor<?xf32> {sym.shape = #sym.shape<[d0]>}, %y: 
   }
   tprog.return %r : tensor<?xf32>
 }
+
+// -----
+
+// A returned collapse (a product computed in panels) is written through the
+// destination expanded alike, made at the top of the kernel, so that the
+// product computes in the destination: bufferized, no temporary, no copy. A
+// collapse that splits a dynamic dim would need sizes from the body, and is
+// materialized as it is.
+
+// CHECK-LABEL: func.func private @panels_kernel
+// CHECK-SAME: (%[[X:.*]]: memref<?x32xf32> {{.*}}, %[[Y:.*]]: memref<?x32xf32> {{.*}})
+// CHECK: %[[D:.*]] = memref.dim %[[Y]], %{{.*}} : memref<?x32xf32>
+// CHECK: %[[E:.*]] = memref.expand_shape %[[Y]] {{\[}}[0], [1, 2]] output_shape [%[[D]], 2, 16] : memref<?x32xf32> into memref<?x2x16xf32>
+// CHECK: %[[R:.*]] = linalg.exp
+// CHECK-NOT: tensor.collapse_shape
+// CHECK: bufferization.materialize_in_destination %[[R]] in restrict writable %[[E]]
+// BUF-LABEL: func.func private @panels_kernel
+// BUF-SAME: (%[[X:.*]]: memref<?x32xf32> {{.*}}, %[[Y:.*]]: memref<?x32xf32> {{.*}})
+// BUF-NOT: memref.alloc
+// BUF: %[[E:.*]] = memref.expand_shape %[[Y]]
+// BUF-NOT: memref.alloc
+// BUF-NOT: memref.copy
+// BUF: linalg.exp ins(%{{.*}} : memref<?x2x16xf32>) outs(%[[E]] : memref<?x2x16xf32>)
+// BUF-NOT: memref.copy
+// BUF: return
+tprog.func private @panels(%x: tensor<?x32xf32> {sym.shape = #sym.shape<[d0, 32]>}, %y: tensor<?x32xf32> {sym.shape = #sym.shape<[d0, 32]>, tprog.output}) -> tensor<?x32xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x32xf32>
+  %a = tensor.expand_shape %x [[0], [1, 2]] output_shape [%n, 2, 16] : tensor<?x32xf32> into tensor<?x2x16xf32>
+  %e = tensor.empty(%n) : tensor<?x2x16xf32>
+  %r = linalg.exp ins(%a : tensor<?x2x16xf32>) outs(%e : tensor<?x2x16xf32>) -> tensor<?x2x16xf32>
+  %c = tensor.collapse_shape %r [[0], [1, 2]] : tensor<?x2x16xf32> into tensor<?x32xf32>
+  tprog.return %c : tensor<?x32xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func private @split_dynamic_kernel
+// CHECK-NOT: memref.expand_shape
+// CHECK: %[[C:.*]] = tensor.collapse_shape
+// CHECK: bufferization.materialize_in_destination %[[C]]
+tprog.func private @split_dynamic(%x: tensor<?x?xf32> {sym.shape = #sym.shape<[d0, d1]>}, %y: tensor<?xf32> {sym.shape = #sym.shape<[d0 * d1]>, tprog.output}) -> tensor<?xf32> {
+  %c = tensor.collapse_shape %x [[0, 1]] : tensor<?x?xf32> into tensor<?xf32>
+  tprog.return %c : tensor<?xf32>
+}

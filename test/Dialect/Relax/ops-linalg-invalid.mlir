@@ -1,6 +1,6 @@
 // RUN: relax-opt %s -split-input-file -verify-diagnostics
 
-// Verifier errors of matmul, softmax and log_softmax.
+// Verifier errors of matmul, packed_matmul, softmax and log_softmax.
 
 // The contraction dims 4 and 5 differ.
 relax.func @matmul_k_mismatch(%a: !relax.tensor<[m, 4], f32>, %b: !relax.tensor<[5, n], f32>) {
@@ -194,5 +194,59 @@ relax.func @log_softmax_result(%x: !relax.tensor<[n, 4], f32>) {
 relax.func @matmul_of_index(%a: !relax.tensor<[n, n], index>) {
   // expected-error @+1 {{'relax.matmul' op operands must have an integer or float element type}}
   %r = relax.matmul %a, %a : (!relax.tensor<[n, n], index>, !relax.tensor<[n, n], index>) -> !relax.tensor<*, index>
+  relax.return
+}
+
+// -----
+
+// The packed operand is [n / p, k, p].
+relax.func @packed_matmul_rank(%a: !relax.tensor<[m, 4], f32>, %b: !relax.tensor<[4, 8], f32>) {
+  // expected-error @+1 {{'relax.packed_matmul' op packed operand must have rank 3 ([n / p, k, p]), got 2}}
+  %r = relax.packed_matmul %a, %b : (!relax.tensor<[m, 4], f32>, !relax.tensor<[4, 8], f32>) -> !relax.tensor<*, f32>
+  relax.return
+}
+
+// -----
+
+// The panel width is static.
+relax.func @packed_matmul_dynamic_panel(%a: !relax.tensor<[m, 4], f32>, %b: !relax.tensor<[2, 4, p], f32>) {
+  // expected-error @+1 {{'relax.packed_matmul' op the panel width (dim 2 of the packed operand) must be static}}
+  %r = relax.packed_matmul %a, %b : (!relax.tensor<[m, 4], f32>, !relax.tensor<[2, 4, p], f32>) -> !relax.tensor<*, f32>
+  relax.return
+}
+
+// -----
+
+// The contraction dims 4 and 5 differ.
+relax.func @packed_matmul_k_mismatch(%a: !relax.tensor<[m, 4], f32>, %b: !relax.tensor<[2, 5, 16], f32>) {
+  // expected-error @+1 {{'relax.packed_matmul' op contraction dim: operand #1 dim 1 is 5 but must equal 4}}
+  %r = relax.packed_matmul %a, %b : (!relax.tensor<[m, 4], f32>, !relax.tensor<[2, 5, 16], f32>) -> !relax.tensor<*, f32>
+  relax.return
+}
+
+// -----
+
+// A vector is not a matrix of rows.
+relax.func @packed_matmul_vector(%a: !relax.tensor<[4], f32>, %b: !relax.tensor<[2, 4, 16], f32>) {
+  // expected-error @+1 {{'relax.packed_matmul' op operand #0 must have rank at least 2}}
+  %r = relax.packed_matmul %a, %b : (!relax.tensor<[4], f32>, !relax.tensor<[2, 4, 16], f32>) -> !relax.tensor<*, f32>
+  relax.return
+}
+
+// -----
+
+// Integers are not packed.
+relax.func @packed_matmul_int(%a: !relax.tensor<[m, 4], i32>, %b: !relax.tensor<[2, 4, 16], i32>) {
+  // expected-error @+1 {{'relax.packed_matmul' op operand #0 must have a float element type, got i32}}
+  %r = relax.packed_matmul %a, %b : (!relax.tensor<[m, 4], i32>, !relax.tensor<[2, 4, 16], i32>) -> !relax.tensor<*, i32>
+  relax.return
+}
+
+// -----
+
+// The written result must agree with the inferred [m, 32].
+relax.func @packed_matmul_result(%a: !relax.tensor<[m, 4], f32>, %b: !relax.tensor<[2, 4, 16], f32>) {
+  // expected-error @+1 {{'relax.packed_matmul' op result #0 has type '!relax.tensor<[m, 16], f32>' but the operands give '!relax.tensor<[m, 32], f32>'}}
+  %r = relax.packed_matmul %a, %b : (!relax.tensor<[m, 4], f32>, !relax.tensor<[2, 4, 16], f32>) -> !relax.tensor<[m, 16], f32>
   relax.return
 }

@@ -1,6 +1,6 @@
 // RUN: relax-opt %s --relax-infer-shapes -split-input-file | FileCheck %s
 
-// Shape and dtype inference of matmul, softmax and log_softmax: every result
+// Shape and dtype inference of matmul, packed_matmul, softmax and log_softmax: every result
 // is written as `*` and `--relax-infer-shapes` fills it in. Inside a
 // relax.func the printer elides the `relax.` prefix of the ops.
 
@@ -133,6 +133,27 @@ relax.func @matmul_mixed(%a: !relax.tensor<[b, s, 64], f32>, %w: !relax.tensor<[
   %r8 = relax.matmul %y3, %f3 : (!relax.tensor<[?, s, 64], f32>, !relax.tensor<[b, 64, n], f32>) -> !relax.tensor<*, f32>
   %r9 = relax.matmul %y3, %d : (!relax.tensor<[?, s, 64], f32>, !relax.tensor<[1, 64, n], f32>) -> !relax.tensor<*, f32>
   %r10 = relax.matmul %g2, %f3 : (!relax.tensor<[s, 64], f32>, !relax.tensor<[b, 64, n], f32>) -> !relax.tensor<*, f32>
+  relax.return
+}
+
+// -----
+
+// packed_matmul: [..., m, k] x [n / p, k, p] -> [..., m, n]; the columns are
+// the panels times their static width, also for a symbolic panel count.
+// CHECK-LABEL: relax.func @packed_matmul(
+// CHECK-SAME: %[[X:arg0]]: !relax.tensor<[t, 768], f32>
+// CHECK-SAME: %[[W:arg1]]: !relax.tensor<[192, 768, 16], f32>
+// CHECK-SAME: %[[B:arg2]]: !relax.tensor<[b, s, k], bf16>
+// CHECK-SAME: %[[V:arg3]]: !relax.tensor<[p, k, 32], bf16>
+// CHECK-SAME: %[[U:arg4]]: !relax.tensor<[?, 768], f32>
+// CHECK-NEXT: %[[R0:[0-9]+]] = packed_matmul %[[X]], %[[W]] : (!relax.tensor<[t, 768], f32>, !relax.tensor<[192, 768, 16], f32>) -> !relax.tensor<[t, 3072], f32>
+// CHECK-NEXT: %[[R1:[0-9]+]] = packed_matmul %[[B]], %[[V]] : (!relax.tensor<[b, s, k], bf16>, !relax.tensor<[p, k, 32], bf16>) -> !relax.tensor<[b, s, 32 * p], bf16>
+// CHECK-NEXT: %[[R2:[0-9]+]] = packed_matmul %[[U]], %[[W]] : (!relax.tensor<[?, 768], f32>, !relax.tensor<[192, 768, 16], f32>) -> !relax.tensor<[?, 3072], f32>
+// CHECK-NEXT: return
+relax.func @packed_matmul(%x: !relax.tensor<[t, 768], f32>, %w: !relax.tensor<[192, 768, 16], f32>, %b: !relax.tensor<[b, s, k], bf16>, %v: !relax.tensor<[p, k, 32], bf16>, %u: !relax.tensor<[?, 768], f32>) {
+  %r0 = relax.packed_matmul %x, %w : (!relax.tensor<[t, 768], f32>, !relax.tensor<[192, 768, 16], f32>) -> !relax.tensor<*, f32>
+  %r1 = relax.packed_matmul %b, %v : (!relax.tensor<[b, s, k], bf16>, !relax.tensor<[p, k, 32], bf16>) -> !relax.tensor<*, bf16>
+  %r2 = relax.packed_matmul %u, %w : (!relax.tensor<[?, 768], f32>, !relax.tensor<[192, 768, 16], f32>) -> !relax.tensor<*, f32>
   relax.return
 }
 

@@ -27,3 +27,9 @@ relax.func @kinds(%x: !relax.tensor<[n, 4], f32>, %w: !relax.tensor<[4, 4], f32>
   %10 = relax.cumsum %x {axis = 1} : (!relax.tensor<[n, 4], f32>) -> !relax.tensor<[n, 4], f32>
   relax.return
 }
+
+relax.func @packed_kinds(%x: !relax.tensor<[n, 4], f32>, %w: !relax.tensor<[2, 4, 16], f32>) {
+  // expected-remark @+1 {{pattern kind: output_elementwise_fusable}}
+  %0 = relax.packed_matmul %x, %w : (!relax.tensor<[n, 4], f32>, !relax.tensor<[2, 4, 16], f32>) -> !relax.tensor<[n, 32], f32>
+  relax.return
+}

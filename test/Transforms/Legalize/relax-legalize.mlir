@@ -105,6 +105,28 @@ relax.func @batched_matmul(%a: !relax.tensor<[b, 8, s, 64], f32>, %k: !relax.ten
 
 // -----
 
+// A product by packed panels: one contraction into the destination expanded
+// to [..., m, n / p, p], whose loops put the panel's column innermost in
+// both the panel and the output, collapsed back.
+
+// CHECK-DAG: #[[PA:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d4)>
+// CHECK-DAG: #[[PB:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d2, d4, d3)>
+// CHECK-DAG: #[[PC:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: tprog.func private @packed_matmul
+// CHECK-SAME: (%[[X:.*]]: tensor<?x?x8xf32> {{[^%]*}}, %[[W:.*]]: tensor<3x8x16xf32>, %[[O:.*]]: tensor<?x?x48xf32>
+// CHECK: %[[E:.*]] = tensor.expand_shape %[[O]] {{\[}}[0], [1], [2, 3]] output_shape [%{{.*}}, %{{.*}}, 3, 16] : tensor<?x?x48xf32> into tensor<?x?x3x16xf32>
+// CHECK: %[[Z:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[E]] : tensor<?x?x3x16xf32>)
+// CHECK: %[[P:.*]] = linalg.contract indexing_maps = [#[[PA]], #[[PB]], #[[PC]]] ins(%[[X]], %[[W]] : tensor<?x?x8xf32>, tensor<3x8x16xf32>) outs(%[[Z]] : tensor<?x?x3x16xf32>)
+// CHECK: %[[R:.*]] = tensor.collapse_shape %[[P]] {{\[}}[0], [1], [2, 3]] : tensor<?x?x3x16xf32> into tensor<?x?x48xf32>
+// CHECK: return %[[R]]
+// KIND: tprog.func private @packed_matmul{{.*}}relax.pattern_kind = #relax.pattern_kind<output_elementwise_fusable>
+relax.func @packed_matmul(%x: !relax.tensor<[b, s, 8], f32>, %w: !relax.tensor<[3, 8, 16], f32>) {
+  %0 = relax.packed_matmul %x, %w : (!relax.tensor<[b, s, 8], f32>, !relax.tensor<[3, 8, 16], f32>) -> !relax.tensor<[b, s, 48], f32>
+  relax.return
+}
+
+// -----
+
 // A literal-1 batch dim that broadcasts against the output's is collapsed
 // away: a contraction broadcasts by leaving the dim out of the operand's map.
 

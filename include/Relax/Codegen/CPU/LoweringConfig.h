@@ -32,6 +32,9 @@ struct CPUTileSizes {
   /// The most elements of the reduction dim a dot tile's operand rows may
   /// span and stay in half the L1 data cache together (0: no blocking).
   int64_t dotReductionSpan = 0;
+  /// Rows of the register tile of a product by packed panels, whose
+  /// columns are `contractionCols`.
+  int64_t panelRows = 8;
 };
 
 /// The sizes that fit `target`'s vector registers for elements of
@@ -40,6 +43,14 @@ struct CPUTileSizes {
 /// each column vector and the broadcast operand, a dot tile of 4 columns and
 /// as many rows (at most 4) as the registers hold.
 CPUTileSizes getCPUTileSizes(CPUTargetAttr target, unsigned elementBits);
+
+/// The columns of the panels that f32 weights are packed in for the CPU
+/// named `cpu` (`--relax-lift-transform-params=pack-weights`): the columns
+/// of its contraction tile, or of `contractionTile` (rows, columns) when
+/// given. Fails, with `error` set, when `cpu` names no known CPU.
+FailureOr<int64_t> getWeightPanelWidth(MLIRContext *context, StringRef cpu,
+                                       ArrayRef<int64_t> contractionTile,
+                                       std::string &error);
 
 /// The config this project's CPU heuristic chooses for `op`, with the sizes
 /// `sizesFor` gives the op's widest element type (in bits, at least 32): a

@@ -259,6 +259,33 @@ LogicalResult rules::matmul(ShapeInferenceContext &context, Results &results,
   return success();
 }
 
+LogicalResult rules::packedMatmul(ShapeInferenceContext &context,
+                                  Results &results) {
+  if (failed(requireSameElementType(context, {0, 1})) ||
+      failed(requireFloat(context, 0)))
+    return failure();
+  Type element = context.getElementType(0);
+  DimList a = context.getDims(0), b = context.getDims(1);
+  if (b && b->size() != 3)
+    return context.fail("packed operand must have rank 3 ([n / p, k, p]), "
+                        "got " +
+                        Twine(b->size()));
+  if (a && a->size() < 2)
+    return context.fail("operand #0 must have rank at least 2");
+  if (b && (!(*b)[2] || !(*b)[2].getConstantValue()))
+    return context.fail("the panel width (dim 2 of the packed operand) must "
+                        "be static");
+  if (!a || !b)
+    return unknownRank(results, element);
+  if (failed(context.requireDim(1, 1, a->back(), "contraction dim")))
+    return failure();
+  SmallVector<SymExprAttr> dims(a->begin(), a->end() - 1);
+  SymExprAttr panels = (*b)[0];
+  dims.push_back(panels ? SymExprAttr::mul(panels, (*b)[2]) : SymExprAttr());
+  results.push_back(RelaxTensorType::get(dims, element));
+  return success();
+}
+
 LogicalResult rules::softmax(ShapeInferenceContext &context, Results &results,
                              int64_t axis) {
   if (failed(requireFloat(context, 0)))

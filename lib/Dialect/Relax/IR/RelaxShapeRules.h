@@ -25,6 +25,7 @@ LogicalResult binary(ShapeInferenceContext &context, Results &results,
 LogicalResult where(ShapeInferenceContext &context, Results &results);
 LogicalResult matmul(ShapeInferenceContext &context, Results &results,
                      bool transposeA, bool transposeB);
+LogicalResult packedMatmul(ShapeInferenceContext &context, Results &results);
 LogicalResult softmax(ShapeInferenceContext &context, Results &results,
                       int64_t axis);
 LogicalResult reduce(ShapeInferenceContext &context, Results &results,

@@ -205,6 +205,31 @@ def Relax_MatmulOp : Relax_GraphOp<"matmul",
   let results = (outs Relax_AnyTensor:$result);
 }
 
+def Relax_PackedMatmulOp : Relax_GraphOp<"packed_matmul",
+    "packedMatmul(context, results)", "OutElementWiseFusable"> {
+  let summary = "Matrix product by a weight packed in column panels";
+  let description = [{
+    `[..., m, k] x [n / p, k, p] -> [..., m, n]`: the right operand is an
+    `[n, k]` or `[k, n]` matrix stored as `n / p` panels of `p` columns,
+    each panel `k` rows of `p` contiguous elements. Column `j` of the
+    matrix is element `j mod p` of row `k` of panel `j floordiv p`. `p`
+    must be static and the contraction dims equal.
+
+    This is the layout a CPU register tile reads fastest: each step of the
+    reduction loads `p` contiguous elements, and a panel is one contiguous
+    run. `--relax-lift-transform-params` with `pack-weights` makes it from
+    the weights once, when they load.
+
+    ```mlir
+    %y = relax.packed_matmul %x, %wp : (!relax.tensor<[s, 768], f32>, !relax.tensor<[192, 768, 16], f32>) -> !relax.tensor<[s, 3072], f32>
+    ```
+
+    Pattern kind: output-elementwise-fusable.
+  }];
+  let arguments = (ins Relax_AnyTensor:$a, Relax_AnyTensor:$b);
+  let results = (outs Relax_AnyTensor:$result);
+}
+
 class Relax_SoftmaxBase<string mnemonic, string what>
     : Relax_GraphOp<mnemonic, "softmax(context, results, adaptor.getAxis())",
                     "Reduction"> {
