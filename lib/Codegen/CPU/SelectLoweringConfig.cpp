@@ -34,10 +34,10 @@ struct CPUTile {
 };
 } // namespace
 
-/// The loops a register tile of a contraction spans: `m` and `n`, the
-/// output's second-innermost and innermost dims, and the reduction dims;
-/// `panels` when the output has another `n` dim between them (the panel
-/// index of a product by packed weights).
+/// The loops a register tile of a contraction spans: `n`, the output's
+/// innermost dim, `m`, the next one inward that is not an `n` dim, and the
+/// reduction dims; `panels` when another `n` dim lies between them (the
+/// panel index of a product by packed weights).
 struct TileLoops {
   unsigned m, n;
   SmallVector<unsigned> k;
@@ -92,9 +92,8 @@ static bool isInnermost(linalg::LinalgOp op, unsigned operand, unsigned dim) {
 /// multiple of the vector width that divides it and spans at most
 /// `dotReductionSpan` elements, when the whole reduction spans more (0
 /// otherwise: a dynamic or short reduction, or one no such block divides).
-static int64_t getReductionBlock(int64_t size, int64_t span,
-                                 const CPUTileSizes &options) {
-  int64_t width = options.vectorWidth;
+static int64_t getReductionBlock(int64_t size, const CPUTileSizes &options) {
+  int64_t span = options.dotReductionSpan, width = options.vectorWidth;
   if (ShapedType::isDynamic(size) || span < width || size <= span)
     return 0;
   for (int64_t block = span - span % width; block >= 4 * width; block -= width)
@@ -142,16 +141,14 @@ static bool setRegisterTile(linalg::LinalgOp op, const CPUTileSizes &options,
     kind = CPUTileKind::Contraction;
     if (loops->panels)
       tiles[loops->m] = options.panelRows;
-
   } else if (loops->k.size() == 1 && isInnermost(op, 0, loops->k.front()) &&
              isInnermost(op, 1, loops->k.front())) {
     tiles[loops->m] = options.dotRows;
     tiles[loops->n] = options.dotCols;
     tiles[loops->k.front()] = options.vectorWidth;
     kind = CPUTileKind::Dot;
-    schedule.reductionBlock =
-        getReductionBlock(op.getStaticLoopRanges()[loops->k.front()],
-                          options.dotReductionSpan, options);
+    schedule.reductionBlock = getReductionBlock(
+        op.getStaticLoopRanges()[loops->k.front()], options);
   } else {
     return false;
   }
