@@ -12,7 +12,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Relax/Codegen/CPU/LoweringConfig.h"
 #include "Relax/Dialect/Relax/IR/RelaxGraphOps.h"
 #include "Relax/Dialect/Relax/IR/RelaxOps.h"
 #include "Relax/Dialect/Relax/IR/RelaxTensorParallel.h"
@@ -464,17 +463,10 @@ int main(int argc, char **argv) {
     pm.addPass(relax::createRelaxTensorParallelPass());
     if (liftTransformParams) {
       relax::RelaxLiftTransformParamsPassOptions liftOptions;
-      // The CPU's products read [K, N] weights fastest transposed.
-      liftOptions.transposeWeights = device == relax::ToolDevice::CPU;
-      if (cpuPipeline && packWeights) {
-        std::string error;
-        FailureOr<int64_t> panel = relax::codegen::getWeightPanelWidth(
-            &context, cpuPipeline->cpu,
-            llvm::to_vector(cpuPipeline->contractionTile), error);
-        if (failed(panel))
-          return fail(error);
-        liftOptions.packWeights = *panel;
-      }
+      if (std::string error = relax::setToolLiftOptions(
+              &context, cpuPipeline.get(), packWeights, liftOptions);
+          !error.empty())
+        return fail(error);
       pm.addPass(relax::createRelaxLiftTransformParamsPass(liftOptions));
     }
     if (failed(pm.run(*module)))

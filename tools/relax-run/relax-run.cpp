@@ -21,7 +21,6 @@
 #include "TensorParallel.h"
 #include "Weights.h"
 
-#include "Relax/Codegen/CPU/LoweringConfig.h"
 #include "Relax/Conversion/Passes.h"
 #include "Relax/Dialect/Relax/IR/RelaxOps.h"
 #include "Relax/Dialect/Relax/IR/RelaxTensorParallel.h"
@@ -588,16 +587,10 @@ static int run(int argc, char **argv) {
     PassManager pm(&context);
     pm.addPass(relax::createRelaxInferShapesPass());
     relax::RelaxLiftTransformParamsPassOptions liftOptions;
-    liftOptions.transposeWeights = device == Device::CPU;
-    if (cpuPipeline && packWeights) {
-      std::string error;
-      FailureOr<int64_t> panel = relax::codegen::getWeightPanelWidth(
-          &context, cpuPipeline->cpu,
-          llvm::to_vector(cpuPipeline->contractionTile), error);
-      if (failed(panel))
-        return fail(error);
-      liftOptions.packWeights = *panel;
-    }
+    if (std::string error = relax::setToolLiftOptions(
+            &context, cpuPipeline.get(), packWeights, liftOptions);
+        !error.empty())
+      return fail(error);
     pm.addPass(relax::createRelaxLiftTransformParamsPass(liftOptions));
     if (failed(pm.run(*module)))
       return 1;

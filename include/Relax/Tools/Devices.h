@@ -9,7 +9,9 @@
 #ifndef RELAX_TOOLS_DEVICES_H
 #define RELAX_TOOLS_DEVICES_H
 
+#include "Relax/Codegen/CPU/LoweringConfig.h"
 #include "Relax/Pipelines/Pipelines.h"
+#include "Relax/Transforms/Passes.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -107,6 +109,25 @@ parseToolPipelineOptions(ToolDevice device, llvm::StringRef text,
       (device == ToolDevice::Vulkan || device == ToolDevice::WebGPU))
     return "library=true needs --device cpu, cuda or rocm: there is no BLAS "
            "for Vulkan or WebGPU";
+  return "";
+}
+
+/// Sets `options`, the weight transform a tool lifts before compiling with
+/// `cpu` (null for a GPU): on the CPU, products read their weights as
+/// [N, K] and, with `pack`, packed in panels of the contraction tile's
+/// columns. Returns an error message when `cpu` names no known CPU.
+inline std::string
+setToolLiftOptions(mlir::MLIRContext *context, const CPUPipelineOptions *cpu,
+                   bool pack, RelaxLiftTransformParamsPassOptions &options) {
+  options.transposeWeights = cpu != nullptr;
+  if (!cpu || !pack)
+    return "";
+  std::string error;
+  mlir::FailureOr<int64_t> panel = codegen::getWeightPanelWidth(
+      context, cpu->cpu, llvm::to_vector(cpu->contractionTile), error);
+  if (mlir::failed(panel))
+    return error;
+  options.packWeights = *panel;
   return "";
 }
 
