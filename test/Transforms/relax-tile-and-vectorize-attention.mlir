@@ -3,16 +3,26 @@
 // RUN: relax-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(relax-tile-and-vectorize{cpu=skylake-avx512 reduction-rows=16},canonicalize,cse))" | FileCheck %s --check-prefix=REDUCE
 
 // Back-to-back contractions (attention: scores, an elementwise op standing
-// for the softmax, then the scores times the values) are computed in tiles of 16 rows with everything
-// between them, in a sequential loop: the scores exist one tile of rows at a
-// time (`?x?` of at most 16 rows, not the whole `n x m`), and the row
-// maximum and sum of the softmax are per tile too.
+// for the softmax, then the scores times the values) are computed in tiles
+// of 24 rows with everything between them, in a sequential loop: the scores
+// exist one tile of rows at a time (`?x?` of at most 24 rows, not the whole
+// `n x m`), and the row maximum and sum of the softmax are per tile too. The
+// scores of a whole tile of keys are computed unmasked; only the last,
+// clipped one, selects its lanes.
 
 // CHECK-LABEL: func.func @attention(
 // CHECK-SAME:    %[[Q:.*]]: tensor<?x64xf32>, %[[K:.*]]: tensor<?x64xf32>, %[[V:.*]]: tensor<?x64xf32>
-// CHECK:         scf.for %[[I:.*]] = %c0 to %{{.*}} step %c16
+// CHECK:         scf.for %[[I:.*]] = %c0 to %{{.*}} step %c24
 // CHECK:           %[[ROWS:.*]] = affine.min
 // CHECK:           tensor.empty(%[[ROWS]], %{{.*}}) : tensor<?x?xf32>
+// CHECK:           scf.forall
+// CHECK:             scf.if
+// CHECK-NOT:           arith.select
+// CHECK:               vector.fma
+// CHECK-NOT:           arith.select
+// CHECK:             } else {
+// CHECK:               vector.fma
+// CHECK-NEXT:          arith.select
 // CHECK:           arith.maximumf
 // CHECK:           vector.contract
 // CHECK:           scf.yield
@@ -61,14 +71,14 @@ func.func @attention(%q: tensor<?x64xf32>, %k: tensor<?x64xf32>, %v: tensor<?x64
 // -----
 
 // A softmax computed in the kernel of a batched product (`P V` after scores
-// computed elsewhere): the product is tiled by 1 along the batch and 16
+// computed elsewhere): the product is tiled by 1 along the batch and 24
 // rows, and the softmax's maximum, sum and result are fused into the tile,
 // so `P` exists one tile of rows at a time. The maximum is computed once
 // per tile although both the sum and the result read it.
 
 // CHECK-LABEL: func.func @softmax_then_values(
 // CHECK:         scf.for %{{.*}} = %c0 to %{{.*}} step %c1
-// CHECK:           scf.for %{{.*}} = %c0 to %{{.*}} step %c16
+// CHECK:           scf.for %{{.*}} = %c0 to %{{.*}} step %c24
 // CHECK:             %[[ROWS:.*]] = affine.min
 // CHECK:             vector.multi_reduction <maximumf>
 // CHECK-NOT:         vector.multi_reduction <maximumf>

@@ -59,7 +59,7 @@ struct CPUCodegenOptionsMixin : Base {
       *this, "attention-rows",
       llvm::cl::desc("Compute back-to-back contractions (attention) in tiles "
                      "of this many rows; 0 disables"),
-      llvm::cl::init(16)};
+      llvm::cl::init(24)};
   Option<int64_t> reductionRows{
       *this, "reduction-rows",
       llvm::cl::desc("Compute softmax and norms in tiles of this many rows, "

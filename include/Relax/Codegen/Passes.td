@@ -119,10 +119,12 @@ def RelaxCPUTileRowsPass
     other.
   }];
   let options = [
-    Option<"attentionRows", "attention-rows", "int64_t", /*default=*/"16",
+    Option<"attentionRows", "attention-rows", "int64_t", /*default=*/"24",
            "Compute back-to-back contractions (attention) in tiles of this "
            "many rows, fusing what lies between them, so that their "
-           "intermediate never exists whole; 0 disables">,
+           "intermediate never exists whole; 0 disables. The default is a "
+           "multiple of the contraction tile's rows on AVX2 (6) and AVX-512 "
+           "(8): a partial register tile inside a row tile is masked">,
     Option<"reductionRows", "reduction-rows", "int64_t", /*default=*/"0",
            "Compute an elementwise op that reads row reductions (the last "
            "step of a softmax or a norm) in tiles of this many rows, with the "

@@ -60,23 +60,33 @@ static std::optional<TileLoops> getTileLoops(linalg::LinalgOp op) {
   auto nExpr = dyn_cast<AffineDimExpr>(outMap.getResults().back());
   if (!nExpr || !llvm::is_contained(dims->n, nExpr.getPosition()))
     return std::nullopt;
-  // `m` is the innermost of the output's other dims, past any other `n` dims
-  // (the panel index of a product by packed weights), which are tiled by 1.
+  // `m` is the innermost `m` dim of the output that has more than one
+  // element: past the other `n` dims (the panel index of a product by packed
+  // weights), which are tiled by 1, and past batch dims and dims of one
+  // element (in attention, the heads and the group of query heads that
+  // share a key head; a row tile would not fill the group).
   bool panels = false;
+  std::optional<unsigned> m, unitM;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   for (AffineExpr expr : llvm::reverse(outMap.getResults().drop_back())) {
     auto dim = dyn_cast<AffineDimExpr>(expr);
     if (!dim)
       return std::nullopt;
-    if (llvm::is_contained(dims->n, dim.getPosition())) {
+    unsigned position = dim.getPosition();
+    if (llvm::is_contained(dims->n, position))
       panels = true;
+    else if (!llvm::is_contained(dims->m, position))
       continue;
-    }
-    if (!llvm::is_contained(dims->m, dim.getPosition()))
-      return std::nullopt;
-    return TileLoops{dim.getPosition(), nExpr.getPosition(),
-                     llvm::to_vector(dims->k), panels};
+    else if (ranges[position] != 1 && !m)
+      m = position;
+    else if (!unitM)
+      unitM = position;
   }
-  return std::nullopt;
+  if (!m)
+    m = unitM;
+  if (!m)
+    return std::nullopt;
+  return TileLoops{*m, nExpr.getPosition(), llvm::to_vector(dims->k), panels};
 }
 
 /// Whether the innermost dim of operand `operand` of `op` is loop `dim`.

@@ -13,6 +13,7 @@
 #include "Relax/Codegen/IR/CodegenAttrs.h"
 #include "Relax/Codegen/Passes.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -382,6 +383,97 @@ static void dropEmptyOps(RewriterBase &rewriter, FunctionOpInterface func) {
     rewriter.setInsertionPoint(op);
     rewriter.replaceOp(op, op.getDpsInits());
   }
+}
+
+/// Versions the body of `forall`, a loop over tiles of a contraction, on
+/// whether its tiles are whole: tile sizes that the loop bound clips
+/// (`affine.min` of the step and what is left) are constants in a copy of the
+/// body that runs when none is clipped, so that the contraction's register
+/// tile is static there. Only the last tile along a dynamic dim (the keys of
+/// attention) runs the original, masked throughout: its masks cost a blend
+/// per multiply-add and registers that the tile needs.
+static void versionWholeTiles(RewriterBase &rewriter, scf::ForallOp forall) {
+  Block *body = forall.getBody();
+  SmallVector<std::pair<affine::AffineMinOp, int64_t>> clipped;
+  for (auto min : body->getOps<affine::AffineMinOp>()) {
+    std::optional<int64_t> whole;
+    for (AffineExpr result : min.getMap().getResults())
+      if (auto constant = dyn_cast<AffineConstantExpr>(result))
+        whole = constant.getValue();
+    if (whole && llvm::any_of(min.getOperands(), [&](Value operand) {
+          return llvm::is_contained(forall.getInductionVars(), operand);
+        }))
+      clipped.push_back({min, *whole});
+  }
+  if (clipped.empty())
+    return;
+
+  // What stays outside the branch: the sizes, and what the offsets and sizes
+  // of the results' insertions are computed from.
+  scf::InParallelOp terminator = forall.getTerminator();
+  llvm::SetVector<Operation *> kept;
+  BackwardSliceOptions options;
+  options.filter = [&](Operation *op) { return op->getBlock() == body; };
+  auto keep = [&](Value value) {
+    Operation *def = value.getDefiningOp();
+    if (!def || def->getBlock() != body || kept.contains(def))
+      return;
+    (void)getBackwardSlice(def, &kept, options);
+    kept.insert(def);
+  };
+  SmallVector<Value> yielded;
+  for (Operation &op : terminator.getYieldingOps()) {
+    auto insert = dyn_cast<tensor::ParallelInsertSliceOp>(&op);
+    if (!insert)
+      return;
+    for (OpOperand &operand : insert->getOpOperands())
+      if (operand.get() != insert.getSource() &&
+          operand.get() != insert.getDest())
+        keep(operand.get());
+    if (!llvm::is_contained(yielded, insert.getSource()))
+      yielded.push_back(insert.getSource());
+  }
+  for (auto [min, whole] : clipped)
+    keep(min.getResult());
+  SmallVector<Operation *> moved;
+  for (Operation &op : body->without_terminator())
+    if (!kept.contains(&op))
+      moved.push_back(&op);
+  if (moved.empty())
+    return;
+
+  Location loc = forall.getLoc();
+  rewriter.setInsertionPoint(terminator);
+  Value whole;
+  for (auto [min, size] : clipped) {
+    Value isWhole = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq, min.getResult(),
+        arith::ConstantIndexOp::create(rewriter, loc, size));
+    whole =
+        whole ? arith::AndIOp::create(rewriter, loc, whole, isWhole) : isWhole;
+  }
+  auto branch = scf::IfOp::create(rewriter, loc, ValueRange(yielded).getTypes(),
+                                  whole, /*withElseRegion=*/true);
+  for (auto [value, result] : llvm::zip(yielded, branch.getResults()))
+    rewriter.replaceUsesWithIf(value, result, [&](OpOperand &use) {
+      return terminator->isAncestor(use.getOwner());
+    });
+  rewriter.setInsertionPointToStart(branch.elseBlock());
+  auto elseYield = scf::YieldOp::create(rewriter, loc, yielded);
+  for (Operation *op : moved)
+    rewriter.moveOpBefore(op, elseYield);
+  rewriter.setInsertionPointToStart(branch.thenBlock());
+  IRMapping mapping;
+  for (auto [min, size] : clipped)
+    mapping.map(
+        min.getResult(),
+        arith::ConstantIndexOp::create(rewriter, loc, size).getResult());
+  for (Operation *op : moved)
+    rewriter.clone(*op, mapping);
+  scf::YieldOp::create(rewriter, loc,
+                       llvm::map_to_vector(yielded, [&](Value value) {
+                         return mapping.lookupOrDefault(value);
+                       }));
 }
 
 namespace {
@@ -842,6 +934,22 @@ struct RelaxCPUTilePass
                                   cast<linalg::GenericOp>(epilogue),
                                   configs.at(contractions.front()))))
         return signalPassFailure();
+
+    // Loops over contraction tiles clipped by a bound run their whole tiles
+    // unmasked. (Elementwise tiles stay as they are: their masks cost only
+    // the loads and stores, and a copy of every such loop costs compile
+    // time.)
+    SmallVector<scf::ForallOp> foralls;
+    func.walk([&](scf::ForallOp forall) {
+      WalkResult found = forall.getBody()->walk([](linalg::LinalgOp op) {
+        return linalg::isaContractionOpInterface(op) ? WalkResult::interrupt()
+                                                     : WalkResult::advance();
+      });
+      if (found.wasInterrupted())
+        foralls.push_back(forall);
+    });
+    for (scf::ForallOp forall : foralls)
+      versionWholeTiles(rewriter, forall);
   }
 };
 } // namespace

@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
@@ -271,13 +272,16 @@ struct RelaxCPUTileRowsPass
       tileRowReductions(rewriter, func, reductionRows);
     // The tiles of an intermediate are slices of its whole empty tensor:
     // each becomes an empty tensor of its own, so that only a tile is
-    // allocated.
+    // allocated. The sizes of the slices are read from the inputs, so that
+    // the slices of one value, taken for two consumers, are the same.
     RewritePatternSet patterns(&getContext());
     tensor::populateFoldTensorEmptyPatterns(patterns);
+    memref::populateResolveRankedShapedTypeResultDimsPatterns(patterns);
     (void)applyPatternsGreedily(func, std::move(patterns));
-    // A reduction that two fused ops read (the maximum of a softmax, by the
-    // sum and by the result) is fused into the tile once for each; the
-    // copies become one.
+    // A producer that two fused ops read (the scores of a softmax, read by
+    // its maximum and by its exponentials; the maximum, by the exponentials
+    // and the sum) is fused into the tile once for each; the copies become
+    // one.
     DominanceInfo dominance(func);
     eliminateCommonSubExpressions(rewriter, dominance, func);
   }

@@ -198,3 +198,20 @@ func.func @packed(%a: tensor<?x64xf32>, %b: tensor<8x64x16xf32>, %c: tensor<?x8x
   %m = linalg.contract indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %t : tensor<?x64xf32>, tensor<128x64xf32>) outs(%d : tensor<?x128xf32>) -> tensor<?x128xf32>
   return %p, %m : tensor<?x8x16xf32>, tensor<?x128xf32>
 }
+
+// -----
+
+// Attention's product by the values, as legalized: output [b, s, h, g, d]
+// with the group g of query heads that share a key head (here 1) inside the
+// heads h. The rows of the register tile are the queries s, the innermost
+// output dim of more than one element that is neither a column nor a batch
+// dim; not the group, which a row tile would not fill.
+
+// CHOOSE-LABEL: func.func @values_by_group
+// CHOOSE: linalg.contract {{.*}}relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [1, 1, 1, 8, 32, 1], order = [0, 1, 2, 5, 4, 3], peeled = 3, kind = contraction>
+// AVX2-LABEL: func.func @values_by_group
+// AVX2: linalg.contract {{.*}}relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [1, 1, 1, 6, 16, 1], order = [0, 1, 2, 5, 4, 3], peeled = 3, kind = contraction>
+func.func @values_by_group(%p: tensor<?x12x1x?x?xf32>, %v: tensor<?x?x12x64xf32>, %o: tensor<?x?x12x1x64xf32>) -> tensor<?x?x12x1x64xf32> {
+  %r = linalg.contract indexing_maps = [affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d5)>, affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d5, d1, d4)>, affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d3, d1, d2, d4)>] ins(%p, %v : tensor<?x12x1x?x?xf32>, tensor<?x?x12x64xf32>) outs(%o : tensor<?x?x12x1x64xf32>) -> tensor<?x?x12x1x64xf32>
+  return %r : tensor<?x?x12x1x64xf32>
+}

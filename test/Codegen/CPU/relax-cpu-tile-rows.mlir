@@ -7,7 +7,7 @@
 
 // Attention (scores, an elementwise op standing for the softmax, then the
 // scores times the values) is computed in a sequential loop over tiles of
-// `attention-rows` (16) rows: both contractions and the op between them are
+// `attention-rows` (24) rows: both contractions and the op between them are
 // fused into the tile, and the scores of a tile are a `tensor.empty` of
 // their own, of the tile's rows. With `attention-rows=0` nothing is tiled
 // (`reduction-rows` finds no row reduction here).
@@ -15,8 +15,8 @@
 // CHECK-LABEL: func.func @attention(
 // CHECK-SAME:    %[[Q:[^:]*]]: tensor<?x64xf32>, %[[K:[^:]*]]: tensor<?x64xf32>, %[[V:[^:]*]]: tensor<?x64xf32>, %[[OUT:[^:]*]]: tensor<?x64xf32>
 // CHECK-DAG:     %[[C0:.+]] = arith.constant 0 : index
-// CHECK-DAG:     %[[C16:.+]] = arith.constant 16 : index
-// CHECK:         %[[R:.+]] = scf.for %[[I:.+]] = %[[C0]] to %{{.+}} step %[[C16]] iter_args(%[[ACC:.+]] = %[[OUT]]) -> (tensor<?x64xf32>) {
+// CHECK-DAG:     %[[C24:.+]] = arith.constant 24 : index
+// CHECK:         %[[R:.+]] = scf.for %[[I:.+]] = %[[C0]] to %{{.+}} step %[[C24]] iter_args(%[[ACC:.+]] = %[[OUT]]) -> (tensor<?x64xf32>) {
 // CHECK:           %[[ROWS:.+]] = affine.min #{{.+}}(%[[I]])
 // CHECK:           %[[QT:.+]] = tensor.extract_slice %[[Q]][%[[I]], 0] [%[[ROWS]], 64] [1, 1]
 // CHECK:           %[[KT:.+]] = tensor.extract_slice %[[K]][0, 0]
@@ -157,9 +157,9 @@ func.func @attention_scaled(%q: tensor<?x64xf32>, %k: tensor<?x64xf32>, %v: tens
 // CHECK-LABEL: func.func @softmax_then_values(
 // CHECK-SAME:    %[[S:[^:]*]]: tensor<?x?x?xf32>, %[[V:[^:]*]]: tensor<?x?x64xf32>, %[[OUT:[^:]*]]: tensor<?x?x64xf32>
 // CHECK-DAG:     %[[C1:.+]] = arith.constant 1 : index
-// CHECK-DAG:     %[[C16:.+]] = arith.constant 16 : index
+// CHECK-DAG:     %[[C24:.+]] = arith.constant 24 : index
 // CHECK:         scf.for %[[H:.+]] = %{{.+}} to %{{.+}} step %[[C1]] iter_args(%[[ACC0:.+]] = %[[OUT]])
-// CHECK:           scf.for %[[I:.+]] = %{{.+}} to %{{.+}} step %[[C16]] iter_args(%[[ACC:.+]] = %[[ACC0]])
+// CHECK:           scf.for %[[I:.+]] = %{{.+}} to %{{.+}} step %[[C24]] iter_args(%[[ACC:.+]] = %[[ACC0]])
 // CHECK:             %[[ROWS:.+]] = affine.min #{{.+}}(%[[I]])
 // CHECK:             %[[RE:.+]] = tensor.empty(%[[ROWS]]) : tensor<1x?xf32>
 // CHECK:             %[[MAX:.+]] = linalg.generic {{.*}} outs(%{{.+}} : tensor<1x?xf32>)
@@ -276,6 +276,60 @@ func.func @softmax_then_weights(%s: tensor<?x512xf32>, %w: tensor<512x64xf32>, %
   } -> tensor<?x512xf32>
   %oz = linalg.fill ins(%zero : f32) outs(%out : tensor<?x64xf32>) -> tensor<?x64xf32>
   %o = linalg.generic {indexing_maps = [#p, #w, #o], iterator_types = ["parallel", "parallel", "reduction"]} ins(%probs, %w : tensor<?x512xf32>, tensor<512x64xf32>) outs(%oz : tensor<?x64xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %m1 = arith.mulf %a, %b : f32
+    %s1 = arith.addf %acc, %m1 : f32
+    linalg.yield %s1 : f32
+  } -> tensor<?x64xf32>
+  return %o : tensor<?x64xf32>
+}
+
+// -----
+
+// Scores read by two ops of the softmax (its maximum and its exponentials)
+// are fused into the tile for each of them; the sizes of both slices are
+// read from the inputs, so the two copies are one, and the scores of a tile
+// are computed once.
+
+// CHECK-LABEL: func.func @scores_read_twice(
+// CHECK-SAME:    %[[Q:[^:]*]]: tensor<?x64xf32>
+// CHECK:         scf.for
+// CHECK:           %[[QT:.+]] = tensor.extract_slice %[[Q]]
+// CHECK:           linalg.generic {{.*}} ins(%[[QT]], %{{.+}} : tensor<?x64xf32>, tensor<?x64xf32>)
+// CHECK-NOT:       ins(%[[QT]],
+// CHECK:           arith.maximumf
+// CHECK:           math.exp
+// CHECK:           scf.yield
+func.func @scores_read_twice(%q: tensor<?x64xf32>, %k: tensor<?x64xf32>, %v: tensor<?x64xf32>, %out: tensor<?x64xf32>) -> tensor<?x64xf32> {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %n = tensor.dim %q, %c0 : tensor<?x64xf32>
+  %m = tensor.dim %k, %c0 : tensor<?x64xf32>
+  %e = tensor.empty(%n, %m) : tensor<?x?xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<?x?xf32>) -> tensor<?x?xf32>
+  %scores = linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (j, k)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%q, %k : tensor<?x64xf32>, tensor<?x64xf32>) outs(%z : tensor<?x?xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %m1 = arith.mulf %a, %b : f32
+    %s1 = arith.addf %acc, %m1 : f32
+    linalg.yield %s1 : f32
+  } -> tensor<?x?xf32>
+  %re = tensor.empty(%n) : tensor<?xf32>
+  %rf = linalg.fill ins(%ninf : f32) outs(%re : tensor<?xf32>) -> tensor<?xf32>
+  %max = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]} ins(%scores : tensor<?x?xf32>) outs(%rf : tensor<?xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %y = arith.maximumf %acc, %x : f32
+    linalg.yield %y : f32
+  } -> tensor<?xf32>
+  %pe = tensor.empty(%n, %m) : tensor<?x?xf32>
+  %probs = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%scores, %max : tensor<?x?xf32>, tensor<?xf32>) outs(%pe : tensor<?x?xf32>) {
+  ^bb0(%x: f32, %mx: f32, %o: f32):
+    %d = arith.subf %x, %mx : f32
+    %y = math.exp %d : f32
+    linalg.yield %y : f32
+  } -> tensor<?x?xf32>
+  %oz = linalg.fill ins(%zero : f32) outs(%out : tensor<?x64xf32>) -> tensor<?x64xf32>
+  %o = linalg.generic {indexing_maps = [affine_map<(i, d, j) -> (i, j)>, affine_map<(i, d, j) -> (j, d)>, affine_map<(i, d, j) -> (i, d)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%probs, %v : tensor<?x?xf32>, tensor<?x64xf32>) outs(%oz : tensor<?x64xf32>) {
   ^bb0(%a: f32, %b: f32, %acc: f32):
     %m1 = arith.mulf %a, %b : f32
     %s1 = arith.addf %acc, %m1 : f32

@@ -84,6 +84,38 @@ func.func @matmul(%a: tensor<?x64xf32>, %b: tensor<64x128xf32>, %c: tensor<?x128
 
 // -----
 
+// Dynamic columns (the keys of attention's scores): the loop over column
+// tiles is versioned on whether its tile is whole. The copy that runs for a
+// whole tile computes 32 columns, static (so the vectorizer masks nothing);
+// the original, for the last tile, keeps the clipped size.
+
+// CHECK-LABEL: func.func @dynamic_columns(
+// CHECK:         scf.forall (%[[J:.+]]) = (0) to (%{{.+}}) step (32)
+// CHECK:           %[[COLS:.+]] = affine.min #{{.+}}(%[[J]])
+// CHECK:           %[[C32:.+]] = arith.constant 32 : index
+// CHECK:           %[[WHOLE:.+]] = arith.cmpi eq, %[[COLS]], %[[C32]]
+// CHECK:           %[[R:.+]] = scf.if %[[WHOLE]] -> (tensor<?x?xf32>) {
+// CHECK:             %[[C32_0:.+]] = arith.constant 32 : index
+// CHECK:             tensor.extract_slice %{{.+}}[0, %[[J]]] [64, %[[C32_0]]] [1, 1]
+// CHECK:             linalg.contract
+// CHECK:           } else {
+// CHECK:             tensor.extract_slice %{{.+}}[0, %[[J]]] [64, %[[COLS]]] [1, 1]
+// CHECK:             linalg.contract
+// CHECK:           }
+// CHECK:           scf.forall.in_parallel {
+// CHECK:             tensor.parallel_insert_slice %[[R]] into %{{.+}}[0, %[[J]]] [%{{.+}}, %[[COLS]]] [1, 1]
+func.func @dynamic_columns(%a: tensor<?x64xf32>, %b: tensor<64x?xf32>, %c: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<?x64xf32>, tensor<64x?xf32>) outs(%c : tensor<?x?xf32>) attrs = {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [8, 32, 1], order = [2, 1, 0], peeled = 0, kind = contraction>} {
+  ^bb0(%x: f32, %y: f32, %z: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %z, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+// -----
+
 // A product by a transposed matrix with a dot-product tile (4 x 4 outputs
 // of 16 lanes of partial sums) stays a generic (the reduction across lanes
 // is deferred later), its reduction dim stepped by 16. The rows of the
