@@ -7,8 +7,8 @@
 // of 24 rows with everything between them, in a sequential loop: the scores
 // exist one tile of rows at a time (`?x?` of at most 24 rows, not the whole
 // `n x m`), and the row maximum and sum of the softmax are per tile too. The
-// scores of a whole tile of keys are computed unmasked; only the last,
-// clipped one, selects its lanes.
+// loops over tiles of keys are peeled: the scores of whole tiles are
+// computed unmasked, and only the last, clipped tile selects its lanes.
 
 // CHECK-LABEL: func.func @attention(
 // CHECK-SAME:    %[[Q:.*]]: tensor<?x64xf32>, %[[K:.*]]: tensor<?x64xf32>, %[[V:.*]]: tensor<?x64xf32>
@@ -16,13 +16,12 @@
 // CHECK:           %[[ROWS:.*]] = affine.min
 // CHECK:           tensor.empty(%[[ROWS]], %{{.*}}) : tensor<?x?xf32>
 // CHECK:           scf.forall
-// CHECK:             scf.if
-// CHECK-NOT:           arith.select
-// CHECK:               vector.fma
-// CHECK-NOT:           arith.select
-// CHECK:             } else {
-// CHECK:               vector.fma
-// CHECK-NEXT:          arith.select
+// CHECK-NOT:         arith.select
+// CHECK:             vector.fma
+// CHECK-NOT:         arith.select
+// CHECK:           scf.forall
+// CHECK:             vector.fma
+// CHECK-NEXT:        arith.select
 // CHECK:           arith.maximumf
 // CHECK:           vector.contract
 // CHECK:           scf.yield
@@ -74,7 +73,9 @@ func.func @attention(%q: tensor<?x64xf32>, %k: tensor<?x64xf32>, %v: tensor<?x64
 // computed elsewhere): the product is tiled by 1 along the batch and 24
 // rows, and the softmax's maximum, sum and result are fused into the tile,
 // so `P` exists one tile of rows at a time. The maximum is computed once
-// per tile although both the sum and the result read it.
+// per tile although both the sum and the result read it. The loops over the
+// keys inside the row tile are peeled: whole tiles of the probabilities are
+// computed unmasked.
 
 // CHECK-LABEL: func.func @softmax_then_values(
 // CHECK:         scf.for %{{.*}} = %c0 to %{{.*}} step %c1
@@ -84,6 +85,11 @@ func.func @attention(%q: tensor<?x64xf32>, %k: tensor<?x64xf32>, %v: tensor<?x64
 // CHECK-NOT:         vector.multi_reduction <maximumf>
 // CHECK:             vector.multi_reduction <add>
 // CHECK:             tensor.empty(%[[ROWS]], %{{.*}}) : tensor<1x?x?xf32>
+// CHECK:             scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (%{{.*}}, %[[SPLIT:.*]]) step (1, 16)
+// CHECK-NOT:           vector.create_mask
+// CHECK:               vector.transfer_write
+// CHECK:             scf.forall (%{{.*}}, %{{.*}}) = (0, %[[SPLIT]]) to (%{{.*}}, %{{.*}}) step (1, 16)
+// CHECK:               vector.create_mask
 // CHECK:             vector.contract
 
 // WHOLE-LABEL: func.func @softmax_then_values(

@@ -118,18 +118,18 @@ func.func @swiglu(%a: tensor<?x64xf32>, %wg: tensor<64x96xf32>, %wu: tensor<64x9
 // -----
 
 // Attention scores (a product by a transposed matrix over a symbolic number
-// of columns) scaled by their epilogue: a whole tile of columns is computed
-// unmasked; the last, clipped one, goes from the reduction across lanes
-// (masked lanes zeroed, then a tree of shuffles) to the epilogue in
-// registers, and the tile is written once, under the column mask.
+// of columns) scaled by their epilogue: the loop over whole tiles of
+// columns computes them unmasked; the loop over the last, clipped one, goes
+// from the reduction across lanes (masked lanes zeroed, then a tree of
+// shuffles) to the epilogue in registers, and the tile is written once,
+// under the column mask.
 
 // CHECK-LABEL: func.func @scores_scaled
 // CHECK: scf.forall
-// CHECK: scf.if
 // CHECK: scf.for
 // CHECK: arith.mulf {{.*}} : vector<4x4x16xf32>
 // CHECK-NOT: arith.select
-// CHECK: } else {
+// CHECK: scf.forall
 // CHECK: scf.for
 // CHECK: %[[P:.*]] = arith.mulf {{.*}} : vector<4x4x16xf32>
 // CHECK: %[[Z:.*]] = arith.select %{{.*}}, %[[P]], %{{.*}} : vector<4x4x16xi1>, vector<4x4x16xf32>

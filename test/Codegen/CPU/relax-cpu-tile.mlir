@@ -85,25 +85,26 @@ func.func @matmul(%a: tensor<?x64xf32>, %b: tensor<64x128xf32>, %c: tensor<?x128
 // -----
 
 // Dynamic columns (the keys of attention's scores): the loop over column
-// tiles is versioned on whether its tile is whole. The copy that runs for a
-// whole tile computes 32 columns, static (so the vectorizer masks nothing);
-// the original, for the last tile, keeps the clipped size.
+// tiles is peeled. A loop over the whole tiles, up to the columns rounded
+// down to 32, computes 32 columns a tile (a constant: the vectorizer masks
+// nothing); a loop from there to the end computes the last, clipped tile.
 
 // CHECK-LABEL: func.func @dynamic_columns(
-// CHECK:         scf.forall (%[[J:.+]]) = (0) to (%{{.+}}) step (32)
-// CHECK:           %[[COLS:.+]] = affine.min #{{.+}}(%[[J]])
-// CHECK:           %[[C32:.+]] = arith.constant 32 : index
-// CHECK:           %[[WHOLE:.+]] = arith.cmpi eq, %[[COLS]], %[[C32]]
-// CHECK:           %[[R:.+]] = scf.if %[[WHOLE]] -> (tensor<?x?xf32>) {
-// CHECK:             %[[C32_0:.+]] = arith.constant 32 : index
-// CHECK:             tensor.extract_slice %{{.+}}[0, %[[J]]] [64, %[[C32_0]]] [1, 1]
-// CHECK:             linalg.contract
-// CHECK:           } else {
-// CHECK:             tensor.extract_slice %{{.+}}[0, %[[J]]] [64, %[[COLS]]] [1, 1]
-// CHECK:             linalg.contract
-// CHECK:           }
-// CHECK:           scf.forall.in_parallel {
-// CHECK:             tensor.parallel_insert_slice %[[R]] into %{{.+}}[0, %[[J]]] [%{{.+}}, %[[COLS]]] [1, 1]
+// CHECK-SAME:    %{{[^:]*}}: tensor<?x64xf32>, %[[B:[^:]*]]: tensor<64x?xf32>, %[[C:[^:]*]]: tensor<?x?xf32>
+// CHECK:         %[[N:.+]] = tensor.dim %[[B]], %{{.+}} : tensor<64x?xf32>
+// CHECK:         %[[SPLIT:.+]] = affine.apply #{{.+}}()[%[[N]]]
+// CHECK:         %[[C32:.+]] = arith.constant 32 : index
+// CHECK:         %[[WHOLE:.+]] = scf.forall (%[[J:.+]]) = (0) to (%[[SPLIT]]) step (32) shared_outs(%{{.+}} = %[[C]])
+// CHECK-NOT:       affine.min
+// CHECK:           tensor.extract_slice %[[B]][0, %[[J]]] [64, %[[C32]]] [1, 1]
+// CHECK:           linalg.contract
+// CHECK:           tensor.parallel_insert_slice %{{.+}} into %{{.+}}[0, %[[J]]] [%{{.+}}, %[[C32]]] [1, 1]
+// CHECK:         %[[REST:.+]] = scf.forall (%[[J2:.+]]) = (%[[SPLIT]]) to (%[[N]]) step (32) shared_outs(%{{.+}} = %[[WHOLE]])
+// CHECK:           %[[COLS:.+]] = affine.min #{{.+}}(%[[J2]])[%[[N]]]
+// CHECK:           tensor.extract_slice %[[B]][0, %[[J2]]] [64, %[[COLS]]] [1, 1]
+// CHECK:           linalg.contract
+// CHECK:           tensor.parallel_insert_slice %{{.+}} into %{{.+}}[0, %[[J2]]] [%{{.+}}, %[[COLS]]] [1, 1]
+// CHECK:         return %[[REST]]
 func.func @dynamic_columns(%a: tensor<?x64xf32>, %b: tensor<64x?xf32>, %c: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %r = linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<?x64xf32>, tensor<64x?xf32>) outs(%c : tensor<?x?xf32>) attrs = {relax_codegen.lowering_config = #relax_codegen.cpu_config<tiles = [8, 32, 1], order = [2, 1, 0], peeled = 0, kind = contraction>} {
   ^bb0(%x: f32, %y: f32, %z: f32):
