@@ -131,10 +131,13 @@ static void transposeWeights(FuncOp func, ArrayRef<BlockArgument> weights) {
 }
 
 /// Makes every product by an `[N, K]` value computed from the weights alone
-/// (after transposeWeights), with N a multiple of `panel`, a
-/// `relax.packed_matmul` by the value packed in panels of `panel` columns:
+/// (after transposeWeights) a `relax.packed_matmul` by the value packed in
+/// panels of `panel` columns:
 /// `permute_dims(reshape(w, [N / panel, panel, K]), [0, 2, 1])`, which the
-/// lifting then computes once.
+/// lifting then computes once. When N is no multiple of `panel` (GPT-2's
+/// LM head, 50257 columns), the weight is padded with zero rows to the next
+/// multiple first, and the product's padding columns are sliced off, if
+/// the padding is at most an eighth of N.
 static void packWeights(FuncOp func, ArrayRef<BlockArgument> weights,
                         int64_t panel) {
   DenseSet<Value> derived;
@@ -152,7 +155,14 @@ static void packWeights(FuncOp func, ArrayRef<BlockArgument> weights,
         bType.getRank() != 2)
       continue;
     std::optional<int64_t> n = bType.getDims()[0].getConstantValue();
-    if (!n || *n % panel != 0)
+    std::optional<int64_t> k = bType.getDims()[1].getConstantValue();
+    if (!n || !k)
+      continue;
+    // Padding costs its share of the product: a weight is padded when that
+    // is at most an eighth of its columns.
+    int64_t padded = llvm::alignTo(*n, panel);
+    Type element = bType.getElementType();
+    if (padded != *n && (!isa<FloatType>(element) || (padded - *n) * 8 > *n))
       continue;
     Value &copy = packed[b];
     if (!copy) {
@@ -161,23 +171,58 @@ static void packWeights(FuncOp func, ArrayRef<BlockArgument> weights,
         builder.setInsertionPointToStart(arg.getOwner());
       else
         builder.setInsertionPointAfterValue(b);
-      sym::SymExprAttr k = bType.getDims()[1];
-      sym::SymExprAttr panels = sym::SymExprAttr::getConstant(ctx, *n / panel);
+      Value rows = b;
+      if (padded != *n) {
+        auto zerosType = RankedTensorType::get({padded - *n, *k}, element);
+        Value zeros = ConstantOp::create(
+            builder, b.getLoc(),
+            RelaxTensorType::get(
+                {sym::SymExprAttr::getConstant(ctx, padded - *n),
+                 bType.getDims()[1]},
+                element),
+            DenseElementsAttr::get(zerosType,
+                                   builder.getFloatAttr(element, 0.0)));
+        rows = ConcatOp::create(
+            builder, b.getLoc(),
+            RelaxTensorType::get({sym::SymExprAttr::getConstant(ctx, padded),
+                                  bType.getDims()[1]},
+                                 element),
+            ValueRange{b, zeros}, builder.getI64IntegerAttr(0));
+      }
+      sym::SymExprAttr panels =
+          sym::SymExprAttr::getConstant(ctx, padded / panel);
       sym::SymExprAttr width = sym::SymExprAttr::getConstant(ctx, panel);
       auto splitType =
-          RelaxTensorType::get({panels, width, k}, bType.getElementType());
+          RelaxTensorType::get({panels, width, bType.getDims()[1]}, element);
       Value split =
-          ReshapeOp::create(builder, b.getLoc(), splitType, b,
+          ReshapeOp::create(builder, b.getLoc(), splitType, rows,
                             sym::SymShapeAttr::get(ctx, splitType.getDims()));
       copy = PermuteDimsOp::create(
           builder, b.getLoc(),
-          RelaxTensorType::get({panels, k, width}, bType.getElementType()),
+          RelaxTensorType::get({panels, bType.getDims()[1], width}, element),
           split, builder.getDenseI64ArrayAttr({0, 2, 1}));
     }
     OpBuilder builder(op);
-    auto product = PackedMatmulOp::create(builder, op.getLoc(), op.getType(),
+    auto type = cast<RelaxTensorType>(op.getType());
+    if (padded == *n) {
+      auto product =
+          PackedMatmulOp::create(builder, op.getLoc(), type, op.getA(), copy);
+      op.replaceAllUsesWith(product.getResult());
+      op.erase();
+      continue;
+    }
+    SmallVector<sym::SymExprAttr> dims = llvm::to_vector(type.getDims());
+    dims.back() = sym::SymExprAttr::getConstant(ctx, padded);
+    auto product = PackedMatmulOp::create(builder, op.getLoc(),
+                                          RelaxTensorType::get(dims, element),
                                           op.getA(), copy);
-    op.replaceAllUsesWith(product.getResult());
+    auto slice = StridedSliceOp::create(
+        builder, op.getLoc(), type, product,
+        builder.getDenseI64ArrayAttr({type.getRank() - 1}),
+        sym::SymShapeAttr::get(ctx, {sym::SymExprAttr::getConstant(ctx, 0)}),
+        sym::SymShapeAttr::get(ctx, {sym::SymExprAttr::getConstant(ctx, *n)}),
+        /*strides=*/nullptr);
+    op.replaceAllUsesWith(slice.getResult());
     op.erase();
   }
 }

@@ -42,8 +42,9 @@ relax.func @main(%x: !relax.tensor<[b, n, 8], f32>,
 
 // -----
 
-// A weight whose columns are not a multiple of the panel, and a product of a
-// vector, stay products by the transposed weight.
+// A weight whose columns are not a multiple of the panel, padding which
+// would waste more than an eighth of its product (24 columns: 8 more), and a
+// product of a vector, stay products by the transposed weight.
 
 // CHECK-LABEL: relax.func @main_transform_params
 // CHECK-NOT: reshape
@@ -58,4 +59,30 @@ relax.func @main(%x: !relax.tensor<[n, 8], f32>, %u: !relax.tensor<[8], f32>,
   %y = relax.matmul %x, %w : (!relax.tensor<[n, 8], f32>, !relax.tensor<[8, 24], f32>) -> !relax.tensor<[n, 24], f32>
   %z = relax.matmul %u, %v : (!relax.tensor<[8], f32>, !relax.tensor<[8, 32], f32>) -> !relax.tensor<[32], f32>
   relax.return %y, %z : !relax.tensor<[n, 24], f32>, !relax.tensor<[32], f32>
+}
+
+// -----
+
+// A weight whose columns are not a multiple of the panel (136 here, 50257 in
+// GPT-2's LM head) is padded with zero rows to the next multiple (144: an
+// eighth of 136 at most) before it is packed; the product computes the
+// padded columns and a slice drops them.
+
+// CHECK-LABEL: relax.func @main_transform_params
+// CHECK-SAME: (%[[W:.*]]: !relax.tensor<[136, 8], f32> {relax.param_name = "w"})
+// CHECK: %[[Z:.*]] = constant dense<0.000000e+00> : tensor<8x8xf32>
+// CHECK: %[[WC:.*]] = concat %[[W]], %[[Z]] : (!relax.tensor<[136, 8], f32>, !relax.tensor<[8, 8], f32>) -> !relax.tensor<[144, 8], f32>
+// CHECK: %[[WS:.*]] = reshape %[[WC]] {shape = #sym.shape<[9, 16, 8]>}
+// CHECK: %[[WP:.*]] = permute_dims %[[WS]] {axes = array<i64: 0, 2, 1>} : (!relax.tensor<[9, 16, 8], f32>) -> !relax.tensor<[9, 8, 16], f32>
+// CHECK: return %[[WP]]
+// CHECK-LABEL: relax.func @main
+// CHECK-SAME: (%[[X:.*]]: !relax.tensor<[n, 8], f32>, %[[PW:.*]]: !relax.tensor<[9, 8, 16], f32>)
+// CHECK: %[[P:.*]] = packed_matmul %[[X]], %[[PW]] : (!relax.tensor<[n, 8], f32>, !relax.tensor<[9, 8, 16], f32>) -> !relax.tensor<[n, 144], f32>
+// CHECK: %[[Y:.*]] = strided_slice %[[P]] {axes = array<i64: 1>, begin = #sym.shape<[0]>, end = #sym.shape<[136]>} : (!relax.tensor<[n, 144], f32>) -> !relax.tensor<[n, 136], f32>
+// CHECK: return %[[Y]]
+relax.func @main(%x: !relax.tensor<[n, 8], f32>,
+                 %w: !relax.tensor<[136, 8], f32> {relax.param_name = "w"})
+    -> !relax.tensor<[n, 136], f32> {
+  %y = relax.matmul %x, %w {transpose_b = true} : (!relax.tensor<[n, 8], f32>, !relax.tensor<[136, 8], f32>) -> !relax.tensor<[n, 136], f32>
+  relax.return %y : !relax.tensor<[n, 136], f32>
 }

@@ -464,11 +464,16 @@ def RelaxLiftTransformParamsPass
     is a dot product of two contiguous rows, and a one-row product (a decode
     step) reads the weight row by row at the memory bandwidth.
 
-    With `pack-weights=p`, every product by such an `[N, K]` weight with N
-    a multiple of `p` (and a left operand of rank 2 or more) becomes a
+    With `pack-weights=p`, every product by such an `[N, K]` weight (of
+    static shape, with a left operand of rank 2 or more) becomes a
     `relax.packed_matmul` by `permute_dims(reshape(w, [N / p, p, K]),
     [0, 2, 1])`: panels of `p` columns, each `K` rows of `p` contiguous
     elements, which the CPU's register tile of `p` columns reads in order.
+    A float weight whose N is no multiple of `p` is first padded with zero
+    rows to the next multiple (`concat` with a zero constant), and a
+    `strided_slice` drops the product's padding columns, when the padding
+    is at most an eighth of N (the share of the product it wastes); a
+    smaller weight stays a product by the transposed weight.
     The CPU pipeline's tile is two vectors wide: 16 columns of f32 with
     AVX2, 32 with AVX-512; relax-run and relax-compile choose `p` so.
 

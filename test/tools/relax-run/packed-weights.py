@@ -6,17 +6,18 @@
 # columns) unless --pack-weights=false, and runs a module that relax-opt
 # lifted with pack-weights=16 as it comes. The model reads a [K, N] weight
 # (a fused bias and GELU epilogue), permute_dims of an [N, K] one, and one
-# whose 24 columns are no multiple of a panel (left a product by the
-# transposed weight), over a batch and symbolic rows: one row, a partial row
-# tile, several full tiles and a partial one; on one thread and with
-# parallel=true.
+# whose 72 columns are no multiple of a panel (padded with zero columns to
+# the next multiple, and the product's padding sliced off; with panels of
+# 32, left a product by the transposed weight), over a batch and symbolic
+# rows: one row, a partial row tile, several full tiles and a partial one;
+# on one thread and with parallel=true.
 #
 # CHECK-NOT: MISMATCH
 # CHECK: packed: 5 sizes ok, weights transformed
 # CHECK: not packed: 5 sizes ok, weights transformed
 # CHECK: lifted with pack-weights=16: 5 sizes ok, weights transformed
 # CHECK: parallel: 5 sizes ok, weights transformed
-# CHECK: lifted module: packed_matmul x2, matmul x1
+# CHECK: lifted module: packed_matmul x3, matmul x0, strided_slice x1
 
 import math
 import os
@@ -37,7 +38,7 @@ relax.func @main(%x: !relax.tensor<[b, s, 40], f32>,
                  %w1: !relax.tensor<[40, 64], f32> {relax.param_name = "w1"},
                  %b1: !relax.tensor<[64], f32> {relax.param_name = "b1"},
                  %w2: !relax.tensor<[96, 64], f32> {relax.param_name = "w2"},
-                 %w3: !relax.tensor<[96, 24], f32> {relax.param_name = "w3"})
+                 %w3: !relax.tensor<[96, 72], f32> {relax.param_name = "w3"})
     -> !relax.tensor<*, f32> {
   %r = relax.dataflow -> !relax.tensor<*, f32> {
     %h = relax.matmul %x, %w1 : (!relax.tensor<[b, s, 40], f32>, !relax.tensor<[40, 64], f32>) -> !relax.tensor<*, f32>
@@ -45,7 +46,7 @@ relax.func @main(%x: !relax.tensor<[b, s, 40], f32>,
     %g = relax.gelu %hb : (!relax.tensor<*, f32>) -> !relax.tensor<*, f32>
     %w2t = relax.permute_dims %w2 : (!relax.tensor<[96, 64], f32>) -> !relax.tensor<*, f32>
     %y = relax.matmul %g, %w2t : (!relax.tensor<*, f32>, !relax.tensor<*, f32>) -> !relax.tensor<*, f32>
-    %z = relax.matmul %y, %w3 : (!relax.tensor<*, f32>, !relax.tensor<[96, 24], f32>) -> !relax.tensor<*, f32>
+    %z = relax.matmul %y, %w3 : (!relax.tensor<*, f32>, !relax.tensor<[96, 72], f32>) -> !relax.tensor<*, f32>
     relax.output %z : !relax.tensor<*, f32>
   }
   relax.return %r : !relax.tensor<*, f32>
@@ -57,7 +58,7 @@ weights = {
     "w1": rng.standard_normal((40, 64)).astype(np.float32),
     "b1": rng.standard_normal(64).astype(np.float32),
     "w2": rng.standard_normal((96, 64)).astype(np.float32),
-    "w3": rng.standard_normal((96, 24)).astype(np.float32),
+    "w3": rng.standard_normal((96, 72)).astype(np.float32),
 }
 weights_path = write_safetensors(os.path.join(work, "w.safetensors"), weights)
 erf = np.vectorize(math.erf)
@@ -106,4 +107,4 @@ check("parallel", "--pipeline-options=parallel=true")
 with open(lifted) as f:
     text = f.read()
 print(f"lifted module: packed_matmul x{text.count('packed_matmul ')}, "
-      f"matmul x{text.count(' matmul ')}")
+      f"matmul x{text.count(' matmul ')}, strided_slice x{text.count('strided_slice ')}")
