@@ -155,14 +155,15 @@ static void packWeights(FuncOp func, ArrayRef<BlockArgument> weights,
         bType.getRank() != 2)
       continue;
     std::optional<int64_t> n = bType.getDims()[0].getConstantValue();
-    std::optional<int64_t> k = bType.getDims()[1].getConstantValue();
-    if (!n || !k)
+    if (!n)
       continue;
     // Padding costs its share of the product: a weight is padded when that
-    // is at most an eighth of its columns.
+    // is at most an eighth of its columns (and its rows are static).
     int64_t padded = llvm::alignTo(*n, panel);
     Type element = bType.getElementType();
-    if (padded != *n && (!isa<FloatType>(element) || (padded - *n) * 8 > *n))
+    std::optional<int64_t> k = bType.getDims()[1].getConstantValue();
+    if (padded != *n &&
+        (!k || !isa<FloatType>(element) || (padded - *n) * 8 > *n))
       continue;
     Value &copy = packed[b];
     if (!copy) {

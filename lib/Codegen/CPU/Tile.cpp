@@ -438,7 +438,9 @@ getClippedTileSize(scf::ForallOp forall) {
 }
 
 /// A copy of `forall` over `lbs` to `ubs` whose shared outputs are
-/// `outputs`, with `mapping` applied to its body.
+/// `outputs`, with `mapping` applied to its body. An op whose result
+/// `mapping` already maps (the clipped tile size, made a constant) is not
+/// copied.
 static scf::ForallOp cloneForall(RewriterBase &rewriter, scf::ForallOp forall,
                                  ArrayRef<OpFoldResult> lbs,
                                  ArrayRef<OpFoldResult> ubs, ValueRange outputs,
@@ -478,9 +480,10 @@ static void peelWholeTiles(RewriterBase &rewriter, scf::ForallOp forall) {
   AffineExpr s0 = rewriter.getAffineSymbolExpr(0);
   OpFoldResult split = affine::makeComposedFoldedAffineApply(
       rewriter, loc, s0.floorDiv(step) * step, {ubs[dim]});
-  if (getConstantIntValue(split) == getConstantIntValue(ubs[dim]) &&
-      getConstantIntValue(split))
-    return; // No partial tile: the size folds by itself.
+  std::optional<int64_t> staticSplit = getConstantIntValue(split);
+  if (staticSplit &&
+      (*staticSplit == 0 || staticSplit == getConstantIntValue(ubs[dim])))
+    return; // No whole tile, or no partial one.
 
   IRMapping wholeMapping;
   wholeMapping.map(min.getResult(),
