@@ -45,10 +45,13 @@ static void buildKernelPipeline(OpPassManager &pm,
 /// `expand-strided-metadata`, which creates affine.apply ops of its own.
 static void buildLLVMPipeline(OpPassManager &pm, CPUParallelism parallelism) {
   bool parallel = parallelism != CPUParallelism::None;
-  if (parallel)
+  if (parallel) {
+    pm.nest<func::FuncOp>().addPass(
+        codegen::createRelaxCPUSequentialInnerForallsPass());
     pm.addPass(createForallToParallelLoopPass());
-  else
+  } else {
     pm.addPass(createForallToForLoopPass());
+  }
   pm.nest<func::FuncOp>().addPass(createConvertLinalgToLoopsPass());
   if (parallelism == CPUParallelism::OpenMP)
     pm.addPass(createConvertSCFToOpenMPPass());

@@ -4,15 +4,17 @@
 
 // Back-to-back contractions (attention: scores, an elementwise op standing
 // for the softmax, then the scores times the values) are computed in tiles
-// of 24 rows with everything between them, in a sequential loop: the scores
+// of 24 rows with everything between them, in a parallel loop: the scores
 // exist one tile of rows at a time (`?x?` of at most 24 rows, not the whole
 // `n x m`), and the row maximum and sum of the softmax are per tile too. The
 // loops over tiles of keys are peeled: the scores of whole tiles are
-// computed unmasked, and only the last, clipped tile selects its lanes.
+// computed unmasked, and only the last, clipped tile selects its lanes. The
+// loop over tiles of rows is not: a copy of the whole attention would cost
+// compile time, and the loops inside it peel their partial tile of rows.
 
 // CHECK-LABEL: func.func @attention(
 // CHECK-SAME:    %[[Q:.*]]: tensor<?x64xf32>, %[[K:.*]]: tensor<?x64xf32>, %[[V:.*]]: tensor<?x64xf32>
-// CHECK:         scf.for %[[I:.*]] = %c0 to %{{.*}} step %c24
+// CHECK:         scf.forall (%{{.*}}) = (0) to (%{{.*}}) step (24)
 // CHECK:           %[[ROWS:.*]] = affine.min
 // CHECK:           tensor.empty(%[[ROWS]], %{{.*}}) : tensor<?x?xf32>
 // CHECK:           scf.forall
@@ -24,7 +26,8 @@
 // CHECK-NEXT:        arith.select
 // CHECK:           arith.maximumf
 // CHECK:           vector.contract
-// CHECK:           scf.yield
+// CHECK:           scf.forall.in_parallel
+// CHECK-NOT:     step (24)
 // CHECK-NOT:     tensor.empty(%{{.*}}, %{{.*}}) : tensor<?x?xf32>
 // CHECK:         return
 
@@ -78,8 +81,7 @@ func.func @attention(%q: tensor<?x64xf32>, %k: tensor<?x64xf32>, %v: tensor<?x64
 // computed unmasked.
 
 // CHECK-LABEL: func.func @softmax_then_values(
-// CHECK:         scf.for %{{.*}} = %c0 to %{{.*}} step %c1
-// CHECK:           scf.for %{{.*}} = %c0 to %{{.*}} step %c24
+// CHECK:         scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (%{{.*}}, %{{.*}}) step (1, 24)
 // CHECK:             %[[ROWS:.*]] = affine.min
 // CHECK:             vector.multi_reduction <maximumf>
 // CHECK-NOT:         vector.multi_reduction <maximumf>
@@ -147,7 +149,8 @@ func.func @softmax_then_values(%s: tensor<?x?x?xf32>, %v: tensor<?x?x64xf32>, %o
 // weight, read again for every 16 rows: the product keeps its own schedule
 // and the softmax is computed whole before it. With `reduction-rows` the
 // softmax alone is computed in tiles of 16 rows (an `scf.forall`), its sum
-// fused into each tile, and the ops in a tile loop sequentially.
+// fused into each tile; the ops in a tile have loops of their own, which
+// --relax-cpu-sequential-inner-foralls later makes sequential.
 
 // CHECK-LABEL: func.func @softmax_then_weights(
 // CHECK:         tensor.empty(%{{.*}}) : tensor<?x512xf32>
@@ -156,10 +159,10 @@ func.func @softmax_then_values(%s: tensor<?x?x?xf32>, %v: tensor<?x?x64xf32>, %o
 
 // REDUCE-LABEL: func.func @softmax_then_weights(
 // REDUCE:         scf.forall (%{{.*}}) = (0) to (%{{.*}}) step (16)
-// REDUCE-NOT:       scf.forall
-// REDUCE:           vector.multi_reduction <add>
-// REDUCE-NOT:       scf.forall
-// REDUCE:           arith.divf
+// REDUCE:           scf.forall
+// REDUCE:             vector.multi_reduction <add>
+// REDUCE:           scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (%{{.*}}, 512) step (1, 16)
+// REDUCE:             arith.divf
 // REDUCE:         scf.forall.in_parallel
 // REDUCE:         scf.forall (%{{.*}}) = (0) to (64) step (32)
 #x2 = affine_map<(i, j) -> (i, j)>

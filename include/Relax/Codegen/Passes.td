@@ -258,6 +258,37 @@ def RelaxCPULowerStridedGathersPass
   ];
 }
 
+def RelaxCPUSequentialInnerForallsPass
+    : InterfacePass<"relax-cpu-sequential-inner-foralls",
+                    "::mlir::FunctionOpInterface"> {
+  let summary = "Run the loops inside a parallel loop sequentially";
+  let description = [{
+    A kernel runs one loop over tiles in parallel at a time: the outermost.
+    The loops inside one tile of it (the ops of an attention's tile of rows,
+    of a softmax's or a norm's) are tiled with `scf.forall` like any other,
+    so that they are peeled and vectorized the same way, but on a CPU a
+    parallel loop inside a parallel one would only be a nested parallel
+    region (OpenMP serializes it, at a cost per region; the async runtime
+    can deadlock on it).
+
+    This pass rewrites each `scf.forall` nested in another `scf.forall` into
+    a nest of `scf.for` loops (upstream `scf::forallToForLoop`). Run it on
+    bufferized kernels, where a `scf.forall` has no results, before
+    `--scf-forall-to-parallel` (the CPU pipeline does).
+
+    ```mlir
+    scf.forall (%i) in (%n) {
+      scf.forall (%j) in (%m) { ... }
+    }
+    // becomes
+    scf.forall (%i) in (%n) {
+      scf.for %j = %c0 to %m step %c1 { ... }
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
 def RelaxGPUSelectLoweringConfigPass
     : InterfacePass<"relax-gpu-select-lowering-config",
                     "::mlir::FunctionOpInterface"> {

@@ -407,6 +407,11 @@ getClippedTileSize(scf::ForallOp forall) {
     std::optional<int64_t> step = getConstantIntValue(steps[dim]);
     if (!step || !isZeroInteger(lbs[dim]))
       continue;
+    // A static dim of at most one tile is not clipped: its one tile is the
+    // whole dim.
+    if (std::optional<int64_t> size = getConstantIntValue(ubs[dim]);
+        size && *size <= *step)
+      continue;
     // The bound as the map sees it: a symbol bound to the loop's dynamic
     // upper bound, or the static one.
     AffineExpr ub;
@@ -585,7 +590,7 @@ struct RelaxCPUTilePass
       forallTiles[peeled] = 0;
     FailureOr<scf::SCFTileAndFuseResult> outer = tileAndFuse(
         cast<TilingInterface>(epilogue.getOperation()), forallTiles, order,
-        getParallelLoopType(epilogue),
+        scf::SCFTilingOptions::LoopType::ForallOp,
         [&](Operation *producer) { return fusable.contains(producer); });
     if (failed(outer))
       return epilogue.emitError("failed to tile with its producer");
@@ -780,7 +785,7 @@ struct RelaxCPUTilePass
         [&](unsigned dim) {
           return isParallel(dim) && int64_t(dim) != config.getPeeled();
         },
-        getParallelLoopType(op));
+        scf::SCFTilingOptions::LoopType::ForallOp);
     if (failed(tiled))
       return op.emitError("failed to tile");
 
@@ -960,18 +965,32 @@ struct RelaxCPUTilePass
         return signalPassFailure();
 
     // Loops over tiles clipped by a bound run their whole tiles unmasked:
-    // those of a contraction, and every loop inside a row tile (attention's
-    // softmax runs once per tile of rows, over the dynamic keys). Other
-    // elementwise loops keep their masked tail: their masks cost only the
-    // loads and stores of a tile, and a second copy of each loop costs
-    // compile time (GPT-2 small compiled 0.5 s slower, no faster).
+    // those of a contraction, and in a row tile (attention's: the loop over
+    // tiles of rows that computes two contractions and the softmax between
+    // them), every loop (its scores and softmax over the keys, a dynamic
+    // dim). The row tile keeps its partial tile of rows, which its inner
+    // loops peel; peeling it too would copy the whole attention (compile
+    // time). Other elementwise loops keep their masked tail: their masks
+    // cost only the loads and stores of a tile, and a second copy of each
+    // loop costs compile time (GPT-2 small compiled 0.5 s slower, no
+    // faster).
+    auto hasContraction = [](Operation *loop, bool inNestedForall) {
+      return loop
+          ->walk([&](linalg::LinalgOp op) {
+            bool nested = op->getParentOfType<scf::ForallOp>() != loop;
+            return linalg::isaContractionOpInterface(op) &&
+                           nested == inNestedForall
+                       ? WalkResult::interrupt()
+                       : WalkResult::advance();
+          })
+          .wasInterrupted();
+    };
     SmallVector<scf::ForallOp> foralls;
     func.walk([&](scf::ForallOp forall) {
-      WalkResult contraction = forall.getBody()->walk([](linalg::LinalgOp op) {
-        return linalg::isaContractionOpInterface(op) ? WalkResult::interrupt()
-                                                     : WalkResult::advance();
-      });
-      if (contraction.wasInterrupted() || forall->getParentOfType<scf::ForOp>())
+      auto rowTile = forall->getParentOfType<scf::ForallOp>();
+      if ((rowTile && hasContraction(rowTile, /*inNestedForall=*/true)) ||
+          (hasContraction(forall, /*inNestedForall=*/false) &&
+           !hasContraction(forall, /*inNestedForall=*/true)))
         foralls.push_back(forall);
     });
     for (scf::ForallOp forall : foralls)

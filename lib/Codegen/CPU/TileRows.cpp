@@ -120,9 +120,11 @@ static bool tileAndFuseProducers(RewriterBase &rewriter, TilingInterface root,
 /// `rows`, and the ops producing `P` are fused into the tile, so that `P`
 /// (`[.., s, p + s]` for attention) exists one tile of rows at a time
 /// instead of whole. Copies (the transposed keys) stay outside: their tile
-/// does not depend on the rows. The tile loop is sequential: the ops in a
-/// tile keep their own parallel tiles, and parallel loops nested in parallel
-/// loops deadlocked the async runtime.
+/// does not depend on the rows. The tile loop is an `scf.forall` over the
+/// batch dims and the tiles of rows (heads x tiles of queries): one parallel
+/// region per attention, where a sequential loop of tiles made the loops of
+/// each op in a tile a parallel region of their own. Those loops run
+/// sequentially (--relax-cpu-sequential-inner-foralls).
 static void tileBackToBackContractions(RewriterBase &rewriter,
                                        FunctionOpInterface func, int64_t rows) {
   SmallVector<linalg::LinalgOp> roots;
@@ -192,7 +194,7 @@ static void tileBackToBackContractions(RewriterBase &rewriter,
         rootSizes.push_back(sizes[out.getDimPosition(j)]);
     }
     (void)tileAndFuseProducers(
-        rewriter, root, rootSizes, scf::SCFTilingOptions::LoopType::ForOp,
+        rewriter, root, rootSizes, scf::SCFTilingOptions::LoopType::ForallOp,
         [](linalg::LinalgOp op) {
           auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
           return !(generic && generic.getNumDpsInputs() == 1 &&
@@ -208,8 +210,9 @@ static void tileBackToBackContractions(RewriterBase &rewriter,
 /// with the reductions and elementwise ops it is computed from fused into
 /// the tile: a row is read by every pass over it (maximum, sum, result)
 /// while it is in cache, instead of once per pass over the whole tensor.
-/// The tile loop is an `scf.forall`; the ops in it tile their own parallel
-/// dims with sequential loops. Contractions stay outside the tile.
+/// The tile loop is an `scf.forall`; the loops of the ops in it run
+/// sequentially (--relax-cpu-sequential-inner-foralls). Contractions stay
+/// outside the tile.
 static void tileRowReductions(RewriterBase &rewriter, FunctionOpInterface func,
                               int64_t rows) {
   // Each root with its rows: the leading loops that the map of a

@@ -36,15 +36,6 @@ codegen::tileDims(RewriterBase &rewriter, linalg::LinalgOp op,
   return cast<linalg::LinalgOp>(result->tiledOps.back());
 }
 
-/// The loops over parallel tiles of `op`: `scf.forall`, or `scf.for` inside
-/// a tile that already runs in parallel (a row tile of a softmax), since
-/// nested parallel loops would only be serialized at a cost.
-scf::SCFTilingOptions::LoopType codegen::getParallelLoopType(Operation *op) {
-  return op->getParentOfType<scf::ForallOp>()
-             ? scf::SCFTilingOptions::LoopType::ForOp
-             : scf::SCFTilingOptions::LoopType::ForallOp;
-}
-
 linalg::GenericOp codegen::getEpilogue(linalg::LinalgOp op) {
   if (op->getNumResults() != 1 || !op->getResult(0).hasOneUse())
     return {};

@@ -18,11 +18,6 @@ tileDims(RewriterBase &rewriter, linalg::LinalgOp op, ArrayRef<int64_t> tiles,
          scf::SCFTilingOptions::LoopType loopType,
          SmallVectorImpl<LoopLikeOpInterface> *loops = nullptr);
 
-/// The loops over parallel tiles of `op`: `scf.forall`, or `scf.for` inside
-/// a tile that already runs in parallel (a row tile of a softmax), since
-/// nested parallel loops would only be serialized at a cost.
-scf::SCFTilingOptions::LoopType getParallelLoopType(Operation *op);
-
 /// The elementwise op that is the only user of `op`'s result and computes
 /// over `op`'s output space (reading it elementwise): `op`'s epilogue, which
 /// is tiled together with it. Null when there is none.

@@ -6,7 +6,7 @@
 // NEGATIVE: error: attention-rows and reduction-rows must not be negative
 
 // Attention (scores, an elementwise op standing for the softmax, then the
-// scores times the values) is computed in a sequential loop over tiles of
+// scores times the values) is computed in a parallel loop over tiles of
 // `attention-rows` (24) rows: both contractions and the op between them are
 // fused into the tile, and the scores of a tile are a `tensor.empty` of
 // their own, of the tile's rows. With `attention-rows=0` nothing is tiled
@@ -14,9 +14,7 @@
 
 // CHECK-LABEL: func.func @attention(
 // CHECK-SAME:    %[[Q:[^:]*]]: tensor<?x64xf32>, %[[K:[^:]*]]: tensor<?x64xf32>, %[[V:[^:]*]]: tensor<?x64xf32>, %[[OUT:[^:]*]]: tensor<?x64xf32>
-// CHECK-DAG:     %[[C0:.+]] = arith.constant 0 : index
-// CHECK-DAG:     %[[C24:.+]] = arith.constant 24 : index
-// CHECK:         %[[R:.+]] = scf.for %[[I:.+]] = %[[C0]] to %{{.+}} step %[[C24]] iter_args(%[[ACC:.+]] = %[[OUT]]) -> (tensor<?x64xf32>) {
+// CHECK:         %[[R:.+]] = scf.forall (%[[I:.+]]) = (0) to (%{{.+}}) step (24) shared_outs(%[[ACC:.+]] = %[[OUT]]) -> (tensor<?x64xf32>) {
 // CHECK:           %[[ROWS:.+]] = affine.min #{{.+}}(%[[I]])
 // CHECK:           %[[QT:.+]] = tensor.extract_slice %[[Q]][%[[I]], 0] [%[[ROWS]], 64] [1, 1]
 // CHECK:           %[[KT:.+]] = tensor.extract_slice %[[K]][0, 0]
@@ -29,14 +27,14 @@
 // CHECK:           %[[OT:.+]] = tensor.extract_slice %[[ACC]][%[[I]], 0] [%[[ROWS]], 64] [1, 1]
 // CHECK:           %[[OF:.+]] = linalg.fill {{.*}} outs(%[[OT]] : tensor<?x64xf32>)
 // CHECK:           %[[O:.+]] = linalg.generic {{.*}} ins(%[[P]], %[[VT]] : tensor<?x?xf32>, tensor<?x64xf32>) outs(%[[OF]] : tensor<?x64xf32>)
-// CHECK:           %[[INS:.+]] = tensor.insert_slice %[[O]] into %[[ACC]][%[[I]], 0] [%[[ROWS]], 64] [1, 1]
-// CHECK:           scf.yield %[[INS]]
+// CHECK:           scf.forall.in_parallel {
+// CHECK:             tensor.parallel_insert_slice %[[O]] into %[[ACC]][%[[I]], 0] [%[[ROWS]], 64] [1, 1]
+// CHECK:           }
 // CHECK:         }
 // CHECK:         return %[[R]]
 
 // ROWS8-LABEL: func.func @attention(
-// ROWS8:         %[[C8:.+]] = arith.constant 8 : index
-// ROWS8:         scf.for %{{.+}} = %{{.+}} to %{{.+}} step %[[C8]]
+// ROWS8:         scf.forall (%{{.+}}) = (0) to (%{{.+}}) step (8)
 
 // REDUCE-LABEL: func.func @attention(
 // REDUCE-NOT:    scf.for
@@ -85,9 +83,8 @@ func.func @attention(%q: tensor<?x64xf32>, %k: tensor<?x64xf32>, %v: tensor<?x64
 
 // ROWS8-LABEL: func.func @attention_scaled(
 // ROWS8-SAME:    %[[OUT:[^:]*]]: tensor<?x64xf32>) -> tensor<?x64xf32>
-// ROWS8-DAG:     %[[C8:.+]] = arith.constant 8 : index
 // ROWS8-DAG:     %[[HALF:.+]] = arith.constant 5.000000e-01 : f32
-// ROWS8:         %[[R:.+]] = scf.for %[[I:.+]] = %{{.+}} to %{{.+}} step %[[C8]] iter_args(%[[ACC:.+]] = %[[OUT]]) -> (tensor<?x64xf32>) {
+// ROWS8:         %[[R:.+]] = scf.forall (%[[I:.+]]) = (0) to (%{{.+}}) step (8) shared_outs(%[[ACC:.+]] = %[[OUT]]) -> (tensor<?x64xf32>) {
 // ROWS8:           %[[ROWS:.+]] = affine.min #{{.+}}(%[[I]])
 // ROWS8:           %[[SE:.+]] = tensor.empty(%[[ROWS]], %{{.+}}) : tensor<?x?xf32>
 // ROWS8:           linalg.generic {{.*}} outs(%{{.+}} : tensor<?x?xf32>)
@@ -100,8 +97,9 @@ func.func @attention(%q: tensor<?x64xf32>, %k: tensor<?x64xf32>, %v: tensor<?x64
 // ROWS8:           %[[DST:.+]] = tensor.extract_slice %[[ACC]][%[[I]], 0] [%[[ROWS]], 64] [1, 1]
 // ROWS8:           %[[Y:.+]] = linalg.generic {{.*}} ins(%[[O]] : tensor<?x64xf32>) outs(%[[DST]] : tensor<?x64xf32>)
 // ROWS8:             arith.mulf %{{.+}}, %[[HALF]]
-// ROWS8:           %[[INS:.+]] = tensor.insert_slice %[[Y]] into %[[ACC]][%[[I]], 0] [%[[ROWS]], 64] [1, 1]
-// ROWS8:           scf.yield %[[INS]]
+// ROWS8:           scf.forall.in_parallel {
+// ROWS8:             tensor.parallel_insert_slice %[[Y]] into %[[ACC]][%[[I]], 0] [%[[ROWS]], 64] [1, 1]
+// ROWS8:           }
 // ROWS8:         }
 // ROWS8:         return %[[R]]
 #q = affine_map<(i, j, k) -> (i, k)>
@@ -150,16 +148,13 @@ func.func @attention_scaled(%q: tensor<?x64xf32>, %k: tensor<?x64xf32>, %v: tens
 // -----
 
 // A softmax computed in the kernel of a batched product (`P V` after scores
-// computed elsewhere): the product is tiled by 1 along the batch and by 16
+// computed elsewhere): the product is tiled by 1 along the batch and by 24
 // rows, and the softmax's maximum, sum and result are fused into the tile.
 // The maximum, which both the sum and the result read, is fused once.
 
 // CHECK-LABEL: func.func @softmax_then_values(
 // CHECK-SAME:    %[[S:[^:]*]]: tensor<?x?x?xf32>, %[[V:[^:]*]]: tensor<?x?x64xf32>, %[[OUT:[^:]*]]: tensor<?x?x64xf32>
-// CHECK-DAG:     %[[C1:.+]] = arith.constant 1 : index
-// CHECK-DAG:     %[[C24:.+]] = arith.constant 24 : index
-// CHECK:         scf.for %[[H:.+]] = %{{.+}} to %{{.+}} step %[[C1]] iter_args(%[[ACC0:.+]] = %[[OUT]])
-// CHECK:           scf.for %[[I:.+]] = %{{.+}} to %{{.+}} step %[[C24]] iter_args(%[[ACC:.+]] = %[[ACC0]])
+// CHECK:         scf.forall (%[[H:.+]], %[[I:.+]]) = (0, 0) to (%{{.+}}, %{{.+}}) step (1, 24) shared_outs(%[[ACC:.+]] = %[[OUT]])
 // CHECK:             %[[ROWS:.+]] = affine.min #{{.+}}(%[[I]])
 // CHECK:             %[[RE:.+]] = tensor.empty(%[[ROWS]]) : tensor<1x?xf32>
 // CHECK:             %[[MAX:.+]] = linalg.generic {{.*}} outs(%{{.+}} : tensor<1x?xf32>)
@@ -172,7 +167,7 @@ func.func @attention_scaled(%q: tensor<?x64xf32>, %k: tensor<?x64xf32>, %v: tens
 // CHECK:             %[[OT:.+]] = tensor.extract_slice %[[ACC]][%[[H]], %[[I]], 0] [1, %[[ROWS]], 64] [1, 1, 1]
 // CHECK:             %[[OF:.+]] = linalg.fill {{.*}} outs(%[[OT]] : tensor<1x?x64xf32>)
 // CHECK:             %[[O:.+]] = linalg.generic {{.*}} ins(%[[PROBS]], %[[VT]] : tensor<1x?x?xf32>, tensor<1x?x64xf32>) outs(%[[OF]] : tensor<1x?x64xf32>)
-// CHECK:             tensor.insert_slice %[[O]] into %[[ACC]][%[[H]], %[[I]], 0] [1, %[[ROWS]], 64] [1, 1, 1]
+// CHECK:             tensor.parallel_insert_slice %[[O]] into %[[ACC]][%[[H]], %[[I]], 0] [1, %[[ROWS]], 64] [1, 1, 1]
 #x3 = affine_map<(h, i, j) -> (h, i, j)>
 #r3 = affine_map<(h, i, j) -> (h, i)>
 #p = affine_map<(h, i, d, j) -> (h, i, j)>
@@ -293,13 +288,13 @@ func.func @softmax_then_weights(%s: tensor<?x512xf32>, %w: tensor<512x64xf32>, %
 
 // CHECK-LABEL: func.func @scores_read_twice(
 // CHECK-SAME:    %[[Q:[^:]*]]: tensor<?x64xf32>
-// CHECK:         scf.for
+// CHECK:         scf.forall
 // CHECK:           %[[QT:.+]] = tensor.extract_slice %[[Q]]
 // CHECK:           linalg.generic {{.*}} ins(%[[QT]], %{{.+}} : tensor<?x64xf32>, tensor<?x64xf32>)
 // CHECK-NOT:       ins(%[[QT]],
 // CHECK:           arith.maximumf
 // CHECK:           math.exp
-// CHECK:           scf.yield
+// CHECK:           scf.forall.in_parallel
 func.func @scores_read_twice(%q: tensor<?x64xf32>, %k: tensor<?x64xf32>, %v: tensor<?x64xf32>, %out: tensor<?x64xf32>) -> tensor<?x64xf32> {
   %c0 = arith.constant 0 : index
   %zero = arith.constant 0.0 : f32
