@@ -519,8 +519,12 @@ def bench_model(name, args, paths, gbs):
             options.append("parallel=true")
         for r, entry in enumerate(rows):
             out = os.path.join(work, "y.npy")
+            # relax-run times every call, the first (cold caches, threads
+            # starting) too; the peers' first call is untimed. One call more
+            # gives relax-run as many warm calls, of which it reports the best.
             cmd = [relax_run, mlir, "--weights", wfile, "--input",
-                   os.path.join(work, f"in{r}.npy"), "--output", out, "--reps", str(args.reps)]
+                   os.path.join(work, f"in{r}.npy"), "--output", out,
+                   "--reps", str(args.reps + 1)]
             cmd += [f"--pipeline-options={o}" for o in options]
             cmd += args.relax_args.split()
             start = time.perf_counter()
