@@ -158,12 +158,14 @@ static void packWeights(FuncOp func, ArrayRef<BlockArgument> weights,
     if (!n)
       continue;
     // Padding costs its share of the product: a weight is padded when that
-    // is at most an eighth of its columns (and its rows are static).
+    // is at most an eighth of its columns (and its rows and the product's
+    // shape are known).
     int64_t padded = llvm::alignTo(*n, panel);
     Type element = bType.getElementType();
     std::optional<int64_t> k = bType.getDims()[1].getConstantValue();
     if (padded != *n &&
-        (!k || !isa<FloatType>(element) || (padded - *n) * 8 > *n))
+        (!k || !isa<FloatType>(element) || (padded - *n) * 8 > *n ||
+         !cast<RelaxTensorType>(op.getType()).hasKnownShape()))
       continue;
     Value &copy = packed[b];
     if (!copy) {
@@ -204,26 +206,25 @@ static void packWeights(FuncOp func, ArrayRef<BlockArgument> weights,
           split, builder.getDenseI64ArrayAttr({0, 2, 1}));
     }
     OpBuilder builder(op);
+    // With padding, the product has the padded columns, which a slice
+    // drops.
     auto type = cast<RelaxTensorType>(op.getType());
-    if (padded == *n) {
-      auto product =
-          PackedMatmulOp::create(builder, op.getLoc(), type, op.getA(), copy);
-      op.replaceAllUsesWith(product.getResult());
-      op.erase();
-      continue;
+    RelaxTensorType productType = type;
+    if (padded != *n) {
+      SmallVector<sym::SymExprAttr> dims = llvm::to_vector(type.getDims());
+      dims.back() = sym::SymExprAttr::getConstant(ctx, padded);
+      productType = RelaxTensorType::get(dims, element);
     }
-    SmallVector<sym::SymExprAttr> dims = llvm::to_vector(type.getDims());
-    dims.back() = sym::SymExprAttr::getConstant(ctx, padded);
-    auto product = PackedMatmulOp::create(builder, op.getLoc(),
-                                          RelaxTensorType::get(dims, element),
+    Value result = PackedMatmulOp::create(builder, op.getLoc(), productType,
                                           op.getA(), copy);
-    auto slice = StridedSliceOp::create(
-        builder, op.getLoc(), type, product,
-        builder.getDenseI64ArrayAttr({type.getRank() - 1}),
-        sym::SymShapeAttr::get(ctx, {sym::SymExprAttr::getConstant(ctx, 0)}),
-        sym::SymShapeAttr::get(ctx, {sym::SymExprAttr::getConstant(ctx, *n)}),
-        /*strides=*/nullptr);
-    op.replaceAllUsesWith(slice.getResult());
+    if (padded != *n)
+      result = StridedSliceOp::create(
+          builder, op.getLoc(), type, result,
+          builder.getDenseI64ArrayAttr({type.getRank() - 1}),
+          sym::SymShapeAttr::get(ctx, {sym::SymExprAttr::getConstant(ctx, 0)}),
+          sym::SymShapeAttr::get(ctx, {sym::SymExprAttr::getConstant(ctx, *n)}),
+          /*strides=*/nullptr);
+    op.replaceAllUsesWith(result);
     op.erase();
   }
 }
